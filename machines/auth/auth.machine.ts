@@ -1,0 +1,710 @@
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate'
+import { authMessages, describeAuthError, describeProfileError, toAuthFailure } from './messages'
+import { DEFAULT_AFTER_SIGN_IN, safeRedirect } from './redirect'
+import type {
+  AuthFailure,
+  AuthUser,
+  Credentials,
+  Notice,
+  OAuth2Return,
+  ProfileChanges,
+  Registration,
+  Session,
+  SignInResult,
+  TotpSetup,
+} from './types'
+
+/** Refresh the token this long before it expires while the app is open. */
+export const REFRESH_LEAD_MS = 5 * 60 * 1000
+/** setTimeout cannot wait longer than this. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+export interface AuthContext {
+  user: AuthUser | null
+  expiresAt: number | null
+  /** The server could not be reached: the cached session is shown, marked offline. */
+  offline: boolean
+  mfaId: string | null
+  /** Where to go after sign-in (already checked to be a same-origin path). */
+  redirectTo: string
+  /** The last failure, for the screen that caused it to show inline. */
+  error: string | null
+  totpSetup: TotpSetup | null
+}
+
+export type AuthEvent =
+  | { type: 'user.signIn'; email: string; password: string; redirect?: unknown }
+  | { type: 'user.completeOAuth2'; code: string; state: string; redirect?: unknown }
+  | { type: 'user.submitMfaCode'; code: string }
+  | { type: 'user.cancelMfa' }
+  | { type: 'user.register'; email: string; password: string; name?: string }
+  | { type: 'user.signOut' }
+  | { type: 'user.updateProfile'; changes: ProfileChanges }
+  | { type: 'user.startTotpSetup' }
+  | { type: 'user.confirmTotp'; code: string }
+  | { type: 'user.cancelTotpSetup' }
+  | { type: 'user.disableTotp'; code: string }
+  | { type: 'user.dismissError' }
+  | { type: 'store.changed'; session: Session | null }
+  | { type: 'session.expired'; redirect?: string }
+  | { type: 'network.online' }
+
+function notProvided(name: string) {
+  return () => Promise.reject(new Error(`${name}: not provided`))
+}
+
+/** SPEC §5: the name defaults to the part of the email before the @. */
+export function registrationFrom(input: {
+  email: string
+  password: string
+  name?: string
+}): Registration {
+  const name = input.name?.trim() || input.email.split('@')[0] || ''
+  return {
+    email: input.email.trim(),
+    password: input.password,
+    passwordConfirm: input.password,
+    name,
+    emailVisibility: false,
+  }
+}
+
+const sessionFields = (s: Session) => ({ user: s.user, expiresAt: s.expiresAt, offline: false })
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    readStoredSession: fromPromise<Session | null>(notProvided('readStoredSession')),
+    refresh: fromPromise<Session>(notProvided('refresh')),
+    signIn: fromPromise<SignInResult, Credentials>(notProvided('signIn')),
+    signInWithOAuth2: fromPromise<SignInResult, OAuth2Return>(notProvided('signInWithOAuth2')),
+    verifyMfa: fromPromise<Session, { mfaId: string; code: string }>(notProvided('verifyMfa')),
+    register: fromPromise<SignInResult, Registration>(notProvided('register')),
+    signOut: fromPromise<void>(notProvided('signOut')),
+    updateProfile: fromPromise<AuthUser, { userId: string; changes: ProfileChanges }>(
+      notProvided('updateProfile'),
+    ),
+    requestTotpSetup: fromPromise<TotpSetup>(notProvided('requestTotpSetup')),
+    confirmTotp: fromPromise<AuthUser, { code: string }>(notProvided('confirmTotp')),
+    disableTotp: fromPromise<AuthUser, { code: string }>(notProvided('disableTotp')),
+    watchStore: fromCallback<AuthEvent>(() => () => {}),
+    watchNetwork: fromCallback<AuthEvent>(() => () => {}),
+  },
+  actions: {
+    navigate: (_, _params: { to: string }) => {},
+    notify: (_, _params: Notice) => {},
+    clearSession: () => {},
+    /** Sends the user to sign in, remembering where they were. */
+    goToSignIn: (_, _params: { redirect?: string }) => {},
+    assignSession: assign((_, session: Session) => sessionFields(session)),
+    assignUser: assign((_, user: AuthUser) => ({ user })),
+    forgetSession: assign({
+      user: null,
+      expiresAt: null,
+      offline: false,
+      mfaId: null,
+      totpSetup: null,
+    }),
+    setError: assign((_, error: string | null) => ({ error })),
+  },
+  guards: {
+    hasStoredSession: (_, session: Session | null) => session !== null,
+    isMfaRequired: (_, result: SignInResult) => result.kind === 'mfaRequired',
+    isNetworkFailure: (_, error: unknown) => toAuthFailure(error).kind === 'network',
+    storeHasSession: (_, session: Session | null) => session !== null,
+    storeIsEmpty: (_, session: Session | null) => session === null,
+  },
+  delays: {
+    /** Until shortly before the token expires (at once if it already has). */
+    refreshAhead: ({ context }) => {
+      const wait = (context.expiresAt ?? 0) - REFRESH_LEAD_MS - Date.now()
+      return Math.min(Math.max(wait, 0), MAX_TIMER_MS)
+    },
+  },
+}).createMachine({
+  id: 'auth',
+  context: {
+    user: null,
+    expiresAt: null,
+    offline: false,
+    mfaId: null,
+    redirectTo: DEFAULT_AFTER_SIGN_IN,
+    error: null,
+    totpSetup: null,
+  },
+  invoke: [
+    { id: 'watchStore', src: 'watchStore' },
+    { id: 'watchNetwork', src: 'watchNetwork' },
+  ],
+  initial: 'checkingSession',
+  states: {
+    checkingSession: {
+      description:
+        'Start-up: reads the session kept on this device. With one, it is refreshed; without, the user is anonymous.',
+      tags: ['loading'],
+      invoke: {
+        id: 'readStoredSession',
+        src: 'readStoredSession',
+        onDone: [
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
+            target: 'refreshing',
+            actions: [
+              {
+                type: 'assignSession',
+                params: ({ event }) => event.output as Session,
+              },
+            ],
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+
+    refreshing: {
+      description:
+        'Start-up with a stored session: asks the server for a fresh token. If the server cannot be reached, the cached session is kept, marked offline; only the server saying it is invalid clears it.',
+      tags: ['loading'],
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'assignSession', params: ({ event }) => event.output },
+        },
+        onError: [
+          {
+            guard: {
+              type: 'isNetworkFailure',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'signedIn.session.offline',
+            actions: assign({ offline: true }),
+          },
+          { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+        ],
+      },
+    },
+
+    signedOut: {
+      description: 'Anonymous: no session on this device.',
+      tags: ['anonymous'],
+      on: {
+        'user.signIn': {
+          target: 'signingIn',
+          actions: assign({
+            redirectTo: ({ event }) => safeRedirect(event.redirect),
+            error: null,
+          }),
+        },
+        'user.completeOAuth2': {
+          target: 'signingInWithOAuth2',
+          actions: assign({
+            redirectTo: ({ event }) => safeRedirect(event.redirect),
+            error: null,
+          }),
+        },
+        'user.register': { target: 'registering', actions: assign({ error: null }) },
+        'user.submitMfaCode': {
+          actions: [
+            { type: 'notify', params: { kind: 'error', message: authMessages.noMfaPending } },
+            { type: 'setError', params: authMessages.noMfaPending },
+          ],
+        },
+        'user.updateProfile': {
+          actions: { type: 'notify', params: { kind: 'error', message: authMessages.noUser } },
+        },
+        'user.dismissError': { actions: { type: 'setError', params: null } },
+        'store.changed': {
+          description: 'Another tab signed in.',
+          guard: { type: 'storeHasSession', params: ({ event }) => event.session },
+          target: 'signedIn',
+          actions: {
+            type: 'assignSession',
+            params: ({ event }) => event.session as Session,
+          },
+        },
+      },
+    },
+
+    signingIn: {
+      tags: ['busy', 'anonymous'],
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          const e = event as Extract<AuthEvent, { type: 'user.signIn' }>
+          return { email: e.email.trim(), password: e.password }
+        },
+        onDone: [
+          {
+            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
+            target: 'awaitingMfaCode',
+            actions: assign({
+              mfaId: ({ event }) =>
+                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
+            }),
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              {
+                type: 'assignSession',
+                params: ({ event }) =>
+                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
+              },
+              { type: 'notify', params: { kind: 'success', message: authMessages.welcomeBack } },
+              { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                message: authMessages.failedLogin,
+                detail: describeAuthError(toAuthFailure(event.error)),
+              }),
+            },
+            {
+              type: 'setError',
+              params: ({ event }) => describeAuthError(toAuthFailure(event.error)),
+            },
+          ],
+        },
+      },
+    },
+
+    signingInWithOAuth2: {
+      description:
+        'Back from the OAuth2 provider: exchanges the code. Users with 2FA on still need their code.',
+      tags: ['busy', 'anonymous'],
+      invoke: {
+        id: 'signInWithOAuth2',
+        src: 'signInWithOAuth2',
+        input: ({ event }) => {
+          const e = event as Extract<AuthEvent, { type: 'user.completeOAuth2' }>
+          return { code: e.code, state: e.state }
+        },
+        onDone: [
+          {
+            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
+            target: 'awaitingMfaCode',
+            actions: assign({
+              mfaId: ({ event }) =>
+                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
+            }),
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              {
+                type: 'assignSession',
+                params: ({ event }) =>
+                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
+              },
+              { type: 'notify', params: { kind: 'success', message: authMessages.welcomeBack } },
+              { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                message: authMessages.failedLogin,
+                detail: describeAuthError(toAuthFailure(event.error)),
+              }),
+            },
+            {
+              type: 'setError',
+              params: ({ event }) => describeAuthError(toAuthFailure(event.error)),
+            },
+            { type: 'navigate', params: { to: '/sign-in' } },
+          ],
+        },
+      },
+    },
+
+    awaitingMfaCode: {
+      description:
+        'MFA pending: the password (or OAuth2) was right and the account has 2FA on; waiting for the authenticator or backup code.',
+      tags: ['anonymous', 'mfaPending'],
+      entry: [
+        { type: 'navigate', params: { to: '/otp' } },
+        { type: 'notify', params: { kind: 'info', message: authMessages.enterMfaCode } },
+      ],
+      on: {
+        'user.submitMfaCode': { target: 'verifyingMfa', actions: assign({ error: null }) },
+        'user.cancelMfa': {
+          target: 'signedOut',
+          actions: [
+            assign({ mfaId: null, error: null }),
+            { type: 'navigate', params: { to: '/sign-in' } },
+          ],
+        },
+        'user.dismissError': { actions: { type: 'setError', params: null } },
+      },
+    },
+
+    verifyingMfa: {
+      tags: ['busy', 'anonymous', 'mfaPending'],
+      invoke: {
+        id: 'verifyMfa',
+        src: 'verifyMfa',
+        input: ({ context, event }) => ({
+          mfaId: context.mfaId ?? '',
+          code: (event as Extract<AuthEvent, { type: 'user.submitMfaCode' }>).code.trim(),
+        }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'assignSession', params: ({ event }) => event.output },
+            assign({ mfaId: null }),
+            { type: 'notify', params: { kind: 'success', message: authMessages.welcomeBack } },
+            { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
+          ],
+        },
+        onError: {
+          target: 'awaitingMfaCode.retry',
+          actions: [
+            { type: 'notify', params: { kind: 'error', message: authMessages.invalidMfaCode } },
+            {
+              type: 'setError',
+              params: ({ event }) => {
+                const f = toAuthFailure(event.error)
+                return f.message && f.status !== 400 ? f.message : authMessages.invalidMfaCode
+              },
+            },
+          ],
+        },
+      },
+    },
+
+    registering: {
+      description: 'Creates the account, then signs in with the same password.',
+      tags: ['busy', 'anonymous'],
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ event }) =>
+          registrationFrom(event as Extract<AuthEvent, { type: 'user.register' }>),
+        onDone: [
+          {
+            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
+            target: 'awaitingMfaCode',
+            actions: assign({
+              mfaId: ({ event }) =>
+                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
+            }),
+          },
+          {
+            target: 'signedIn',
+            actions: [
+              {
+                type: 'assignSession',
+                params: ({ event }) =>
+                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
+              },
+              assign({ redirectTo: DEFAULT_AFTER_SIGN_IN }),
+              {
+                type: 'notify',
+                params: { kind: 'success', message: authMessages.accountCreated },
+              },
+              { type: 'navigate', params: { to: DEFAULT_AFTER_SIGN_IN } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                kind: 'error',
+                message: authMessages.failedCreateAccount,
+                detail: describeRegistrationError(toAuthFailure(event.error)),
+              }),
+            },
+            {
+              type: 'setError',
+              params: ({ event }) => describeRegistrationError(toAuthFailure(event.error)),
+            },
+          ],
+        },
+      },
+    },
+
+    signedIn: {
+      description:
+        'Authenticated. Regions: the session (kept fresh), profile edits and 2FA settings.',
+      tags: ['authenticated'],
+      type: 'parallel',
+      on: {
+        'user.signOut': { target: 'signingOut' },
+        'session.expired': {
+          target: 'signedOut',
+          actions: [
+            'clearSession',
+            'forgetSession',
+            { type: 'notify', params: { kind: 'error', message: authMessages.sessionExpired } },
+            { type: 'goToSignIn', params: ({ event }) => ({ redirect: event.redirect }) },
+          ],
+        },
+        'store.changed': [
+          {
+            description: 'Signed out in another tab (or the store was cleared).',
+            guard: { type: 'storeIsEmpty', params: ({ event }) => event.session },
+            target: 'signedOut',
+            actions: 'forgetSession',
+          },
+          {
+            actions: {
+              type: 'assignSession',
+              params: ({ event }) => event.session as Session,
+            },
+          },
+        ],
+      },
+      states: {
+        session: {
+          initial: 'online',
+          states: {
+            online: {
+              after: { refreshAhead: 'refreshing' },
+            },
+            offline: {
+              description:
+                'The server could not be reached: the cached session is shown, marked offline, until the network returns.',
+              on: { 'network.online': 'refreshing' },
+            },
+            refreshing: {
+              description: 'Renews the token ahead of expiry, or on reconnect.',
+              invoke: {
+                id: 'backgroundRefresh',
+                src: 'refresh',
+                onDone: {
+                  target: 'online',
+                  actions: { type: 'assignSession', params: ({ event }) => event.output },
+                },
+                onError: [
+                  {
+                    guard: {
+                      type: 'isNetworkFailure',
+                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                    },
+                    target: 'offline',
+                    actions: assign({ offline: true }),
+                  },
+                  {
+                    target: '#auth.signedOut',
+                    actions: [
+                      'clearSession',
+                      'forgetSession',
+                      {
+                        type: 'notify',
+                        params: { kind: 'error', message: authMessages.sessionExpired },
+                      },
+                      { type: 'goToSignIn', params: {} },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        profile: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'user.updateProfile': 'updating' },
+            },
+            updating: {
+              tags: ['savingProfile'],
+              invoke: {
+                id: 'updateProfile',
+                src: 'updateProfile',
+                input: ({ context, event }) => ({
+                  userId: context.user?.id ?? '',
+                  changes: (event as Extract<AuthEvent, { type: 'user.updateProfile' }>).changes,
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'assignUser', params: ({ event }) => event.output },
+                    {
+                      type: 'notify',
+                      params: { kind: 'success', message: authMessages.profileUpdated },
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => {
+                      const detail = describeProfileError(toAuthFailure(event.error))
+                      return detail === authMessages.customFieldsMissing
+                        ? { kind: 'error', message: detail }
+                        : { kind: 'error', message: authMessages.failedUpdateProfile, detail }
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        twoFactor: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'user.startTotpSetup': 'requestingSetup',
+                'user.disableTotp': 'disabling',
+              },
+            },
+            requestingSetup: {
+              tags: ['busy2fa'],
+              invoke: {
+                id: 'requestTotpSetup',
+                src: 'requestTotpSetup',
+                onDone: {
+                  target: 'showingSetup',
+                  actions: assign({ totpSetup: ({ event }) => event.output }),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      kind: 'error',
+                      message: authMessages.failedSetupTotp,
+                      detail: toAuthFailure(event.error).message || undefined,
+                    }),
+                  },
+                },
+              },
+            },
+            showingSetup: {
+              description:
+                'Shows the QR code, the secret and the backup codes (once), then waits for a code from the app.',
+              on: {
+                'user.confirmTotp': 'confirming',
+                'user.cancelTotpSetup': { target: 'idle', actions: assign({ totpSetup: null }) },
+              },
+            },
+            confirming: {
+              tags: ['busy2fa'],
+              invoke: {
+                id: 'confirmTotp',
+                src: 'confirmTotp',
+                input: ({ event }) => ({
+                  code: (event as Extract<AuthEvent, { type: 'user.confirmTotp' }>).code.trim(),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'assignUser', params: ({ event }) => event.output },
+                    assign({ totpSetup: null }),
+                    {
+                      type: 'notify',
+                      params: { kind: 'success', message: authMessages.totpEnabled },
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'showingSetup',
+                  actions: {
+                    type: 'notify',
+                    params: { kind: 'error', message: authMessages.failedEnableTotp },
+                  },
+                },
+              },
+            },
+            disabling: {
+              tags: ['busy2fa'],
+              invoke: {
+                id: 'disableTotp',
+                src: 'disableTotp',
+                input: ({ event }) => ({
+                  code: (event as Extract<AuthEvent, { type: 'user.disableTotp' }>).code.trim(),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'assignUser', params: ({ event }) => event.output },
+                    {
+                      type: 'notify',
+                      params: { kind: 'success', message: authMessages.totpDisabled },
+                    },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'notify',
+                    params: { kind: 'error', message: authMessages.failedDisableTotp },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+
+    signingOut: {
+      description:
+        'Tells the server, then clears the session and goes home whether or not that worked.',
+      tags: ['busy', 'authenticated'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: {
+          target: 'signedOut',
+          actions: [
+            'clearSession',
+            'forgetSession',
+            { type: 'notify', params: { kind: 'success', message: authMessages.loggedOut } },
+            { type: 'navigate', params: { to: '/' } },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearSession',
+            'forgetSession',
+            { type: 'notify', params: { kind: 'success', message: authMessages.loggedOut } },
+            { type: 'navigate', params: { to: '/' } },
+          ],
+        },
+      },
+    },
+  },
+})
+
+function describeRegistrationError(f: AuthFailure): string {
+  const fieldMessages = Object.entries(f.fields ?? {}).map(([field, msg]) => `${field}: ${msg}`)
+  if (fieldMessages.length) return fieldMessages.join('; ')
+  return describeAuthError(f)
+}
+
+export type AuthActor = ActorRefFrom<typeof authMachine>
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>

@@ -1,0 +1,68 @@
+import type { AuthFailure } from './types'
+
+/** Every message of SPEC §5 and §8 that concerns auth, word for word. */
+export const authMessages = {
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created successfully!',
+  loggedOut: 'Logged out successfully',
+  profileUpdated: 'Profile updated successfully',
+  totpEnabled: '2FA enabled successfully',
+  totpDisabled: '2FA disabled successfully',
+  enterMfaCode: 'Please enter your 2FA code',
+  failedLogin: 'Failed to login',
+  invalidMfaCode: 'Invalid 2FA code',
+  failedCreateAccount: 'Failed to create account',
+  failedUpdateProfile: 'Failed to update profile',
+  failedSetupTotp: 'Failed to setup 2FA',
+  failedEnableTotp: 'Failed to enable 2FA',
+  failedDisableTotp: 'Failed to disable 2FA',
+  noUser: 'No user logged in',
+  noMfaPending: 'No MFA verification pending',
+  sessionExpired: 'Session expired!',
+  customFieldsMissing:
+    'Profile update failed: Custom fields not configured in PocketBase. Check console for setup instructions.',
+} as const
+
+/** SPEC §8's auth error table, in its order: the first row that applies wins. */
+export function describeAuthError(error: Pick<AuthFailure, 'status' | 'message'> | null): string {
+  const status = error?.status ?? 0
+  const message = error?.message ?? ''
+  if (status === 401) return 'Invalid email or password. Check console for test credentials.'
+  if (message.includes('Invalid login credentials')) return 'Invalid email or password'
+  if (message.includes('User not found')) return 'No account found with this email'
+  if (message.includes('401')) return 'Invalid credentials. Check console for test account.'
+  if (message.trim()) return message
+  return 'An authentication error occurred'
+}
+
+const PROFILE_FIELDS = ['name', 'company', 'avatar'] as const
+
+/** SPEC §5: a 400 naming an unknown profile field means the schema lacks our custom fields. */
+export function describeProfileError(error: AuthFailure | null): string {
+  if (error?.status === 400) {
+    const text = `${error.message} ${Object.keys(error.fields ?? {}).join(' ')}`.toLowerCase()
+    const unknownField =
+      /unknown|not (a )?valid field|no such|invalid field|does not exist/.test(text) &&
+      PROFILE_FIELDS.some((f) => text.includes(f))
+    if (unknownField) return authMessages.customFieldsMissing
+  }
+  return error?.message?.trim() ? error.message : authMessages.failedUpdateProfile
+}
+
+/** A network failure (server unreachable) is never a rejection of the session. */
+export function isNetworkFailure(error: unknown): boolean {
+  return (error as AuthFailure | null)?.kind === 'network'
+}
+
+/** Turns anything thrown by a port into an AuthFailure. */
+export function toAuthFailure(error: unknown): AuthFailure {
+  const e = error as Partial<AuthFailure> | null
+  if (e && (e.kind === 'network' || e.kind === 'server') && typeof e.status === 'number') {
+    return { kind: e.kind, status: e.status, message: e.message ?? '', fields: e.fields }
+  }
+  return {
+    kind: 'server',
+    status: 0,
+    message: error instanceof Error ? error.message : '',
+  }
+}

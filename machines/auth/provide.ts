@@ -1,0 +1,44 @@
+import { fromCallback, fromPromise } from 'xstate'
+import { authMachine, REFRESH_LEAD_MS, type AuthEvent } from './auth.machine'
+import { signInHref } from './redirect'
+import type { AuthPorts } from './types'
+
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** The only place the chart's named effects are bound to the outside world. */
+export function provideAuth(ports: AuthPorts) {
+  return authMachine.provide({
+    actors: {
+      readStoredSession: fromPromise(() => ports.readStoredSession()),
+      refresh: fromPromise(() => ports.refresh()),
+      signIn: fromPromise(({ input }) => ports.signIn(input)),
+      signInWithOAuth2: fromPromise(({ input }) => ports.signInWithOAuth2(input)),
+      verifyMfa: fromPromise(({ input }) => ports.verifyMfa(input)),
+      register: fromPromise(({ input }) => ports.register(input)),
+      signOut: fromPromise(() => ports.signOut()),
+      updateProfile: fromPromise(({ input }) => ports.updateProfile(input)),
+      requestTotpSetup: fromPromise(() => ports.requestTotpSetup()),
+      confirmTotp: fromPromise(({ input }) => ports.confirmTotp(input.code)),
+      disableTotp: fromPromise(({ input }) => ports.disableTotp(input.code)),
+      watchStore: fromCallback<AuthEvent>(({ sendBack }) =>
+        ports.watchStore((session) => sendBack({ type: 'store.changed', session })),
+      ),
+      watchNetwork: fromCallback<AuthEvent>(({ sendBack }) =>
+        ports.watchNetwork(() => sendBack({ type: 'network.online' })),
+      ),
+    },
+    actions: {
+      navigate: (_, params) => ports.navigate(params.to),
+      notify: (_, params) => ports.notify(params),
+      clearSession: () => ports.clearSession(),
+      goToSignIn: (_, params) =>
+        ports.navigate(signInHref(params.redirect ?? ports.currentLocation())),
+    },
+    delays: {
+      refreshAhead: ({ context }) => {
+        const wait = (context.expiresAt ?? 0) - REFRESH_LEAD_MS - ports.now()
+        return Math.min(Math.max(wait, 0), MAX_TIMER_MS)
+      },
+    },
+  })
+}

@@ -1,0 +1,43 @@
+import { createActor, type InspectionEvent } from 'xstate'
+import { navigate } from 'wouter/use-browser-location'
+import { notify as toast } from '@/lib/toast'
+import { provideAuth } from '@machines/auth/provide'
+import type { AuthActor } from '@machines/auth/auth.machine'
+import type { Notice } from '@machines/auth/types'
+import { pb } from '@/lib/pocketbase/instance'
+import { authCookie } from '@/lib/pocketbase/client'
+import { pocketBaseAuthPorts } from '@/lib/pocketbase/auth-ports'
+import { runSignOutCleanup } from '@/lib/sign-out-cleanup'
+
+export function notify(n: Notice) {
+  toast(n.kind, n.message, n.detail)
+}
+
+let inspectSink: ((e: InspectionEvent) => void) | null = null
+
+/** In dev, `?inspect` opens the Stately inspector (it needs the network; the app works without). */
+async function connectInspector() {
+  const { createBrowserInspector } = await import('@statelyai/inspect')
+  const inspector = createBrowserInspector({ autoStart: true })
+  inspectSink = (e) => inspector.inspect.next?.(e)
+}
+if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+  void connectInspector()
+}
+
+/** Creates and starts the app's auth chart with the PocketBase adapter. */
+export function startAuth(): AuthActor {
+  const secure = window.location.protocol === 'https:'
+  const write = () => {
+    document.cookie = authCookie(pb, secure)
+  }
+  pb.authStore.onChange(write)
+  write()
+  const ports = {
+    ...pocketBaseAuthPorts(pb, { beforeSignOut: runSignOutCleanup }),
+    navigate: (to: string) => navigate(to),
+    notify,
+    currentLocation: () => `${window.location.pathname}${window.location.search}`,
+  }
+  return createActor(provideAuth(ports), { inspect: (e) => inspectSink?.(e) }).start()
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, useLocation } from 'wouter'
+import { PreloadLink } from '../ui/preload-link'
+import { Button } from '../ui/button'
+import { cn } from '../ui/cn'
+
+export interface NavItem {
+  href: string
+  label: string
+}
+
+export interface ShellUser {
+  name: string
+  email: string
+}
+
+/** The signed-in layout: sidebar navigation, a header and the user menu. */
+export function AppShell({
+  nav,
+  user,
+  onSignOut,
+  banner,
+  children,
+}: {
+  nav: NavItem[]
+  user: ShellUser
+  onSignOut: () => void
+  banner?: ReactNode
+  children: ReactNode
+}) {
+  const [location] = useLocation()
+  const [navOpen, setNavOpen] = useState(false)
+  useEffect(() => setNavOpen(false), [location])
+  return (
+    <div className="min-h-svh md:grid md:grid-cols-[15rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        className={cn('border-e border-border bg-muted/40 md:block', navOpen ? 'block' : 'hidden')}
+      >
+        <div className="flex h-14 items-center gap-2 px-4 font-semibold">
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          Folio
+        </div>
+        <nav aria-label="Main" id="main-nav">
+          <ul className="grid gap-1 p-2">
+            {nav.map((item) => {
+              const active = location === item.href || location.startsWith(`${item.href}/`)
+              return (
+                <li key={item.href}>
+                  <PreloadLink
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-md px-3 py-2 text-sm',
+                      active ? 'bg-accent font-medium' : 'text-muted-foreground hover:bg-muted',
+                    )}
+                  >
+                    {item.label}
+                  </PreloadLink>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="flex h-14 items-center justify-between gap-2 border-b border-border px-4">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="md:hidden"
+            aria-expanded={navOpen}
+            aria-controls="main-nav"
+            onClick={() => setNavOpen((o) => !o)}
+          >
+            Menu
+          </Button>
+          <div className="flex-1" />
+          <UserMenu user={user} onSignOut={onSignOut} />
+        </header>
+        {banner}
+        <main id="main" className="flex-1 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}
+
+function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (
+        e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)
+      )
+        setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('mousedown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [open])
+  const initials = (user.name || user.email).slice(0, 2).toUpperCase()
+  return (
+    <div ref={ref} className="relative">
+      <Button
+        variant="ghost"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls="user-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span
+          aria-hidden
+          className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+        >
+          {initials}
+        </span>
+        <span className="sr-only">Account menu for </span>
+        <span className="hidden sm:inline">{user.name || user.email}</span>
+      </Button>
+      {open ? (
+        <div
+          id="user-menu"
+          className="absolute end-0 z-40 mt-2 w-56 rounded-md border border-border bg-card p-1 shadow-lg"
+        >
+          <div className="px-3 py-2 text-sm">
+            <div className="font-medium">{user.name}</div>
+            <div className="truncate text-muted-foreground">{user.email}</div>
+          </div>
+          <ul className="grid border-t border-border pt-1">
+            {[
+              ['/profile', 'Profile'],
+              ['/settings/account', 'Account settings'],
+              ['/help-center', 'Help center'],
+            ].map(([href, label]) => (
+              <li key={href}>
+                <Link
+                  href={href as string}
+                  className="block rounded px-3 py-2 text-sm hover:bg-muted"
+                  onClick={() => setOpen(false)}
+                >
+                  {label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                className="w-full rounded px-3 py-2 text-start text-sm hover:bg-muted"
+                onClick={() => {
+                  setOpen(false)
+                  onSignOut()
+                }}
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  )
+}

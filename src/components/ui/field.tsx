@@ -1,0 +1,55 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { cn } from './cn'
+
+export const inputClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground disabled:opacity-60 aria-[invalid=true]:border-destructive'
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string
+  error?: string | null
+  hint?: ReactNode
+  /** Content placed inside the input's box, at its end (e.g. a show-password toggle). */
+  trailing?: ReactNode
+}
+
+/** A labelled input with its hint and error wired to it for assistive technology. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, trailing, className, id, ...rest },
+  ref,
+) {
+  const auto = useId()
+  const inputId = id ?? auto
+  const hintId = `${inputId}-hint`
+  const errorId = `${inputId}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={cn(inputClass, trailing ? 'pe-20' : undefined)}
+          {...rest}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 end-1 flex items-center">{trailing}</div>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+})

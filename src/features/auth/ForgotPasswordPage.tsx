@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react'
+import { useAsyncAction } from '@/lib/use-async'
+import * as v from 'valibot'
+import { Field } from '@/components/ui/field'
+import { Button } from '@/components/ui/button'
+import { Alert } from '@/components/ui/card'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { AuthLayout } from './components/AuthLayout'
+import { requestPasswordReset } from './api/account'
+import { emailSchema, fieldErrors } from './data/schemas'
+
+export default function ForgotPasswordPage() {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [request, send] = useAsyncAction(async (email: string) => {
+    // The same answer whether or not the account exists (or the call failed): nothing to learn
+    // about who has an account.
+    await requestPasswordReset(email).catch(() => {})
+    setSentTo(email)
+  })
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const parsed = v.safeParse(emailSchema, Object.fromEntries(new FormData(e.currentTarget)))
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues))
+      return
+    }
+    setErrors({})
+    void send(parsed.output.email)
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot password"
+      description="Enter your email and we will send you a link to reset your password."
+      footer={
+        <PreloadLink href="/sign-in" className="underline underline-offset-4">
+          Back to sign in
+        </PreloadLink>
+      }
+    >
+      {sentTo ? (
+        <Alert tone="success">
+          If an account exists for {sentTo}, a reset link is on its way. Check your inbox.
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="name@example.com"
+            error={errors.email}
+            autoFocus
+          />
+          <Button type="submit" busy={request.status === 'pending'}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  )
+}

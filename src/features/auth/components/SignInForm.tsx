@@ -1,0 +1,106 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import { useAsyncAction } from '@/lib/use-async'
+import * as v from 'valibot'
+import { Field } from '@/components/ui/field'
+import { Button } from '@/components/ui/button'
+import { Alert } from '@/components/ui/card'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
+import { selectError, selectIsBusy } from '@machines/auth/selectors'
+import { safeRedirect } from '@machines/auth/redirect'
+import { beginOAuth2, listOAuth2Providers } from '../api/account'
+import { fieldErrors, signInSchema } from '../data/schemas'
+import { PasswordField } from './PasswordField'
+
+/** SPEC §5: the redirect parameter must be a string (one value, not a list). */
+export function useRedirectParam(): string | undefined {
+  const params = new URLSearchParams(useSearch())
+  const all = params.getAll('redirect')
+  return all.length === 1 ? all[0] : undefined
+}
+
+export function SignInForm() {
+  const auth = useAuthActor()
+  const busy = useAuthSelector(selectIsBusy)
+  const serverError = useAuthSelector(selectError)
+  const redirect = useRedirectParam()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [providers, loadProviders] = useAsyncAction(listOAuth2Providers)
+  useEffect(() => {
+    void loadProviders()
+  }, [loadProviders])
+  const providerList = providers.status === 'success' ? providers.data : []
+  const [oauthError, setOauthError] = useState<string | null>(null)
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const data = Object.fromEntries(new FormData(e.currentTarget))
+    const parsed = v.safeParse(signInSchema, data)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues))
+      return
+    }
+    setErrors({})
+    auth.send({ type: 'user.signIn', ...parsed.output, redirect })
+  }
+
+  return (
+    <div className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+        {serverError ? <Alert>{serverError}</Alert> : null}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder="name@example.com"
+          error={errors.email}
+          autoFocus
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          error={errors.password}
+          hint={
+            <PreloadLink href="/forgot-password" className="underline underline-offset-4">
+              Forgot password?
+            </PreloadLink>
+          }
+        />
+        <Button type="submit" busy={busy}>
+          Sign in
+        </Button>
+      </form>
+      {providerList.length ? (
+        <div className="grid gap-2">
+          <p className="text-center text-xs text-muted-foreground uppercase">Or continue with</p>
+          {oauthError ? <Alert>{oauthError}</Alert> : null}
+          {providerList.map((p) => (
+            <Button
+              key={p.name}
+              variant="outline"
+              onClick={() => {
+                setOauthError(null)
+                beginOAuth2(p.name, safeRedirect(redirect)).catch((err: unknown) =>
+                  setOauthError(
+                    err instanceof Error ? err.message : 'Could not start the sign-in.',
+                  ),
+                )
+              }}
+            >
+              Sign in with {p.displayName || p.name}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <p className="text-center text-sm text-muted-foreground">
+        No account yet?{' '}
+        <PreloadLink href="/sign-up" className="text-foreground underline underline-offset-4">
+          Create one
+        </PreloadLink>
+      </p>
+    </div>
+  )
+}

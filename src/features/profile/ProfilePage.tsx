@@ -1,0 +1,58 @@
+import { PageHeader } from '@/components/layout/PageHeader'
+import { Card } from '@/components/ui/card'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { buttonClass } from '@/components/ui/button'
+import { useAuthSelector } from '@/lib/auth-context'
+import { avatarUrl } from '@/lib/pocketbase/files'
+import { selectUser } from '@machines/auth/selectors'
+
+export default function ProfilePage() {
+  const user = useAuthSelector(selectUser)
+  if (!user) return null
+  const rows: Array<[string, string]> = [
+    ['Name', user.name || '—'],
+    ['Email', user.email],
+    ['Company', user.company || '—'],
+    ['Email verified', user.verified ? 'Yes' : 'No'],
+    ['Two-factor authentication', user.totpEnabled ? 'On' : 'Off'],
+  ]
+  const avatar = avatarUrl(user)
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        actions={
+          <PreloadLink href="/settings/account" className={buttonClass('outline')}>
+            Edit profile
+          </PreloadLink>
+        }
+      />
+      <Card className="max-w-xl">
+        <div className="mb-6 flex items-center gap-4">
+          {avatar ? (
+            <img src={avatar} alt="" className="size-16 rounded-full object-cover" />
+          ) : (
+            <span
+              aria-hidden
+              className="grid size-16 place-items-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
+            >
+              {(user.name || user.email).slice(0, 2).toUpperCase()}
+            </span>
+          )}
+          <div>
+            <p className="text-lg font-semibold">{user.name || user.email}</p>
+            <p className="text-sm text-muted-foreground">{user.email}</p>
+          </div>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-muted-foreground">{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query'
+import { Card, Alert } from '@/components/ui/card'
+import { Button } from '@/components/ui/button'
+import { useAuthSelector } from '@/lib/auth-context'
+import { mutationErrorMessage } from '@/lib/api-errors'
+import { selectUser } from '@machines/auth/selectors'
+import { ProfileForm } from './components/ProfileForm'
+import { PasswordForm } from './components/PasswordForm'
+import { TwoFactorSection } from './components/TwoFactorSection'
+import { requestVerification } from './api/account'
+
+export default function AccountPage() {
+  const user = useAuthSelector(selectUser)
+  const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
+  if (!user) return null
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <ProfileForm user={user} />
+      </Card>
+      <Card className="grid gap-3">
+        <h2 className="text-lg font-semibold">Email verification</h2>
+        {user.verified ? (
+          <p className="text-sm text-muted-foreground">{user.email} is verified.</p>
+        ) : verify.isSuccess ? (
+          <Alert tone="success">We sent a verification link to {user.email}.</Alert>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {user.email} is not verified yet. We can send you a link to confirm it.
+            </p>
+            {verify.isError ? <Alert>{mutationErrorMessage(verify.error)}</Alert> : null}
+            <div>
+              <Button
+                variant="outline"
+                busy={verify.isPending}
+                onClick={() => verify.mutate(user.email)}
+              >
+                Send verification email
+              </Button>
+            </div>
+          </>
+        )}
+      </Card>
+      <Card>
+        <PasswordForm user={user} />
+      </Card>
+      <Card>
+        <TwoFactorSection user={user} />
+      </Card>
+    </div>
+  )
+}

@@ -1,0 +1,172 @@
+import type PocketBase from 'pocketbase'
+import type { RecordModel } from 'pocketbase'
+import type {
+  AuthPorts,
+  AuthUser,
+  OAuth2Return,
+  Session,
+  SignInResult,
+  TotpSetup,
+} from '@machines/auth/types'
+import { tokenExpiry } from './client'
+import { toFailure } from './errors'
+import { takeOAuth2 } from './oauth2'
+
+const USERS = 'users'
+
+export function toUser(record: RecordModel | null): AuthUser | null {
+  if (!record) return null
+  const s = (k: string) => (typeof record[k] === 'string' ? (record[k] as string) : '')
+  return {
+    id: record.id,
+    email: s('email'),
+    name: s('name'),
+    avatar: s('avatar'),
+    company: s('company'),
+    verified: record.verified === true,
+    emailVisibility: record.emailVisibility === true,
+    collectionId: record.collectionId,
+    collectionName: record.collectionName,
+    totpEnabled: record.totpEnabled === true,
+  }
+}
+
+function sessionOf(pb: PocketBase): Session | null {
+  const user = toUser(pb.authStore.record)
+  if (!pb.authStore.token || !user) return null
+  return { user, expiresAt: tokenExpiry(pb.authStore.token) }
+}
+
+function requireSession(pb: PocketBase): Session {
+  const s = sessionOf(pb)
+  if (!s) throw { kind: 'server', status: 401, message: 'No session after sign-in' }
+  return s
+}
+
+/** PocketBase answers a first factor of a 2FA account with 401 {mfaId}. */
+function mfaIdOf(error: unknown): string | null {
+  const e = error as { status?: number; response?: { mfaId?: unknown } }
+  return e?.status === 401 && typeof e.response?.mfaId === 'string' ? e.response.mfaId : null
+}
+
+async function firstFactor(pb: PocketBase, attempt: () => Promise<unknown>): Promise<SignInResult> {
+  try {
+    await attempt()
+    return { kind: 'signedIn', session: requireSession(pb) }
+  } catch (error) {
+    const mfaId = mfaIdOf(error)
+    if (mfaId) return { kind: 'mfaRequired', mfaId }
+    throw toFailure(error)
+  }
+}
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (error) {
+    throw toFailure(error)
+  }
+}
+
+export interface BrowserAuthDeps {
+  /** Runs before the session is dropped on sign-out (wipes private cached data). */
+  beforeSignOut?: () => Promise<void>
+  storage?: Storage
+}
+
+export type PocketBaseAuthPorts = Omit<AuthPorts, 'navigate' | 'notify' | 'currentLocation'>
+
+/** The auth chart's ports, implemented with the PocketBase SDK. Never navigates nor toasts. */
+export function pocketBaseAuthPorts(
+  pb: PocketBase,
+  deps: BrowserAuthDeps = {},
+): PocketBaseAuthPorts {
+  const users = () => pb.collection(USERS)
+  const storage = deps.storage ?? sessionStorage
+  return {
+    async readStoredSession() {
+      const s = sessionOf(pb)
+      if (!s) return null
+      if (s.expiresAt <= Date.now()) {
+        pb.authStore.clear()
+        return null
+      }
+      return s
+    },
+    refresh: () =>
+      call(async () => {
+        await users().authRefresh()
+        return requireSession(pb)
+      }),
+    signIn: ({ email, password }) =>
+      firstFactor(pb, () => users().authWithPassword(email, password)),
+    async signInWithOAuth2({ code, state }: OAuth2Return) {
+      const pending = takeOAuth2(storage)
+      if (!pending || pending.state !== state) {
+        throw { kind: 'server', status: 400, message: 'The sign-in link is no longer valid.' }
+      }
+      return firstFactor(pb, () =>
+        users().authWithOAuth2Code(
+          pending.provider,
+          code,
+          pending.codeVerifier,
+          pending.redirectUrl,
+        ),
+      )
+    },
+    verifyMfa: ({ mfaId, code }) =>
+      call(async () => {
+        const res = await pb.send<{ token: string; record: RecordModel }>(
+          `/api/collections/${USERS}/auth-with-otp`,
+          { method: 'POST', body: { mfaId, code } },
+        )
+        pb.authStore.save(res.token, res.record)
+        return requireSession(pb)
+      }),
+    async register(input) {
+      await call(() => users().create(input))
+      return firstFactor(pb, () => users().authWithPassword(input.email, input.password))
+    },
+    async signOut() {
+      try {
+        await deps.beforeSignOut?.()
+      } finally {
+        pb.realtime.unsubscribe().catch(() => {})
+        pb.authStore.clear()
+      }
+    },
+    clearSession: () => pb.authStore.clear(),
+    updateProfile: ({ userId, changes }) =>
+      call(async () => {
+        const body: Record<string, unknown> = {}
+        if (changes.name !== undefined) body.name = changes.name
+        if (changes.company !== undefined) body.company = changes.company
+        if (changes.avatar !== undefined) body.avatar = changes.avatar ?? ''
+        const record = await users().update(userId, body)
+        // The SDK already refreshes the store when the record is the signed-in user's.
+        if (pb.authStore.record?.id === record.id) pb.authStore.save(pb.authStore.token, record)
+        return toUser(record) as AuthUser
+      }),
+    requestTotpSetup: () =>
+      call(() => pb.send<TotpSetup>(`/api/collections/${USERS}/request-otp`, { method: 'POST' })),
+    confirmTotp: (code) => setTotp(pb, 'confirm-otp', code, true),
+    disableTotp: (code) => setTotp(pb, 'disable-otp', code, false),
+    watchStore(listener) {
+      return pb.authStore.onChange(() => listener(sessionOf(pb)))
+    },
+    watchNetwork(listener) {
+      window.addEventListener('online', listener)
+      return () => window.removeEventListener('online', listener)
+    },
+    now: () => Date.now(),
+  }
+}
+
+async function setTotp(pb: PocketBase, route: string, code: string, enabled: boolean) {
+  return call(async () => {
+    await pb.send(`/api/collections/${USERS}/${route}`, { method: 'POST', body: { code } })
+    const record = pb.authStore.record
+    if (record) pb.authStore.save(pb.authStore.token, { ...record, totpEnabled: enabled })
+    return requireSession(pb).user
+  })
+}

@@ -1,0 +1,36 @@
+/**
+ * Toasts without sonner in the first-visit bundle: calls are queued until the lazily loaded
+ * <Toaster> has mounted, then replayed. Keeps /sign-in inside its JS budget.
+ */
+type Sonner = typeof import('sonner')
+type Call = (s: Sonner) => void
+
+let sonner: Sonner | null = null
+const queue: Call[] = []
+const wanted = new Set<() => void>()
+let requested = false
+
+export type ToastKind = 'success' | 'error' | 'info'
+
+export function notify(kind: ToastKind, message: string, detail?: string) {
+  const call: Call = (s) => s.toast[kind](message, detail ? { description: detail } : undefined)
+  if (sonner) return call(sonner)
+  queue.push(call)
+  if (!requested) {
+    requested = true
+    wanted.forEach((l) => l())
+  }
+}
+
+/** For the lazy toaster: re-render when the first toast asks for it. */
+export function onToasterWanted(listener: () => void): () => void {
+  wanted.add(listener)
+  return () => wanted.delete(listener)
+}
+export const toasterWanted = () => requested
+
+/** Called by the toaster once sonner's <Toaster> listens. */
+export function toasterReady(mod: Sonner) {
+  sonner = mod
+  queue.splice(0).forEach((c) => c(mod))
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { build as rolldownBuild } from 'rolldown'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const serverPort = process.env.PORT ?? '8090'
+const serverOrigin = `http://127.0.0.1:${serverPort}`
+
+/** The one source of the web app manifest. */
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>
+
+/**
+ * Builds src/boot/prefs.ts as a tiny classic script and puts it first in <head>: it applies the
+ * theme, font and direction cookies before first paint. An inline script would need
+ * 'unsafe-inline' in the CSP; an external render-blocking one does not.
+ */
+function preferencesBoot(): Plugin {
+  const entry = `${root}src/boot/prefs.ts`
+  let code = ''
+  let fileName = ''
+  async function compile() {
+    const out = await rolldownBuild({
+      input: entry,
+      write: false,
+      output: { format: 'iife', minify: true },
+    })
+    code = out.output[0].code
+    fileName = `assets/prefs-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`
+  }
+  return {
+    name: 'preferences-boot',
+    async buildStart() {
+      await compile()
+    },
+    configureServer(server) {
+      server.middlewares.use('/@prefs-boot.js', (_req, res) => {
+        void compile().then(() => {
+          res.setHeader('Content-Type', 'text/javascript')
+          res.end(code)
+        })
+      })
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: code })
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(_html, ctx) {
+        const src = ctx.server ? '/@prefs-boot.js' : `/${fileName}`
+        return [{ tag: 'script', attrs: { src }, injectTo: 'head-prepend' }]
+      },
+    },
+  }
+}
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': `${root}src`, '@machines': `${root}machines` },
+  },
+  plugins: [
+    preferencesBoot(),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Only the scripts people read precache: the Latin subsets of every font preference.
+        globIgnores: ['**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: serverOrigin, changeOrigin: false },
+      '/_': { target: serverOrigin, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+})
