@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -91,6 +92,27 @@ export default defineConfig({
       '/api': { target: serverOrigin, changeOrigin: false },
       '/_': { target: serverOrigin, changeOrigin: false },
     },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/unit/machines/**/*.test.ts', 'tests/unit/lib/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/unit/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/ui/setup.ts'],
+        },
+      },
+    ],
   },
   build: {
     target: 'es2022',

@@ -347,10 +347,18 @@ export const authMachine = setup({
       description:
         'MFA pending: the password (or OAuth2) was right and the account has 2FA on; waiting for the authenticator or backup code.',
       tags: ['anonymous', 'mfaPending'],
-      entry: [
-        { type: 'navigate', params: { to: '/otp' } },
-        { type: 'notify', params: { kind: 'info', message: authMessages.enterMfaCode } },
-      ],
+      initial: 'prompting',
+      states: {
+        prompting: {
+          entry: [
+            { type: 'navigate', params: { to: '/otp' } },
+            { type: 'notify', params: { kind: 'info', message: authMessages.enterMfaCode } },
+          ],
+        },
+        retry: {
+          description: 'A code was refused; the form shows why and stays on /otp.',
+        },
+      },
       on: {
         'user.submitMfaCode': { target: 'verifyingMfa', actions: assign({ error: null }) },
         'user.cancelMfa': {

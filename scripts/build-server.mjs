@@ -1,0 +1,3 @@
+import { buildServer } from './lib.mjs'
+
+await buildServer()
