@@ -18,6 +18,9 @@ render(svg, 512, 'icon-512.png')
 render(svg, 180, 'apple-touch-icon.png')
 // Maskable: the safe zone is the inner 80 %, so the glyph is shrunk onto a full-bleed background.
 const maskable = svg
-  .replace('<rect width="512" height="512" rx="112" fill="#0a0a0b"/>', '<rect width="512" height="512" fill="#0a0a0b"/><g transform="translate(76.8 76.8) scale(0.7)">')
+  .replace(
+    '<rect width="512" height="512" rx="112" fill="#0a0a0b"/>',
+    '<rect width="512" height="512" fill="#0a0a0b"/><g transform="translate(76.8 76.8) scale(0.7)">',
+  )
   .replace('</svg>', '</g></svg>')
 render(maskable, 512, 'icon-maskable-512.png')

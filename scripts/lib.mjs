@@ -1,6 +1,14 @@
 // Shared helpers of the npm scripts: run a command, and know when a build is stale.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync, rmSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  statSync,
+  rmSync,
+  cpSync,
+  mkdirSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -13,7 +21,9 @@ export function run(cmd, args, opts = {}) {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts })
     child.on('error', reject)
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? code})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? code})`)),
     )
   })
 }
@@ -38,7 +48,15 @@ export function webStale() {
   const out = mtime(join(root, 'dist', 'index.html'))
   return (
     out === 0 ||
-    newest(['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package.json']) > out
+    newest([
+      'src',
+      'machines',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'manifest.webmanifest',
+      'package.json',
+    ]) > out
   )
 }
 

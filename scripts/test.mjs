@@ -10,8 +10,17 @@ const steps = [
   ['unit tests', () => node('vitest/vitest.mjs', 'run')],
   ['go vet', () => run('go', ['vet', './...'], { cwd: join(root, 'server') })],
   ['go test', () => run('go', ['test', '-count=1', './...'], { cwd: join(root, 'server') })],
-  ['build', async () => { await buildWeb(); await buildServer() }],
-  ['end-to-end tests', () => node('@playwright/test/cli.js', 'test', '-c', 'tests/playwright.config.ts')],
+  [
+    'build',
+    async () => {
+      await buildWeb()
+      await buildServer()
+    },
+  ],
+  [
+    'end-to-end tests',
+    () => node('@playwright/test/cli.js', 'test', '-c', 'tests/playwright.config.ts'),
+  ],
 ]
 
 const started = Date.now()

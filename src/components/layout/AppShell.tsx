@@ -29,8 +29,9 @@ export function AppShell({
   children: ReactNode
 }) {
   const [location] = useLocation()
-  const [navOpen, setNavOpen] = useState(false)
-  useEffect(() => setNavOpen(false), [location])
+  // The mobile menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const navOpen = openOn === location
   return (
     <div className="min-h-svh md:grid md:grid-cols-[15rem_1fr]">
       <a
@@ -76,7 +77,7 @@ export function AppShell({
             className="md:hidden"
             aria-expanded={navOpen}
             aria-controls="main-nav"
-            onClick={() => setNavOpen((o) => !o)}
+            onClick={() => setOpenOn(navOpen ? null : location)}
           >
             Menu
           </Button>

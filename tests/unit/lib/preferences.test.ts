@@ -18,8 +18,12 @@ describe('cookies', () => {
   })
 
   it('serialises with max-age, path and SameSite', () => {
-    expect(serializeCookie('x', 'a b', { maxAge: 10 })).toBe('x=a%20b; Max-Age=10; Path=/; SameSite=Lax')
-    expect(serializeCookie('x', '1', { maxAge: 1, sameSite: 'Strict', secure: true })).toContain('; Secure')
+    expect(serializeCookie('x', 'a b', { maxAge: 10 })).toBe(
+      'x=a%20b; Max-Age=10; Path=/; SameSite=Lax',
+    )
+    expect(serializeCookie('x', '1', { maxAge: 1, sameSite: 'Strict', secure: true })).toContain(
+      '; Secure',
+    )
   })
 })
 

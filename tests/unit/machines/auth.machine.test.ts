@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { provideAuth } from '@machines/auth/provide'
 import { authMessages } from '@machines/auth/messages'
-import type { AuthPorts, SignInResult } from '@machines/auth/types'
+import type { AuthPorts, Registration, SignInResult } from '@machines/auth/types'
 import { fakePorts, network, rejected, session, user } from './fake-ports'
 
 function start(overrides: Partial<AuthPorts> = {}) {
@@ -52,7 +52,8 @@ describe('refreshing', () => {
   it('clears the session when the server rejects the refresh', async () => {
     const { actor, rec } = start({
       readStoredSession: async () => session(),
-      refresh: () => Promise.reject(rejected(401, 'The request requires valid record authorization token.')),
+      refresh: () =>
+        Promise.reject(rejected(401, 'The request requires valid record authorization token.')),
     })
     await waitFor(actor, (s) => s.matches('signedOut'))
     expect(rec.cleared).toBe(1)
@@ -95,7 +96,10 @@ describe('signedOut', () => {
 
 describe('signingIn', () => {
   it('on success sets the user, welcomes and goes to /dashboard', async () => {
-    const signIn = vi.fn(async (): Promise<SignInResult> => ({ kind: 'signedIn', session: session() }))
+    const signIn = vi.fn(async (): Promise<SignInResult> => ({
+      kind: 'signedIn',
+      session: session(),
+    }))
     const { actor, rec } = await signedOut({ signIn })
     actor.send({ type: 'user.signIn', email: ' ada@example.com ', password: 'pw' })
     expect(actor.getSnapshot().hasTag('busy')).toBe(true)
@@ -109,22 +113,30 @@ describe('signingIn', () => {
     const { actor, rec } = await signedOut({
       signIn: async () => ({ kind: 'signedIn', session: session() }),
     })
-    actor.send({ type: 'user.signIn', email: 'a@b.c', password: 'pw', redirect: '/invoices?page=2' })
+    actor.send({
+      type: 'user.signIn',
+      email: 'a@b.c',
+      password: 'pw',
+      redirect: '/invoices?page=2',
+    })
     await waitFor(actor, (s) => s.matches('signedIn'))
     expect(rec.navigations).toEqual(['/invoices?page=2'])
   })
 
-  it.each(['//evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\\evil.example', 42])(
-    'refuses the redirect target %s and goes to /dashboard',
-    async (redirect) => {
-      const { actor, rec } = await signedOut({
-        signIn: async () => ({ kind: 'signedIn', session: session() }),
-      })
-      actor.send({ type: 'user.signIn', email: 'a@b.c', password: 'pw', redirect })
-      await waitFor(actor, (s) => s.matches('signedIn'))
-      expect(rec.navigations).toEqual(['/dashboard'])
-    },
-  )
+  it.each([
+    '//evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\\evil.example',
+    42,
+  ])('refuses the redirect target %s and goes to /dashboard', async (redirect) => {
+    const { actor, rec } = await signedOut({
+      signIn: async () => ({ kind: 'signedIn', session: session() }),
+    })
+    actor.send({ type: 'user.signIn', email: 'a@b.c', password: 'pw', redirect })
+    await waitFor(actor, (s) => s.matches('signedIn'))
+    expect(rec.navigations).toEqual(['/dashboard'])
+  })
 
   it('on failure stays anonymous with the mapped message', async () => {
     const { actor, rec } = await signedOut({
@@ -154,7 +166,10 @@ describe('signingIn', () => {
 
 describe('signingInWithOAuth2', () => {
   it('exchanges the code and signs in', async () => {
-    const oauth = vi.fn(async (): Promise<SignInResult> => ({ kind: 'signedIn', session: session() }))
+    const oauth = vi.fn(async (): Promise<SignInResult> => ({
+      kind: 'signedIn',
+      session: session(),
+    }))
     const { actor, rec } = await signedOut({ signInWithOAuth2: oauth })
     actor.send({ type: 'user.completeOAuth2', code: 'c', state: 's', redirect: '/customers' })
     await waitFor(actor, (s) => s.matches('signedIn'))
@@ -235,7 +250,10 @@ describe('awaitingMfaCode and verifyingMfa', () => {
 
 describe('registering', () => {
   it('creates the account with the name from the email, signs in and goes to /dashboard', async () => {
-    const register = vi.fn(async (): Promise<SignInResult> => ({ kind: 'signedIn', session: session() }))
+    const register = vi.fn(async (): Promise<SignInResult> => ({
+      kind: 'signedIn',
+      session: session(),
+    }))
     const { actor, rec } = await signedOut({ register })
     actor.send({ type: 'user.register', email: 'grace.hopper@example.com', password: 'secret123' })
     await waitFor(actor, (s) => s.matches('signedIn'))
@@ -251,9 +269,17 @@ describe('registering', () => {
   })
 
   it('keeps a given name', async () => {
-    const register = vi.fn(async (): Promise<SignInResult> => ({ kind: 'signedIn', session: session() }))
+    const register = vi.fn(async (_input: Registration): Promise<SignInResult> => ({
+      kind: 'signedIn',
+      session: session(),
+    }))
     const { actor } = await signedOut({ register })
-    actor.send({ type: 'user.register', email: 'g@example.com', password: 'secret123', name: ' Grace ' })
+    actor.send({
+      type: 'user.register',
+      email: 'g@example.com',
+      password: 'secret123',
+      name: ' Grace ',
+    })
     await waitFor(actor, (s) => s.matches('signedIn'))
     expect(register.mock.calls[0]?.[0].name).toBe('Grace')
   })
@@ -261,7 +287,9 @@ describe('registering', () => {
   it('on failure says Failed to create account, with the field reason', async () => {
     const { actor, rec } = await signedOut({
       register: () =>
-        Promise.reject(rejected(400, 'Failed to create record.', { email: 'Value must be unique.' })),
+        Promise.reject(
+          rejected(400, 'Failed to create record.', { email: 'Value must be unique.' }),
+        ),
     })
     actor.send({ type: 'user.register', email: 'taken@example.com', password: 'secret123' })
     await waitFor(actor, (s) => s.matches('signedOut') && s.context.error !== null)
@@ -349,7 +377,11 @@ describe('signedIn', () => {
       })
       actor.send({ type: 'user.updateProfile', changes: { name: 'x' } })
       await waitFor(actor, () => rec.notices.length > 0)
-      expect(rec.notices[0]).toEqual({ kind: 'error', message: 'Failed to update profile', detail: 'Forbidden' })
+      expect(rec.notices[0]).toEqual({
+        kind: 'error',
+        message: 'Failed to update profile',
+        detail: 'Forbidden',
+      })
     })
 
     it('a 400 naming an unknown field gives the custom-fields message', async () => {
@@ -414,7 +446,9 @@ describe('signedIn', () => {
       let ok = false
       const { actor, rec } = await signedIn({
         disableTotp: () =>
-          ok ? Promise.resolve({ ...user, totpEnabled: false }) : Promise.reject(rejected(400, 'bad')),
+          ok
+            ? Promise.resolve({ ...user, totpEnabled: false })
+            : Promise.reject(rejected(400, 'bad')),
       })
       actor.send({ type: 'user.disableTotp', code: '000000' })
       await waitFor(actor, () => rec.notices.length === 1)
@@ -456,4 +490,3 @@ describe('effects not provided', () => {
     expect(actor.getSnapshot().context.user).toBeNull()
   })
 })
-

@@ -14,7 +14,10 @@ export const user: AuthUser = {
 }
 
 export const NOW = 1_800_000_000_000
-export const session = (overrides: Partial<AuthUser> = {}, expiresIn = 7 * 24 * 3600_000): Session => ({
+export const session = (
+  overrides: Partial<AuthUser> = {},
+  expiresIn = 7 * 24 * 3600_000,
+): Session => ({
   user: { ...user, ...overrides },
   expiresAt: NOW + expiresIn,
 })

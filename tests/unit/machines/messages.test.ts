@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import {
-  authMessages,
-  describeAuthError,
-  describeProfileError,
-} from '@machines/auth/messages'
+import { authMessages, describeAuthError, describeProfileError } from '@machines/auth/messages'
 import { safeRedirect, signInHref } from '@machines/auth/redirect'
 
 describe('describeAuthError (SPEC §8 table, first matching row wins)', () => {
   it.each([
-    [{ status: 401, message: 'Invalid login credentials.' }, 'Invalid email or password. Check console for test credentials.'],
+    [
+      { status: 401, message: 'Invalid login credentials.' },
+      'Invalid email or password. Check console for test credentials.',
+    ],
     [{ status: 400, message: 'Invalid login credentials.' }, 'Invalid email or password'],
     [{ status: 404, message: 'User not found' }, 'No account found with this email'],
-    [{ status: 400, message: 'Request failed with 401' }, 'Invalid credentials. Check console for test account.'],
+    [
+      { status: 400, message: 'Request failed with 401' },
+      'Invalid credentials. Check console for test account.',
+    ],
     [{ status: 400, message: 'Something specific.' }, 'Something specific.'],
     [{ status: 0, message: '' }, 'An authentication error occurred'],
     [{ status: 0, message: '   ' }, 'An authentication error occurred'],
@@ -25,16 +27,19 @@ describe('describeAuthError (SPEC §8 table, first matching row wins)', () => {
 })
 
 describe('describeProfileError (SPEC §5)', () => {
-  it.each(['name', 'company', 'avatar'])('a 400 about an unknown %s field → the setup message', (field) => {
-    expect(
-      describeProfileError({ kind: 'server', status: 400, message: `Unknown field "${field}"` }),
-    ).toBe(authMessages.customFieldsMissing)
-  })
+  it.each(['name', 'company', 'avatar'])(
+    'a 400 about an unknown %s field → the setup message',
+    (field) => {
+      expect(
+        describeProfileError({ kind: 'server', status: 400, message: `Unknown field "${field}"` }),
+      ).toBe(authMessages.customFieldsMissing)
+    },
+  )
 
   it('other failures keep their message or fall back', () => {
-    expect(describeProfileError({ kind: 'server', status: 400, message: 'Name is too long.' })).toBe(
-      'Name is too long.',
-    )
+    expect(
+      describeProfileError({ kind: 'server', status: 400, message: 'Name is too long.' }),
+    ).toBe('Name is too long.')
     expect(describeProfileError({ kind: 'server', status: 500, message: '' })).toBe(
       'Failed to update profile',
     )

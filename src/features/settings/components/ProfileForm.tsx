@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
@@ -26,14 +26,13 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   const saving = useAuthSelector(selectIsSavingProfile)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [avatar, setAvatar] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!avatar) return setPreview(null)
-    const url = URL.createObjectURL(avatar)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [avatar])
+  const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar])
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview)
+    },
+    [preview],
+  )
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

@@ -1,0 +1,132 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** The import rules of ARCHITECTURE.md, each with the reason it exists. */
+const restrict = (patterns) => ['error', { patterns }]
+const noApp = {
+  group: ['@/app', '@/app/*', '**/app/*'],
+  message: 'Only src/app composes the app; nothing imports from it (it is the root).',
+}
+const noFeatures = {
+  group: ['@/features', '@/features/*'],
+  message:
+    'Features are folders you can delete: shared code (lib, components, config) must not depend on them.',
+}
+const noComponents = {
+  group: ['@/components', '@/components/*'],
+  message: 'src/lib and src/config are adapters and data: they must not depend on UI components.',
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'server',
+      'test-results',
+      'playwright-report',
+      'bench/out',
+      '.build',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['react', 'react-dom', '@xstate/react', 'wouter', 'wouter/*'],
+          message:
+            'machines/ is pure logic: no React or router. Screens read the chart through selectors.',
+        },
+        {
+          group: ['pocketbase', 'pocketbase/*'],
+          message:
+            'machines/ never talks to the SDK: effects go through the AuthPorts interface (src/lib/pocketbase implements it).',
+        },
+        {
+          group: ['@/*', '../src/*', '../../src/*'],
+          message:
+            'machines/ must not import src/: the app depends on the chart, not the other way round.',
+        },
+      ]),
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'navigator',
+          'location',
+        ].map((name) => ({
+          name,
+          message:
+            'machines/ has no browser globals: ask for it through a port so the chart runs (and is tested) in node.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict([noApp, noFeatures, noComponents]) },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([noApp, noFeatures]) },
+  },
+  ...[
+    'auth',
+    'dashboard',
+    'customers',
+    'quotes',
+    'invoices',
+    'payments',
+    'settings',
+    'help-center',
+    'errors',
+    'landing',
+    'profile',
+  ].map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict([
+        noApp,
+        {
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+          message:
+            'A feature never imports another feature: features meet only in src/app. Move shared code to src/components or src/lib.',
+        },
+      ]),
+    },
+  })),
+  {
+    files: [
+      'tests/**/*.{ts,tsx}',
+      'scripts/**/*.mjs',
+      'bench/**/*.mjs',
+      'vite.config.ts',
+      'eslint.config.js',
+    ],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+)

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test'
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] })
+const p = await b.newPage()
+p.on('console', m => console.log('console', m.type(), m.text()))
+p.on('pageerror', e => console.log('pageerror', e.message))
+p.on('requestfailed', r => console.log('failed', r.url(), r.failure()?.errorText))
+p.on('response', r => { if (r.status() >= 400) console.log('status', r.status(), r.url()) })
+await p.goto(process.argv[2])
+await p.waitForTimeout(2000)
+console.log((await p.content()).slice(0, 1500))
+await p.screenshot({ path: '/tmp/shot.png' })
+await b.close()
