@@ -192,7 +192,14 @@ export const authMachine = setup({
             target: 'signedIn.session.offline',
             actions: assign({ offline: true }),
           },
-          { target: 'signedOut', actions: ['clearSession', 'forgetSession'] },
+          {
+            target: 'signedOut',
+            actions: [
+              'clearSession',
+              'forgetSession',
+              { type: 'notify', params: { kind: 'error', message: authMessages.sessionExpired } },
+            ],
+          },
         ],
       },
     },
@@ -397,8 +404,8 @@ export const authMachine = setup({
             {
               type: 'setError',
               params: ({ event }) => {
-                const f = toAuthFailure(event.error)
-                return f.message && f.status !== 400 ? f.message : authMessages.invalidMfaCode
+                // The server says why (wrong code, expired session, too many attempts).
+                return toAuthFailure(event.error).message || authMessages.invalidMfaCode
               },
             },
           ],

@@ -12,7 +12,7 @@ export default function AppToaster({ theme }: { theme: 'dark' | 'light' }) {
       duration={TOAST_DURATION_MS}
       visibleToasts={MAX_VISIBLE_TOASTS}
       theme={theme}
-      position="top-right"
+      position="bottom-right"
       closeButton
       richColors
     />

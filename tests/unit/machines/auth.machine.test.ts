@@ -58,6 +58,9 @@ describe('refreshing', () => {
     await waitFor(actor, (s) => s.matches('signedOut'))
     expect(rec.cleared).toBe(1)
     expect(actor.getSnapshot().context.user).toBeNull()
+    expect(messages(rec)).toEqual(['Session expired!'])
+    // The route guard, not the chart, decides whether the page needs a sign-in.
+    expect(rec.navigations).toEqual([])
   })
 
   it('keeps the cached session, marked offline, when the server cannot be reached', async () => {

@@ -1,0 +1,163 @@
+package app
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
+)
+
+func TestMain(m *testing.M) { testapp.Main(m) }
+
+var ui = fstest.MapFS{
+	"index.html":           {Data: []byte(`<!doctype html><div id="root"></div>`)},
+	"assets/app-abc123.js": {Data: []byte(`console.log("folio")`)},
+}
+
+func factoryWith(env map[string]string) func(t testing.TB) *tests.TestApp {
+	return func(t testing.TB) *tests.TestApp {
+		app := testapp.New(t)
+		err := BindWith(app, Options{
+			Getenv:  func(k string) string { return env[k] },
+			Out:     io.Discard,
+			UI:      ui,
+			Command: "./folio",
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return app
+	}
+}
+
+func TestWiring(t *testing.T) {
+	defaults := factoryWith(map[string]string{"FOLIO_DEMO_PASSWORD": "demo-pass-123"})
+
+	scenarios := []tests.ApiScenario{
+		{Name: "api works", Method: http.MethodGet, URL: "/api/health",
+			ExpectedStatus: 200, ExpectedContent: []string{`"code":200`}},
+		{Name: "app shell on a client route", Method: http.MethodGet, URL: "/dashboard",
+			ExpectedStatus: 200, ExpectedContent: []string{`<div id="root">`}},
+		{Name: "unknown api path is JSON 404", Method: http.MethodGet, URL: "/api/nope",
+			ExpectedStatus: 404, ExpectedContent: []string{`"status":404`}, NotExpectedContent: []string{"root"}},
+		{Name: "2FA routes are mounted", Method: http.MethodPost, URL: "/api/collections/users/request-otp",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
+		{Name: "demo account signs in", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
+			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"demo-pass-123"}`),
+			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"company":"Folio Demo Co."`, `"totpEnabled":false`}},
+		{Name: "wrong password says invalid login credentials", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
+			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"nope-nope-nope"}`),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`}},
+		{Name: "reset mail links to the app", Method: http.MethodPost, URL: "/api/collections/users/request-password-reset",
+			Body:           strings.NewReader(`{"email":"demo@folio.test"}`),
+			ExpectedStatus: 204, Delay: 100 * time.Millisecond,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if app.TestMailer.TotalSend() != 1 {
+					t.Fatalf("%d mails sent", app.TestMailer.TotalSend())
+				}
+				msg := app.TestMailer.LastMessage()
+				if !strings.Contains(msg.HTML, "http://127.0.0.1:8090/reset-password?token=") {
+					t.Errorf("reset link missing:\n%s", msg.HTML)
+				}
+				if msg.Subject != "Reset your Folio password" || msg.From.Address != "no-reply@folio.localhost" || msg.From.Name != "Folio" {
+					t.Errorf("subject/from = %q / %v", msg.Subject, msg.From)
+				}
+			}},
+		{Name: "verification mail links to the app", Method: http.MethodPost, URL: "/api/collections/users/request-verification",
+			Body:           strings.NewReader(`{"email":"new@folio.test"}`),
+			ExpectedStatus: 204, Delay: 100 * time.Millisecond,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				users, _ := app.FindCollectionByNameOrId("users")
+				rec := core.NewRecord(users)
+				rec.SetEmail("new@folio.test")
+				rec.SetPassword("new-pass-123")
+				if err := app.Save(rec); err != nil {
+					t.Fatal(err)
+				}
+			},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				if app.TestMailer.TotalSend() != 1 ||
+					!strings.Contains(app.TestMailer.LastMessage().HTML, "/verify-email?token=") {
+					t.Errorf("verification mail wrong (%d sent)", app.TestMailer.TotalSend())
+				}
+			}},
+	}
+	for _, s := range scenarios {
+		s.TestAppFactory = defaults
+		s.Test(t)
+	}
+}
+
+// The path rules added by the migration really limit our literal routes
+// (PocketBase's collection labels would not reach them), and
+// FOLIO_RATE_LIMITS=off lifts them.
+func TestRateLimitsOnTwoFactorRoutes(t *testing.T) {
+	const url = "/api/collections/users/auth-with-otp"
+	flood := func(t testing.TB, _ *tests.TestApp, e *core.ServeEvent) {
+		mux, err := e.Router.BuildMux()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 20 {
+			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"mfaId":"x","code":"1"}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.RemoteAddr = "192.0.2.1:1234" // httptest's default client address
+			mux.ServeHTTP(discard{}, req)
+		}
+	}
+	body := func() io.Reader { return strings.NewReader(`{"mfaId":"x","code":"1"}`) }
+
+	scenarios := []tests.ApiScenario{
+		{Name: "21st call in a minute is refused", Method: http.MethodPost, URL: url, Body: body(),
+			ExpectedStatus: 429, ExpectedContent: []string{`"status":429`},
+			TestAppFactory: factoryWith(map[string]string{"FOLIO_DEMO": "off"}), BeforeTestFunc: flood},
+		{Name: "FOLIO_RATE_LIMITS=off lifts the limit", Method: http.MethodPost, URL: url, Body: body(),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid or expired MFA session."`},
+			TestAppFactory: factoryWith(map[string]string{"FOLIO_DEMO": "off", "FOLIO_RATE_LIMITS": "off"}), BeforeTestFunc: flood},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}
+
+func TestBadEnvironmentStopsTheStart(t *testing.T) {
+	app := testapp.New(t)
+	defer app.Cleanup()
+
+	err := BindWith(app, Options{
+		Getenv: func(k string) string {
+			if k == "FOLIO_TOTP_KEY" {
+				return "too-short"
+			}
+			return ""
+		},
+		Out: io.Discard, UI: ui,
+	})
+	if err == nil || !strings.Contains(err.Error(), "FOLIO_TOTP_KEY") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestIsGoRun(t *testing.T) {
+	// The test binary itself lives in a go-build dir, like go run's.
+	if !IsGoRun() {
+		t.Skip("test binary not under go-build (go test -c?)")
+	}
+	if command() != "go run ." {
+		t.Errorf("command() = %q", command())
+	}
+}
+
+// discard is a ResponseWriter that drops everything.
+type discard struct{}
+
+func (discard) Header() http.Header         { return http.Header{} }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}

@@ -1,0 +1,164 @@
+package auth
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+)
+
+// TOTP parameters every authenticator app understands (RFC 6238 defaults).
+const (
+	totpPeriod    = 30
+	totpDigits    = otp.DigitsSix
+	totpAlgorithm = otp.AlgorithmSHA1
+	// totpSkew accepts the previous and next step too, so a phone clock a
+	// few seconds off or a code typed at the end of its window still works.
+	totpSkew = 1
+)
+
+// Backup codes look like "k7m2p-x9qrt": lowercase letters and digits without
+// the look-alikes 0/o, 1/l/i, so a code read off paper is typed right.
+const (
+	backupCodeAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+	backupCodeHalf     = 5
+	backupCodeCount    = 10
+)
+
+// totpState is the 2FA part of a user record.
+type totpState struct {
+	Enabled             bool
+	Secret              string // encrypted
+	PendingSecret       string // encrypted
+	BackupHashes        []string
+	PendingBackupHashes []string
+	LastStep            int64
+}
+
+// totpStep is the RFC 6238 time step t belongs to.
+func totpStep(t time.Time) int64 {
+	return t.Unix() / totpPeriod
+}
+
+// normalizeCode lets users type codes with spaces, hyphens or capitals.
+func normalizeCode(raw string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(raw) {
+		if r == ' ' || r == '-' || r == '\t' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isTOTPCode tells a 6-digit authenticator code from a backup code.
+func isTOTPCode(code string) bool {
+	if len(code) != int(totpDigits) {
+		return false
+	}
+	for _, r := range code {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// matchTOTP returns the time step whose code equals code, looking one step
+// either side of now. Steps at or before lastStep are refused: each code is
+// accepted once, so a code seen over a shoulder or in a log is useless.
+func matchTOTP(secret, code string, now time.Time, lastStep int64) (int64, bool) {
+	if !isTOTPCode(code) {
+		return 0, false
+	}
+	opts := totp.ValidateOpts{Period: totpPeriod, Digits: totpDigits, Algorithm: totpAlgorithm}
+	current := totpStep(now)
+	for step := current - totpSkew; step <= current+totpSkew; step++ {
+		if step <= lastStep {
+			continue
+		}
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*totpPeriod, 0), opts)
+		if err != nil {
+			return 0, false
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step, true
+		}
+	}
+	return 0, false
+}
+
+// hashBackupCode is what we store: a leaked database must not hand out
+// working codes. The codes carry ~50 bits of randomness, so a fast hash is
+// enough (unlike passwords).
+func hashBackupCode(code string) string {
+	sum := sha256.Sum256([]byte(normalizeCode(code)))
+	return hex.EncodeToString(sum[:])
+}
+
+// matchBackupCode consumes code from hashes. It returns the hashes left
+// afterwards, so each backup code works exactly once.
+func matchBackupCode(hashes []string, code string) ([]string, bool) {
+	code = normalizeCode(code)
+	if len(code) != 2*backupCodeHalf {
+		return hashes, false
+	}
+	h := []byte(hashBackupCode(code))
+	for i, stored := range hashes {
+		if subtle.ConstantTimeCompare(h, []byte(stored)) == 1 {
+			remaining := make([]string, 0, len(hashes)-1)
+			remaining = append(remaining, hashes[:i]...)
+			remaining = append(remaining, hashes[i+1:]...)
+			return remaining, true
+		}
+	}
+	return hashes, false
+}
+
+// decideSecondFactor checks code (an authenticator code or a backup code)
+// against an enabled state whose secret is already decrypted, and returns
+// the state to save when it is accepted.
+func decideSecondFactor(st totpState, plainSecret, code string, now time.Time) (totpState, bool) {
+	if !st.Enabled {
+		return st, false
+	}
+	code = normalizeCode(code)
+	if isTOTPCode(code) {
+		step, ok := matchTOTP(plainSecret, code, now, st.LastStep)
+		if !ok {
+			return st, false
+		}
+		st.LastStep = step
+		return st, true
+	}
+	remaining, ok := matchBackupCode(st.BackupHashes, code)
+	if !ok {
+		return st, false
+	}
+	st.BackupHashes = remaining
+	return st, true
+}
+
+// decideConfirm checks the first code from a freshly scanned secret and
+// returns the enabled state. Only an authenticator code proves the scan, so
+// backup codes are not accepted here.
+func decideConfirm(st totpState, plainPendingSecret, code string, now time.Time) (totpState, bool) {
+	if st.Enabled || st.PendingSecret == "" {
+		return st, false
+	}
+	step, ok := matchTOTP(plainPendingSecret, normalizeCode(code), now, 0)
+	if !ok {
+		return st, false
+	}
+	return totpState{
+		Enabled:      true,
+		Secret:       st.PendingSecret,
+		BackupHashes: st.PendingBackupHashes,
+		LastStep:     step,
+	}, true
+}

@@ -1,0 +1,53 @@
+package auth
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+func TestInvalidCredentialsMessage(t *testing.T) {
+	t.Parallel()
+
+	withAlice := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		createUser(t, app, aliceID, "alice@folio.test")
+	}
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "wrong password", Method: http.MethodPost, URL: pathAuthWithPassword,
+			Body:           body(passwordBody("alice@folio.test", "not-the-password")),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`},
+			NotExpectedContent: []string{`"token"`, "Failed to authenticate"},
+			BeforeTestFunc:     withAlice,
+		},
+		{
+			Name: "unknown email gets the very same answer", Method: http.MethodPost, URL: pathAuthWithPassword,
+			Body:           body(passwordBody("nobody@folio.test", testPassword)),
+			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
+			BeforeTestFunc: withAlice,
+		},
+		{
+			Name: "wrong password: exact body", Method: http.MethodPost, URL: pathAuthWithPassword,
+			Body:           body(passwordBody("alice@folio.test", "not-the-password")),
+			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
+			BeforeTestFunc: withAlice,
+		},
+		{
+			Name: "empty fields keep PocketBase's validation answer", Method: http.MethodPost, URL: pathAuthWithPassword,
+			Body:           body(passwordBody("", "")),
+			ExpectedStatus: 400, ExpectedContent: []string{`"identity":{"code":"validation_required"`},
+		},
+		{
+			Name: "right password still works", Method: http.MethodPost, URL: pathAuthWithPassword,
+			Body:           body(passwordBody("alice@folio.test", testPassword)),
+			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`},
+			BeforeTestFunc: withAlice,
+		},
+	}
+	for _, s := range scenarios {
+		s.TestAppFactory = factory
+		s.Test(t)
+	}
+}

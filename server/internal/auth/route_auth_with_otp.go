@@ -1,0 +1,148 @@
+package auth
+
+import (
+	"errors"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// authWithOTPBody is the body of auth-with-otp. otpId/password are accepted
+// as aliases so the JS SDK's authWithOTP(mfaId, code) works as well as
+// pb.send(..., {body: {mfaId, code}}).
+type authWithOTPBody struct {
+	MfaID    string `json:"mfaId" form:"mfaId"`
+	OtpID    string `json:"otpId" form:"otpId"`
+	Code     string `json:"code" form:"code"`
+	Password string `json:"password" form:"password"`
+}
+
+func (b authWithOTPBody) mfaID() string {
+	if b.MfaID != "" {
+		return b.MfaID
+	}
+	return b.OtpID
+}
+
+func (b authWithOTPBody) code() string {
+	if b.Code != "" {
+		return b.Code
+	}
+	return b.Password
+}
+
+var (
+	errSessionGone = errors.New("mfa session gone")
+	errWrongCode   = errors.New("wrong 2fa code")
+)
+
+// authWithOTP is the second sign-in step: the mfaId from the 401 plus an
+// authenticator or backup code give the usual {token, record}.
+func (s *service) authWithOTP(e *core.RequestEvent) error {
+	var body authWithOTPBody
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("", err)
+	}
+	mfaID, code := body.mfaID(), body.code()
+	if mfaID == "" {
+		return e.BadRequestError(MessageInvalidSession, nil)
+	}
+	if code == "" {
+		return e.BadRequestError(MessageInvalidCode, nil)
+	}
+
+	users, err := e.App.FindCachedCollectionByNameOrId(migrations.UsersCollection)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	mfa, err := e.App.FindMFAById(mfaID)
+	if err != nil {
+		return e.BadRequestError(MessageInvalidSession, nil)
+	}
+	if mfa.CollectionRef() != users.Id {
+		return e.BadRequestError(MessageSessionMismatch, nil)
+	}
+	if mfa.HasExpired(users.MFA.DurationTime()) {
+		s.dropSession(e.App, mfa)
+		return e.BadRequestError(MessageInvalidSession, nil)
+	}
+	user, err := e.App.FindRecordById(users, mfa.RecordRef())
+	if err != nil || !user.GetBool(migrations.FieldTOTPEnabled) {
+		return e.BadRequestError(MessageSessionMismatch, nil)
+	}
+
+	// Counted before the code is checked, like PocketBase's OTP limit.
+	limitKey := "signin:" + user.Id
+	if !s.signInAttempts.take(limitKey) {
+		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
+	}
+
+	key, err := s.key()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	// Check, consume and save in one transaction: PocketBase serialises
+	// writes, so two requests with the same code cannot both win.
+	var signedIn *core.Record
+	err = e.App.RunInTransaction(func(txApp core.App) error {
+		txMFA, err := txApp.FindMFAById(mfa.Id)
+		if err != nil {
+			return errSessionGone
+		}
+		rec, err := txApp.FindRecordById(users, txMFA.RecordRef())
+		if err != nil {
+			return errSessionGone
+		}
+		st, err := readState(rec)
+		if err != nil {
+			return err
+		}
+		secret, err := decryptSecret(st.Secret, key)
+		if err != nil {
+			return err
+		}
+		next, ok := decideSecondFactor(st, secret, code, s.now())
+		if !ok {
+			return errWrongCode
+		}
+		writeState(rec, next)
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		if err := txApp.Delete(txMFA); err != nil {
+			return err
+		}
+		signedIn = rec
+		return nil
+	})
+
+	switch {
+	case errors.Is(err, errSessionGone):
+		s.signInAttempts.giveBack(limitKey)
+		return e.BadRequestError(MessageInvalidSession, nil)
+	case errors.Is(err, errWrongCode):
+		if s.mfaFailures.add(mfa.Id) >= mfaSessionFailures {
+			s.dropSession(e.App, mfa)
+		}
+		return e.BadRequestError(MessageInvalidCode, nil)
+	case err != nil:
+		return e.InternalServerError("", err)
+	}
+
+	s.signInAttempts.giveBack(limitKey)
+	s.mfaFailures.forget(mfa.Id)
+
+	return apis.RecordAuthResponse(e, signedIn, methodTOTP, nil)
+}
+
+// dropSession deletes an MFA session that may no longer be used.
+func (s *service) dropSession(app core.App, mfa *core.MFA) {
+	s.mfaFailures.forget(mfa.Id)
+	if err := app.Delete(mfa); err != nil {
+		app.Logger().Warn("Failed to delete MFA session", "error", err, "mfaId", mfa.Id)
+	}
+}

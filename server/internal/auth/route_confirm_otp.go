@@ -1,0 +1,64 @@
+package auth
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// codeBody is the body of confirm-otp and disable-otp.
+type codeBody struct {
+	Code string `json:"code" form:"code"`
+}
+
+// EnabledResponse is the answer of confirm-otp and disable-otp.
+type EnabledResponse struct {
+	Enabled bool `json:"enabled"`
+}
+
+// confirmOTP finishes enrolment: the first code from the scanned secret
+// turns 2FA on, and its time step becomes the last used one so the same
+// code cannot also sign in.
+func (s *service) confirmOTP(e *core.RequestEvent) error {
+	var body codeBody
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("", err)
+	}
+
+	rec := e.Auth
+	st, err := readState(rec)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if st.Enabled {
+		return e.BadRequestError(MessageAlreadyEnabled, nil)
+	}
+	if st.PendingSecret == "" {
+		return e.BadRequestError(MessageNoPendingSetup, nil)
+	}
+
+	limitKey := "confirm:" + rec.Id
+	if !s.manageAttempts.take(limitKey) {
+		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
+	}
+
+	key, err := s.key()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	pending, err := decryptSecret(st.PendingSecret, key)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	next, ok := decideConfirm(st, pending, body.Code, s.now())
+	if !ok {
+		return e.BadRequestError(MessageInvalidCode, nil)
+	}
+	s.manageAttempts.giveBack(limitKey)
+
+	writeState(rec, next)
+	if err := e.App.Save(rec); err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	return e.JSON(200, EnabledResponse{Enabled: true})
+}

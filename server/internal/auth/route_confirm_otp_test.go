@@ -1,0 +1,138 @@
+package auth
+
+import (
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+func TestConfirmOTP(t *testing.T) {
+	t.Parallel()
+
+	headers := map[string]string{}
+	var code string
+	var setup RequestOTPResponse
+
+	// pending signs alice in and runs request-otp, as the settings page does.
+	pending := func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+		bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+		rec := fire(t, e, http.MethodPost, PathRequestOTP, nil, headers)
+		if rec.Code != 200 {
+			t.Fatalf("request-otp: %d %s", rec.Code, rec.Body)
+		}
+		decodeJSON(t, rec.Result(), &setup)
+		code = codeAt(t, setup.Secret, time.Now())
+	}
+	withCode := func() io.Reader { return body(func() any { return map[string]string{"code": code} }) }
+	stillOff := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if st := state(t, app, aliceID); st.Enabled || st.PendingSecret == "" {
+			t.Errorf("state changed after a refused confirm: %+v", st)
+		}
+	}
+
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "no auth", Method: http.MethodPost, URL: PathConfirmOTP,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+		},
+		{
+			Name: "no pending setup", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNoPendingSetup + `"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+			},
+		},
+		{
+			Name: "wrong code", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": wrongCode(code)}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: pending, AfterTestFunc: stillOff,
+		},
+		{
+			Name: "missing code", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: pending, AfterTestFunc: stillOff,
+		},
+		{
+			Name: "a backup code does not prove the scan", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": setup.BackupCodes[0]} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: pending, AfterTestFunc: stillOff,
+		},
+		{
+			Name: "right code turns 2FA on", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body: withCode(), ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":true}`},
+			BeforeTestFunc: pending,
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+				st := state(t, app, aliceID)
+				if !st.Enabled || st.Secret == "" || st.PendingSecret != "" || len(st.PendingBackupHashes) != 0 {
+					t.Fatalf("not moved to active: %+v", st)
+				}
+				if plain, _ := decryptSecret(st.Secret, testKey); plain != setup.Secret {
+					t.Error("active secret is not the confirmed one")
+				}
+				if len(st.BackupHashes) != backupCodeCount || st.BackupHashes[0] != hashBackupCode(setup.BackupCodes[0]) {
+					t.Error("backup codes not moved to active")
+				}
+				if st.LastStep < totpStep(time.Now())-1 {
+					t.Errorf("last step %d not recorded", st.LastStep)
+				}
+			},
+		},
+		{
+			Name: "code with spaces is accepted", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": code[:3] + " " + code[3:]} }),
+			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":true}`},
+			BeforeTestFunc: pending,
+		},
+		{
+			Name: "already enabled", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           withCode(),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageAlreadyEnabled + `"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				pending(t, app, e)
+				if rec := fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"code": code}, headers); rec.Code != 200 {
+					t.Fatalf("first confirm: %d %s", rec.Code, rec.Body)
+				}
+			},
+		},
+		{
+			Name: "too many wrong codes", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           withCode(),
+			ExpectedStatus: 429, ExpectedContent: []string{`"message":"` + MessageTooManyAttempts + `"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				pending(t, app, e)
+				for range manageAttempts {
+					fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"code": wrongCode(code)}, headers)
+				}
+			},
+			AfterTestFunc: stillOff,
+		},
+	}
+
+	for _, s := range scenarios {
+		clear(headers)
+		s.TestAppFactory = factory
+		s.Test(t)
+	}
+}
+
+// wrongCode is a 6-digit code that differs from code in every digit, so it
+// cannot match a neighbouring step by chance... unless that step's code
+// happens to be it, which is a one-in-a-million flake we accept.
+func wrongCode(code string) string {
+	b := []byte(code)
+	for i := range b {
+		b[i] = '0' + (b[i]-'0'+5)%10
+	}
+	return string(b)
+}

@@ -1,0 +1,56 @@
+package auth
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// disableOTP turns 2FA off. It asks for a current code or an unused backup
+// code, so a session left open on a shared computer cannot quietly remove
+// the second factor. Open MFA sessions of the user are dropped too.
+func (s *service) disableOTP(e *core.RequestEvent) error {
+	var body codeBody
+	if err := e.BindBody(&body); err != nil {
+		return e.BadRequestError("", err)
+	}
+
+	rec := e.Auth
+	st, err := readState(rec)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if !st.Enabled {
+		return e.BadRequestError(MessageNotEnabled, nil)
+	}
+
+	limitKey := "disable:" + rec.Id
+	if !s.manageAttempts.take(limitKey) {
+		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
+	}
+
+	key, err := s.key()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	secret, err := decryptSecret(st.Secret, key)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	if _, ok := decideSecondFactor(st, secret, body.Code, s.now()); !ok {
+		return e.BadRequestError(MessageInvalidCode, nil)
+	}
+	s.manageAttempts.giveBack(limitKey)
+
+	writeState(rec, totpState{})
+	err = e.App.RunInTransaction(func(txApp core.App) error {
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		return txApp.DeleteAllMFAsByRecord(rec)
+	})
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	return e.JSON(200, EnabledResponse{Enabled: false})
+}

@@ -1,0 +1,117 @@
+package auth
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+func TestDisableOTP(t *testing.T) {
+	t.Parallel()
+
+	headers := map[string]string{}
+	var alice enrolled
+
+	enabled := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+		newMFASession(t, app, mfaID, alice.rec)
+		bearer(headers, alice.rec, t)
+	}
+	cleared := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		st := state(t, app, aliceID)
+		if st.Enabled || st.Secret != "" || st.PendingSecret != "" || len(st.BackupHashes) != 0 || st.LastStep != 0 {
+			t.Errorf("2FA fields not cleared: %+v", st)
+		}
+		if mfaExists(app, mfaID) {
+			t.Error("open MFA sessions must be deleted")
+		}
+	}
+	untouched := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if st := state(t, app, aliceID); !st.Enabled || st.Secret == "" {
+			t.Errorf("2FA changed after a refused disable: %+v", st)
+		}
+	}
+
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "no auth", Method: http.MethodPost, URL: PathDisableOTP,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+		},
+		{
+			Name: "not enabled", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNotEnabled + `"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+			},
+		},
+		{
+			Name: "wrong code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": wrongCode(codeAt(t, alice.secret, time.Now()))}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "unknown backup code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": "aaaaa-bbbbb"} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "replayed code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				enabled(t, app, e)
+				// The code of the current step was already used to sign in.
+				alice.rec.Set("totpLastStep", totpStep(time.Now())+totpSkew)
+				if err := app.Save(alice.rec); err != nil {
+					t.Fatal(err)
+				}
+			},
+			AfterTestFunc: untouched,
+		},
+		{
+			Name: "current code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+			}),
+			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false}`},
+			BeforeTestFunc: enabled, AfterTestFunc: cleared,
+		},
+		{
+			Name: "backup code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": alice.backupCodes[3]} }),
+			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false}`},
+			BeforeTestFunc: enabled, AfterTestFunc: cleared,
+		},
+		{
+			Name: "too many wrong codes", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+			}),
+			ExpectedStatus: 429, ExpectedContent: []string{`"message":"` + MessageTooManyAttempts + `"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				enabled(t, app, e)
+				for range manageAttempts {
+					fire(t, e, http.MethodPost, PathDisableOTP, map[string]string{"code": "aaaaa-bbbbb"}, headers)
+				}
+			},
+			AfterTestFunc: untouched,
+		},
+	}
+
+	for _, s := range scenarios {
+		clear(headers)
+		s.TestAppFactory = factory
+		s.Test(t)
+	}
+}

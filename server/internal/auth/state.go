@@ -1,0 +1,54 @@
+package auth
+
+import (
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
+
+	"folio/server/migrations"
+)
+
+// readState loads the 2FA fields of a user record.
+func readState(rec *core.Record) (totpState, error) {
+	st := totpState{
+		Enabled:       rec.GetBool(migrations.FieldTOTPEnabled),
+		Secret:        rec.GetString(migrations.FieldTOTPSecret),
+		PendingSecret: rec.GetString(migrations.FieldTOTPPendingSecret),
+		LastStep:      int64(rec.GetInt(migrations.FieldTOTPLastStep)),
+	}
+	if err := rec.UnmarshalJSONField(migrations.FieldTOTPBackupCodes, &st.BackupHashes); err != nil {
+		return st, fmt.Errorf("read backup codes: %w", err)
+	}
+	if err := rec.UnmarshalJSONField(migrations.FieldTOTPPendingBackupCodes, &st.PendingBackupHashes); err != nil {
+		return st, fmt.Errorf("read pending backup codes: %w", err)
+	}
+	return st, nil
+}
+
+// writeState puts st back on the record (the caller saves it).
+func writeState(rec *core.Record, st totpState) {
+	rec.Set(migrations.FieldTOTPEnabled, st.Enabled)
+	rec.Set(migrations.FieldTOTPSecret, st.Secret)
+	rec.Set(migrations.FieldTOTPPendingSecret, st.PendingSecret)
+	rec.Set(migrations.FieldTOTPBackupCodes, orEmpty(st.BackupHashes))
+	rec.Set(migrations.FieldTOTPPendingBackupCodes, orEmpty(st.PendingBackupHashes))
+	rec.Set(migrations.FieldTOTPLastStep, st.LastStep)
+}
+
+// orEmpty stores "[]" rather than "null" so the column always holds a list.
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// decryptSecret opens a secret stored with security.Encrypt.
+func decryptSecret(encrypted, key string) (string, error) {
+	plain, err := security.Decrypt(encrypted, key)
+	if err != nil {
+		return "", fmt.Errorf("decrypt totp secret: %w", err)
+	}
+	return string(plain), nil
+}

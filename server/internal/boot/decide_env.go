@@ -1,0 +1,141 @@
+package boot
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Environment variables read at start. README-style summary:
+//
+//	FOLIO_APP_URL        public origin used in email links (default http://127.0.0.1:<--http port>)
+//	FOLIO_SMTP_HOST      SMTP server; when set, mail is sent through it
+//	FOLIO_SMTP_PORT      SMTP port (default 25); plain or STARTTLS, no implicit TLS
+//	FOLIO_SMTP_USER      SMTP user name (optional; no auth when empty)
+//	FOLIO_SMTP_PASSWORD  SMTP password (optional)
+//	FOLIO_MAIL           "console": print mail instead of sending it even with SMTP set
+//	FOLIO_RATE_LIMITS    "off" disables PocketBase's rate limiter, "on" re-enables it
+//	FOLIO_TOTP_KEY       32-character key encrypting TOTP secrets (default: generated
+//	                     once into <dataDir>/.folio_totp_key)
+//	FOLIO_DEMO           "off": do not create the demo account
+//	FOLIO_DEMO_PASSWORD  password of the demo account (default: random, printed once)
+const (
+	EnvAppURL       = "FOLIO_APP_URL"
+	EnvSMTPHost     = "FOLIO_SMTP_HOST"
+	EnvSMTPPort     = "FOLIO_SMTP_PORT"
+	EnvSMTPUser     = "FOLIO_SMTP_USER"
+	EnvSMTPPassword = "FOLIO_SMTP_PASSWORD"
+	EnvMail         = "FOLIO_MAIL"
+	EnvRateLimits   = "FOLIO_RATE_LIMITS"
+	EnvTOTPKey      = "FOLIO_TOTP_KEY"
+	EnvDemo         = "FOLIO_DEMO"
+	EnvDemoPassword = "FOLIO_DEMO_PASSWORD"
+)
+
+// defaultSMTPPort suits local mail sinks, which listen without TLS.
+const defaultSMTPPort = 25
+
+// totpKeyLength is what security.Encrypt needs (AES-256).
+const totpKeyLength = 32
+
+// minDemoPassword is PocketBase's minimum password length for users.
+const minDemoPassword = 8
+
+// RateLimitMode is what FOLIO_RATE_LIMITS asks for.
+type RateLimitMode string
+
+// Values of FOLIO_RATE_LIMITS.
+const (
+	RateLimitsAsStored RateLimitMode = "" // leave the stored setting alone
+	RateLimitsOn       RateLimitMode = "on"
+	RateLimitsOff      RateLimitMode = "off"
+)
+
+// SMTP is the mail server given through the environment.
+type SMTP struct {
+	Host     string
+	Port     int
+	Username string
+	Password string
+}
+
+// Config is everything Folio reads from the environment at start.
+type Config struct {
+	AppURL       string // empty: derive it from the --http address
+	SMTP         *SMTP  // nil: keep the stored SMTP settings
+	MailConsole  bool
+	RateLimits   RateLimitMode
+	TOTPKey      string // empty: use the key file in the data dir
+	Demo         bool
+	DemoPassword string // empty: generate one
+}
+
+// LoadConfig reads and checks the environment through getenv, so a typo
+// stops the start with a clear message instead of a surprise later.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	get := func(k string) string { return strings.TrimSpace(getenv(k)) }
+	cfg := Config{Demo: true}
+
+	if v := get(EnvAppURL); v != "" {
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return cfg, fmt.Errorf("%s must be an absolute http(s) URL, got %q", EnvAppURL, v)
+		}
+		cfg.AppURL = strings.TrimRight(v, "/")
+	}
+
+	if host := get(EnvSMTPHost); host != "" {
+		port := defaultSMTPPort
+		if v := get(EnvSMTPPort); v != "" {
+			p, err := strconv.Atoi(v)
+			if err != nil || p < 1 || p > 65535 {
+				return cfg, fmt.Errorf("%s must be a port number, got %q", EnvSMTPPort, v)
+			}
+			port = p
+		}
+		cfg.SMTP = &SMTP{Host: host, Port: port, Username: get(EnvSMTPUser), Password: getenv(EnvSMTPPassword)}
+	}
+
+	switch v := strings.ToLower(get(EnvMail)); v {
+	case "", "smtp":
+	case "console":
+		cfg.MailConsole = true
+	default:
+		return cfg, fmt.Errorf("%s must be \"console\" or empty, got %q", EnvMail, v)
+	}
+
+	switch v := strings.ToLower(get(EnvRateLimits)); v {
+	case "":
+	case "off", "false", "0":
+		cfg.RateLimits = RateLimitsOff
+	case "on", "true", "1":
+		cfg.RateLimits = RateLimitsOn
+	default:
+		return cfg, fmt.Errorf("%s must be \"on\" or \"off\", got %q", EnvRateLimits, v)
+	}
+
+	if v := getenv(EnvTOTPKey); v != "" {
+		if len(v) != totpKeyLength {
+			return cfg, fmt.Errorf("%s must be exactly %d characters, got %d", EnvTOTPKey, totpKeyLength, len(v))
+		}
+		cfg.TOTPKey = v
+	}
+
+	switch v := strings.ToLower(get(EnvDemo)); v {
+	case "", "on", "true", "1":
+	case "off", "false", "0":
+		cfg.Demo = false
+	default:
+		return cfg, fmt.Errorf("%s must be \"on\" or \"off\", got %q", EnvDemo, v)
+	}
+
+	if v := getenv(EnvDemoPassword); v != "" {
+		if len(v) < minDemoPassword {
+			return cfg, fmt.Errorf("%s must have at least %d characters", EnvDemoPassword, minDemoPassword)
+		}
+		cfg.DemoPassword = v
+	}
+
+	return cfg, nil
+}

@@ -1,0 +1,103 @@
+package boot
+
+import (
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestLoadConfig(t *testing.T) {
+	key := strings.Repeat("k", 32)
+
+	cases := []struct {
+		name    string
+		env     map[string]string
+		wantErr string
+		check   func(t *testing.T, c Config)
+	}{
+		{name: "nothing set", env: nil, check: func(t *testing.T, c Config) {
+			if c.AppURL != "" || c.SMTP != nil || c.MailConsole || c.RateLimits != RateLimitsAsStored ||
+				c.TOTPKey != "" || !c.Demo || c.DemoPassword != "" {
+				t.Errorf("defaults: %+v", c)
+			}
+		}},
+		{name: "app url, trailing slash dropped", env: map[string]string{EnvAppURL: "https://folio.example.com/"}, check: func(t *testing.T, c Config) {
+			if c.AppURL != "https://folio.example.com" {
+				t.Errorf("AppURL = %q", c.AppURL)
+			}
+		}},
+		{name: "app url must be absolute", env: map[string]string{EnvAppURL: "folio.example.com"}, wantErr: EnvAppURL},
+		{name: "smtp host alone", env: map[string]string{EnvSMTPHost: "127.0.0.1"}, check: func(t *testing.T, c Config) {
+			if c.SMTP == nil || c.SMTP.Host != "127.0.0.1" || c.SMTP.Port != 25 || c.SMTP.Username != "" {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp with port and auth", env: map[string]string{
+			EnvSMTPHost: "mail.local", EnvSMTPPort: "1025", EnvSMTPUser: "u", EnvSMTPPassword: "p w",
+		}, check: func(t *testing.T, c Config) {
+			if *c.SMTP != (SMTP{Host: "mail.local", Port: 1025, Username: "u", Password: "p w"}) {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp port without host is ignored", env: map[string]string{EnvSMTPPort: "1025"}, check: func(t *testing.T, c Config) {
+			if c.SMTP != nil {
+				t.Error("SMTP needs a host")
+			}
+		}},
+		{name: "bad smtp port", env: map[string]string{EnvSMTPHost: "h", EnvSMTPPort: "smtp"}, wantErr: EnvSMTPPort},
+		{name: "mail console", env: map[string]string{EnvMail: "console"}, check: func(t *testing.T, c Config) {
+			if !c.MailConsole {
+				t.Error("console not set")
+			}
+		}},
+		{name: "bad mail mode", env: map[string]string{EnvMail: "sendmail"}, wantErr: EnvMail},
+		{name: "rate limits off", env: map[string]string{EnvRateLimits: "off"}, check: func(t *testing.T, c Config) {
+			if c.RateLimits != RateLimitsOff {
+				t.Errorf("RateLimits = %q", c.RateLimits)
+			}
+		}},
+		{name: "rate limits on", env: map[string]string{EnvRateLimits: "ON"}, check: func(t *testing.T, c Config) {
+			if c.RateLimits != RateLimitsOn {
+				t.Errorf("RateLimits = %q", c.RateLimits)
+			}
+		}},
+		{name: "bad rate limits", env: map[string]string{EnvRateLimits: "maybe"}, wantErr: EnvRateLimits},
+		{name: "totp key", env: map[string]string{EnvTOTPKey: key}, check: func(t *testing.T, c Config) {
+			if c.TOTPKey != key {
+				t.Error("key not read")
+			}
+		}},
+		{name: "short totp key", env: map[string]string{EnvTOTPKey: "short"}, wantErr: EnvTOTPKey},
+		{name: "demo off", env: map[string]string{EnvDemo: "off"}, check: func(t *testing.T, c Config) {
+			if c.Demo {
+				t.Error("demo still on")
+			}
+		}},
+		{name: "bad demo switch", env: map[string]string{EnvDemo: "nope"}, wantErr: EnvDemo},
+		{name: "demo password", env: map[string]string{EnvDemoPassword: "demo-pass-123"}, check: func(t *testing.T, c Config) {
+			if c.DemoPassword != "demo-pass-123" {
+				t.Error("password not read")
+			}
+		}},
+		{name: "demo password too short", env: map[string]string{EnvDemoPassword: "short"}, wantErr: EnvDemoPassword},
+	}
+
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := LoadConfig(env(c.env))
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err = %v, want one naming %s", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.check(t, cfg)
+		})
+	}
+}

@@ -1,0 +1,117 @@
+// Package spa serves the built single-page app from the same origin as the
+// API: the shell for client routes, hashed assets with long caching, JSON
+// 404 for unknown API paths, and the app's security headers.
+package spa
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"io/fs"
+	"net/http"
+	"sync"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// RoutePattern is the catch-all the app is mounted on. Every /api/... and
+// /_/... route is more specific, so Go's ServeMux never lets it shadow them.
+// (Never add "GET /" beside it: the two patterns conflict and panic.)
+const RoutePattern = "/{path...}"
+
+// gzipMinLength skips compressing tiny answers where gzip's overhead wins.
+const gzipMinLength = 512
+
+const decisionKey = "folioStaticDecision"
+
+// Bind mounts the app on every app start. It runs late (priority 999, as in
+// PocketBase's examples/base) so an explicitly registered catch-all wins.
+func Bind(app core.App, fsys fs.FS) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id:       "folioSPA",
+		Priority: 999,
+		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(BaseHeaders())
+			if !se.Router.HasRoute(http.MethodGet, RoutePattern) {
+				Register(se.Router, fsys)
+			}
+			return se.Next()
+		},
+	})
+}
+
+// Register adds the app route to r, serving files from fsys.
+func Register(r *router.Router[*core.RequestEvent], fsys fs.FS) {
+	gzip := apis.GzipWithConfig(apis.GzipConfig{MinLength: gzipMinLength})
+	isFile := func(name string) bool {
+		fi, err := fs.Stat(fsys, name)
+		return err == nil && fi.Mode().IsRegular()
+	}
+
+	r.GET(RoutePattern, serve(fsys)).
+		Bind(apis.SkipSuccessActivityLog()).
+		BindFunc(func(e *core.RequestEvent) error {
+			d := decideStatic(e.Request.URL.Path, isFile)
+			e.Set(decisionKey, d)
+			if d.Compress {
+				// Runs PocketBase's gzip middleware only for text files, so
+				// images and fonts are not compressed twice.
+				return gzip.Func(e)
+			}
+			return e.Next()
+		})
+}
+
+// serve writes the answer chosen by the middleware above.
+func serve(fsys fs.FS) func(*core.RequestEvent) error {
+	etags := &etagCache{fsys: fsys}
+
+	return func(e *core.RequestEvent) error {
+		d, _ := e.Get(decisionKey).(staticDecision)
+
+		h := e.Response.Header()
+		if d.AppResponse {
+			setAppSecurityHeaders(h)
+		}
+		h.Set("Cache-Control", d.CacheControl)
+
+		if d.Action == actionNotFound {
+			return e.NotFoundError("", nil)
+		}
+
+		if d.ContentType != "" {
+			h.Set("Content-Type", d.ContentType)
+		}
+		// Embedded files have no modification time, so without an ETag a
+		// "no-cache" revalidation would always download the file again.
+		if tag := etags.get(d.Name); tag != "" {
+			h.Set("ETag", tag)
+		}
+
+		return e.FileFS(fsys, d.Name)
+	}
+}
+
+// etagCache remembers a content hash per file; the embedded build never
+// changes while the process runs.
+type etagCache struct {
+	fsys fs.FS
+	tags sync.Map
+}
+
+func (c *etagCache) get(name string) string {
+	if tag, ok := c.tags.Load(name); ok {
+		return tag.(string)
+	}
+	data, err := fs.ReadFile(c.fsys, name)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	// Weak, because gzip changes the bytes but not the meaning.
+	tag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+	c.tags.Store(name, tag)
+	return tag
+}

@@ -1,0 +1,38 @@
+// Command folio is the Folio server: PocketBase used as a framework, with
+// Folio's schema, two-factor sign-in and the built web app in one binary.
+//
+//	go build -o folio . && ./folio serve --http 127.0.0.1:8090 --dir ./pb_data
+package main
+
+import (
+	"log"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+
+	"folio/server/internal/app"
+	_ "folio/server/migrations" // schema and settings, applied on start
+)
+
+func main() {
+	// Dev mode (SQL log, mail echo) only under `go run`; --dev still forces it.
+	pb := pocketbase.NewWithConfig(pocketbase.Config{
+		DefaultDev:     app.IsGoRun(),
+		DefaultDataDir: app.DefaultDataDir(),
+	})
+
+	// Go migrations; under `go run`, collection changes made in the admin UI
+	// are also written as new files in ./migrations so they can be committed.
+	migratecmd.MustRegister(pb, pb.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangGo,
+		Automigrate:  app.IsGoRun(),
+	})
+
+	if err := app.Bind(pb); err != nil {
+		log.Fatal(err)
+	}
+
+	if err := pb.Start(); err != nil {
+		log.Fatal(err)
+	}
+}

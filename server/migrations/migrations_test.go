@@ -1,0 +1,187 @@
+package migrations_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+func TestMain(m *testing.M) { testapp.Main(m) }
+
+func TestUsersSchema(t *testing.T) {
+	app := testapp.New(t)
+	defer app.Cleanup()
+
+	users, err := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cases := []struct {
+		name   string
+		typ    string
+		hidden bool
+	}{
+		{"name", core.FieldTypeText, false},
+		{"avatar", core.FieldTypeFile, false},
+		{migrations.FieldCompany, core.FieldTypeText, false},
+		{migrations.FieldTOTPEnabled, core.FieldTypeBool, true},
+		{migrations.FieldTOTPSecret, core.FieldTypeText, true},
+		{migrations.FieldTOTPPendingSecret, core.FieldTypeText, true},
+		{migrations.FieldTOTPBackupCodes, core.FieldTypeJSON, true},
+		{migrations.FieldTOTPPendingBackupCodes, core.FieldTypeJSON, true},
+		{migrations.FieldTOTPLastStep, core.FieldTypeNumber, true},
+	}
+	for _, c := range cases {
+		f := users.Fields.GetByName(c.name)
+		if f == nil {
+			t.Errorf("field %s missing", c.name)
+			continue
+		}
+		if f.Type() != c.typ || f.GetHidden() != c.hidden {
+			t.Errorf("field %s: type %s hidden %v, want %s hidden %v", c.name, f.Type(), f.GetHidden(), c.typ, c.hidden)
+		}
+	}
+
+	if f, ok := users.Fields.GetByName(migrations.FieldCompany).(*core.TextField); !ok || f.Max != 255 {
+		t.Errorf("company must be text with max 255: %#v", f)
+	}
+	if f, ok := users.Fields.GetByName(migrations.FieldTOTPLastStep).(*core.NumberField); !ok || !f.OnlyInt {
+		t.Errorf("totpLastStep must be an integer: %#v", f)
+	}
+
+	if users.MFA.Enabled || users.OTP.Enabled {
+		t.Error("PocketBase's own MFA and OTP must stay off")
+	}
+	if users.MFA.Duration != 300 {
+		t.Errorf("MFA duration = %d, want 300", users.MFA.Duration)
+	}
+	if !users.PasswordAuth.Enabled {
+		t.Error("password sign-in must stay on")
+	}
+
+	// API rules stay PocketBase's owner-only defaults.
+	owner := "id = @request.auth.id"
+	for name, rule := range map[string]*string{
+		"list": users.ListRule, "view": users.ViewRule, "update": users.UpdateRule, "delete": users.DeleteRule,
+	} {
+		if rule == nil || *rule != owner {
+			t.Errorf("%s rule = %v, want %q", name, rule, owner)
+		}
+	}
+	if users.CreateRule == nil || *users.CreateRule != "" {
+		t.Errorf("create rule must stay public (sign-up)")
+	}
+}
+
+func TestMailTemplates(t *testing.T) {
+	app := testapp.New(t)
+	defer app.Cleanup()
+
+	users, err := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cases := map[string]struct {
+		tpl  core.EmailTemplate
+		link string
+	}{
+		"verification":         {users.VerificationTemplate, "{APP_URL}/verify-email?token={TOKEN}"},
+		"reset password":       {users.ResetPasswordTemplate, "{APP_URL}/reset-password?token={TOKEN}"},
+		"confirm email change": {users.ConfirmEmailChangeTemplate, "{APP_URL}/confirm-email-change?token={TOKEN}"},
+	}
+	for name, c := range cases {
+		if !strings.Contains(c.tpl.Body, c.link) {
+			t.Errorf("%s template lacks %s", name, c.link)
+		}
+		if strings.Contains(c.tpl.Body, "/_/#/") {
+			t.Errorf("%s template still links to the admin UI", name)
+		}
+		if !strings.Contains(c.tpl.Subject, "{APP_NAME}") {
+			t.Errorf("%s subject lost the app name", name)
+		}
+	}
+}
+
+func TestAppSettings(t *testing.T) {
+	app := testapp.New(t)
+	defer app.Cleanup()
+
+	s := app.Settings()
+	if s.Meta.AppName != "Folio" || s.Meta.SenderName != "Folio" || s.Meta.SenderAddress != "no-reply@folio.localhost" {
+		t.Errorf("meta = %+v", s.Meta)
+	}
+
+	if !s.RateLimits.Enabled {
+		t.Fatal("rate limits must be on")
+	}
+	want := map[string][2]int64{
+		// PocketBase's defaults, kept as they are.
+		"*:auth":     {2, 3},
+		"*:create":   {20, 5},
+		"/api/batch": {3, 1},
+		"/api/":      {300, 10},
+		// Folio's 2FA routes.
+		"POST /api/collections/users/auth-with-otp": {20, 60},
+		"POST /api/collections/users/request-otp":   {20, 60},
+		"POST /api/collections/users/confirm-otp":   {20, 60},
+		"POST /api/collections/users/disable-otp":   {20, 60},
+	}
+	got := map[string][2]int64{}
+	for _, r := range s.RateLimits.Rules {
+		got[r.Label] = [2]int64{int64(r.MaxRequests), r.Duration}
+	}
+	for label, w := range want {
+		if got[label] != w {
+			t.Errorf("rule %q = %v, want %v", label, got[label], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("unexpected rules: %v", got)
+	}
+	if err := s.RateLimits.Validate(); err != nil {
+		t.Errorf("rules invalid: %v", err)
+	}
+}
+
+// Each migration's down must undo its up, so `migrate down` works.
+func TestMigrationsDownAndUp(t *testing.T) {
+	app := testapp.New(t)
+	defer app.Cleanup()
+
+	runner := core.NewMigrationsRunner(app, core.AppMigrations)
+	reverted, err := runner.Down(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reverted) != 3 {
+		t.Fatalf("reverted %v", reverted)
+	}
+
+	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	if users.Fields.GetByName(migrations.FieldCompany) != nil || users.Fields.GetByName(migrations.FieldTOTPSecret) != nil {
+		t.Error("down left the users fields")
+	}
+	if strings.Contains(users.ResetPasswordTemplate.Body, "/reset-password?token=") {
+		t.Error("down left the templates")
+	}
+	if app.Settings().Meta.AppName == "Folio" || app.Settings().RateLimits.Enabled {
+		t.Error("down left the settings")
+	}
+
+	if _, err := runner.Up(); err != nil {
+		t.Fatal(err)
+	}
+	users, _ = app.FindCollectionByNameOrId(migrations.UsersCollection)
+	if users.Fields.GetByName(migrations.FieldTOTPSecret) == nil || !app.Settings().RateLimits.Enabled {
+		t.Error("up again did not restore the schema")
+	}
+	if n := len(app.Settings().RateLimits.Rules); n != 8 {
+		t.Errorf("rules duplicated or lost on re-run: %d", n)
+	}
+}
