@@ -23,6 +23,8 @@ import type {
 
 /** Refresh the token this long before it expires while the app is open. */
 export const REFRESH_LEAD_MS = 5 * 60 * 1000
+/** An offline session retries the server this often, even without an `online` event. */
+export const OFFLINE_RETRY_MS = 30_000
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -125,6 +127,8 @@ export const authMachine = setup({
     storeIsEmpty: (_, session: Session | null) => session === null,
   },
   delays: {
+    /** How long an offline session waits before trying the server again by itself. */
+    offlineRetry: OFFLINE_RETRY_MS,
     /** Until shortly before the token expires (at once if it already has). */
     refreshAhead: ({ context }) => {
       const wait = (context.expiresAt ?? 0) - REFRESH_LEAD_MS - Date.now()
@@ -491,10 +495,12 @@ export const authMachine = setup({
             actions: 'forgetSession',
           },
           {
-            actions: {
-              type: 'assignSession',
-              params: ({ event }) => event.session as Session,
-            },
+            description:
+              'The session was renewed or the user record changed (this tab or another): take it, without touching the online/offline mode.',
+            actions: assign({
+              user: ({ event }) => (event.session as Session).user,
+              expiresAt: ({ event }) => (event.session as Session).expiresAt,
+            }),
           },
         ],
       },
@@ -509,6 +515,8 @@ export const authMachine = setup({
               description:
                 'The server could not be reached: the cached session is shown, marked offline, until the network returns.',
               on: { 'network.online': 'refreshing' },
+              // The browser may think it is online while the server is down: try again anyway.
+              after: { offlineRetry: 'refreshing' },
             },
             refreshing: {
               description: 'Renews the token ahead of expiry, or on reconnect.',

@@ -4,8 +4,7 @@ import { notify as toast } from '@/lib/toast'
 import { provideAuth } from '@machines/auth/provide'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import type { Notice } from '@machines/auth/types'
-import { pb } from '@/lib/pocketbase/instance'
-import { authCookie } from '@/lib/pocketbase/client'
+import { hasStoredAuth, loadPb, onPbLoaded } from '@/lib/pocketbase/instance'
 import { pocketBaseAuthPorts } from '@/lib/pocketbase/auth-ports'
 import { runSignOutCleanup } from '@/lib/sign-out-cleanup'
 
@@ -28,13 +27,22 @@ if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('insp
 /** Creates and starts the app's auth chart with the PocketBase adapter. */
 export function startAuth(): AuthActor {
   const secure = window.location.protocol === 'https:'
-  const write = () => {
-    document.cookie = authCookie(pb, secure)
-  }
-  pb.authStore.onChange(write)
-  write()
+  // The cookie mirror of the session (SPEC §3) starts with the SDK, which holds the session.
+  onPbLoaded(async (pb) => {
+    const { authCookie } = await import('@/lib/pocketbase/client')
+    const write = () => {
+      document.cookie = authCookie(pb, secure)
+    }
+    pb.authStore.onChange(write)
+    write()
+  })
   const ports = {
-    ...pocketBaseAuthPorts(pb, { beforeSignOut: runSignOutCleanup }),
+    ...pocketBaseAuthPorts({
+      load: loadPb,
+      hasStoredAuth: () => hasStoredAuth(),
+      onLoaded: onPbLoaded,
+      beforeSignOut: runSignOutCleanup,
+    }),
     navigate: (to: string) => navigate(to),
     notify,
     currentLocation: () => `${window.location.pathname}${window.location.search}`,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, waitForHttp } from './ports'
 import { startSmtpSink } from './smtp-sink'
+import { registerOidcInPocketBase, startOidcProvider } from './oidc'
 import { publishHarness, type HarnessEnv } from './env'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -70,6 +71,8 @@ export default async function globalSetup() {
 
   await startServer()
   process.env.FOLIO_E2E_SERVER_LOG = join(dir, 'server.log')
+  const oidc = await startOidcProvider(await freePort(), `${env.baseURL}/oauth2-callback`)
+  await registerOidcInPocketBase(env.baseURL, env.adminEmail, env.adminPassword, oidc.issuer)
 
   const control: Server = createServer((req, res) => {
     const done = (status: number, body = '') => {
@@ -96,6 +99,7 @@ export default async function globalSetup() {
     await stopServer()
     await new Promise<void>((resolve) => control.close(() => resolve()))
     await stopSmtp()
+    await oidc.stop()
     if (process.env.FOLIO_E2E_KEEP !== '1') rmSync(dir, { recursive: true, force: true })
   }
 }

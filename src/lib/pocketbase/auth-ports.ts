@@ -8,9 +8,10 @@ import type {
   SignInResult,
   TotpSetup,
 } from '@machines/auth/types'
-import { tokenExpiry } from './client'
+import { tokenExpiry } from './token'
 import { toFailure } from './errors'
 import { takeOAuth2 } from './oauth2'
+import { AUTH_STORE_KEY } from './instance'
 
 const USERS = 'users'
 
@@ -69,6 +70,12 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export interface BrowserAuthDeps {
+  /** Loads (once) and returns the client; the SDK is fetched on first need. */
+  load: () => Promise<PocketBase>
+  /** Whether the device keeps a session, answered without loading the SDK. */
+  hasStoredAuth: () => boolean
+  /** Calls back with the client once it is loaded; returns unsubscribe. */
+  onLoaded: (cb: (pb: PocketBase) => void) => () => void
   /** Runs before the session is dropped on sign-out (wipes private cached data). */
   beforeSignOut?: () => Promise<void>
   storage?: Storage
@@ -77,14 +84,14 @@ export interface BrowserAuthDeps {
 export type PocketBaseAuthPorts = Omit<AuthPorts, 'navigate' | 'notify' | 'currentLocation'>
 
 /** The auth chart's ports, implemented with the PocketBase SDK. Never navigates nor toasts. */
-export function pocketBaseAuthPorts(
-  pb: PocketBase,
-  deps: BrowserAuthDeps = {},
-): PocketBaseAuthPorts {
-  const users = () => pb.collection(USERS)
+export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts {
+  const { load } = deps
+  const users = async () => (await load()).collection(USERS)
   const storage = deps.storage ?? sessionStorage
   return {
     async readStoredSession() {
+      if (!deps.hasStoredAuth()) return null
+      const pb = await load()
       const s = sessionOf(pb)
       if (!s) return null
       if (s.expiresAt <= Date.now()) {
@@ -95,18 +102,19 @@ export function pocketBaseAuthPorts(
     },
     refresh: () =>
       call(async () => {
-        await users().authRefresh()
+        const pb = await load()
+        await pb.collection(USERS).authRefresh()
         return requireSession(pb)
       }),
-    signIn: ({ email, password }) =>
-      firstFactor(pb, () => users().authWithPassword(email, password)),
+    signIn: async ({ email, password }) =>
+      firstFactor(await load(), async () => (await users()).authWithPassword(email, password)),
     async signInWithOAuth2({ code, state }: OAuth2Return) {
       const pending = takeOAuth2(storage)
       if (!pending || pending.state !== state) {
         throw { kind: 'server', status: 400, message: 'The sign-in link is no longer valid.' }
       }
-      return firstFactor(pb, () =>
-        users().authWithOAuth2Code(
+      return firstFactor(await load(), async () =>
+        (await users()).authWithOAuth2Code(
           pending.provider,
           code,
           pending.codeVerifier,
@@ -116,6 +124,7 @@ export function pocketBaseAuthPorts(
     },
     verifyMfa: ({ mfaId, code }) =>
       call(async () => {
+        const pb = await load()
         const res = await pb.send<{ token: string; record: RecordModel }>(
           `/api/collections/${USERS}/auth-with-otp`,
           { method: 'POST', body: { mfaId, code } },
@@ -124,10 +133,13 @@ export function pocketBaseAuthPorts(
         return requireSession(pb)
       }),
     async register(input) {
-      await call(() => users().create(input))
-      return firstFactor(pb, () => users().authWithPassword(input.email, input.password))
+      await call(async () => (await users()).create(input))
+      return firstFactor(await load(), async () =>
+        (await users()).authWithPassword(input.email, input.password),
+      )
     },
     async signOut() {
+      const pb = await load()
       try {
         await deps.beforeSignOut?.()
       } finally {
@@ -135,24 +147,45 @@ export function pocketBaseAuthPorts(
         pb.authStore.clear()
       }
     },
-    clearSession: () => pb.authStore.clear(),
+    clearSession: () => {
+      void load().then((pb) => pb.authStore.clear())
+    },
     updateProfile: ({ userId, changes }) =>
       call(async () => {
         const body: Record<string, unknown> = {}
         if (changes.name !== undefined) body.name = changes.name
         if (changes.company !== undefined) body.company = changes.company
         if (changes.avatar !== undefined) body.avatar = changes.avatar ?? ''
-        const record = await users().update(userId, body)
+        const pb = await load()
+        const record = await pb.collection(USERS).update(userId, body)
         // The SDK already refreshes the store when the record is the signed-in user's.
         if (pb.authStore.record?.id === record.id) pb.authStore.save(pb.authStore.token, record)
         return toUser(record) as AuthUser
       }),
     requestTotpSetup: () =>
-      call(() => pb.send<TotpSetup>(`/api/collections/${USERS}/request-otp`, { method: 'POST' })),
-    confirmTotp: (code) => setTotp(pb, 'confirm-otp', code, true),
-    disableTotp: (code) => setTotp(pb, 'disable-otp', code, false),
+      call(async () =>
+        (await load()).send<TotpSetup>(`/api/collections/${USERS}/request-otp`, {
+          method: 'POST',
+        }),
+      ),
+    confirmTotp: async (code) => setTotp(await load(), 'confirm-otp', code, true),
+    disableTotp: async (code) => setTotp(await load(), 'disable-otp', code, false),
     watchStore(listener) {
-      return pb.authStore.onChange(() => listener(sessionOf(pb)))
+      let offStore = () => {}
+      const offLoaded = deps.onLoaded((pb) => {
+        offStore = pb.authStore.onChange(() => listener(sessionOf(pb)))
+      })
+      // Before the SDK is loaded, only another tab can change the stored session: load it then,
+      // and report what that tab stored.
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === AUTH_STORE_KEY) void load().then((pb) => listener(sessionOf(pb)))
+      }
+      window.addEventListener('storage', onStorage)
+      return () => {
+        offLoaded()
+        offStore()
+        window.removeEventListener('storage', onStorage)
+      }
     },
     watchNetwork(listener) {
       window.addEventListener('online', listener)

@@ -1,7 +1,5 @@
-import PocketBase, { ClientResponseError, getTokenPayload } from 'pocketbase'
+import PocketBase from 'pocketbase'
 import { AUTH_COOKIE_MAX_AGE_S } from '@/config/constants'
-
-export { ClientResponseError }
 
 /** The one PocketBase client of the app: same origin, so the service worker and CSP stay simple. */
 export function createPocketBase(baseUrl = '/'): PocketBase {
@@ -25,10 +23,4 @@ export function authCookie(pb: PocketBase, secure: boolean): string {
     { httpOnly: false, secure, sameSite: 'strict', path: '/', maxAge: AUTH_COOKIE_MAX_AGE_S },
     AUTH_COOKIE,
   )
-}
-
-/** Token expiry in ms since the epoch, or 0 when the token has none. */
-export function tokenExpiry(token: string): number {
-  const exp = getTokenPayload(token).exp
-  return typeof exp === 'number' ? exp * 1000 : 0
 }

@@ -1,4 +1,41 @@
-import { createPocketBase } from './client'
+import type PocketBase from 'pocketbase'
 
-/** The app's single PocketBase client. Only src/lib and features' api/ folders use it. */
-export const pb = createPocketBase('/')
+/** The SDK's own localStorage entry (token and record). */
+export const AUTH_STORE_KEY = 'pocketbase_auth'
+
+let loading: Promise<PocketBase> | null = null
+const whenLoaded = new Set<(pb: PocketBase) => void>()
+
+/**
+ * The app's single PocketBase client, loaded on first use: a signed-out first visit renders
+ * without the SDK, which keeps /sign-in inside its JavaScript budget.
+ */
+export function loadPb(): Promise<PocketBase> {
+  loading ??= import('./client').then(({ createPocketBase }) => {
+    const pb = createPocketBase('/')
+    whenLoaded.forEach((cb) => cb(pb))
+    return pb
+  })
+  return loading
+}
+
+/** Starts loading the SDK ahead of need (e.g. when the user starts typing credentials). */
+export function preloadPb() {
+  void loadPb()
+}
+
+/** Runs `cb` with the client once it is loaded (at once if it already is). */
+export function onPbLoaded(cb: (pb: PocketBase) => void): () => void {
+  whenLoaded.add(cb)
+  if (loading) void loading.then((pb) => whenLoaded.has(cb) && cb(pb))
+  return () => whenLoaded.delete(cb)
+}
+
+/** Whether a session is kept on this device, without loading the SDK. */
+export function hasStoredAuth(storage: Storage | undefined = globalThis.localStorage): boolean {
+  try {
+    return Boolean(storage?.getItem(AUTH_STORE_KEY))
+  } catch {
+    return false
+  }
+}

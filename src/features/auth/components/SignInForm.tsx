@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { useAsyncAction } from '@/lib/use-async'
+import { preloadPb } from '@/lib/pocketbase/instance'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
@@ -47,7 +48,14 @@ export function SignInForm() {
 
   return (
     <div className="grid gap-4">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onInput={preloadPb}
+        onPointerEnter={preloadPb}
+        className="grid gap-4"
+        aria-label="Sign in"
+      >
         {serverError ? <Alert>{serverError}</Alert> : null}
         <Field
           label="Email"

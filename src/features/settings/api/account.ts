@@ -1,4 +1,4 @@
-import { pb } from '@/lib/pocketbase/instance'
+import { loadPb } from '@/lib/pocketbase/instance'
 
 /** Changes the password, then signs in again with it: PocketBase revokes older tokens on change. */
 export async function changePassword(input: {
@@ -7,6 +7,7 @@ export async function changePassword(input: {
   oldPassword: string
   password: string
 }) {
+  const pb = await loadPb()
   await pb.collection('users').update(input.userId, {
     oldPassword: input.oldPassword,
     password: input.password,
@@ -15,5 +16,5 @@ export async function changePassword(input: {
   await pb.collection('users').authWithPassword(input.email, input.password)
 }
 
-export const requestVerification = (email: string) =>
-  pb.collection('users').requestVerification(email)
+export const requestVerification = async (email: string) =>
+  (await loadPb()).collection('users').requestVerification(email)

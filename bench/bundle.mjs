@@ -1,0 +1,115 @@
+// npm run bench:bundle — what a first visit loads, measured in real Chromium against the real
+// server (compressed transfer sizes), plus the service worker's precache size. Needs the two
+// builds (npm run build && npm run server:build); prints figures and the budget verdict.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+const root = join(import.meta.dirname, '..')
+const BUDGET_SIGN_IN_JS = 112_000
+
+const port = await new Promise((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port
+    s.close(() => resolve(p))
+  })
+})
+const base = `http://127.0.0.1:${port}`
+const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
+const password = 'bench-password-1'
+const server = spawn(
+  join(root, '.build', 'folio'),
+  ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`],
+  {
+    env: { ...process.env, FOLIO_DEMO_PASSWORD: password, FOLIO_RATE_LIMITS: 'off' },
+    stdio: 'ignore',
+  },
+)
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break
+  } catch {
+    // not up yet
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+})
+
+async function firstVisit(path, storageState) {
+  const context = await browser.newContext({ storageState, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const entries = []
+  page.on('requestfinished', async (req) => {
+    const type = req.resourceType()
+    if (type !== 'script' && type !== 'stylesheet') return
+    const sizes = await req.sizes().catch(() => null)
+    entries.push({ type, url: req.url(), bytes: sizes?.responseBodySize ?? 0 })
+  })
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.waitForTimeout(300)
+  await context.close()
+  if (process.env.BENCH_VERBOSE)
+    for (const e of entries) console.log(`    ${e.bytes}\t${e.url.replace(base, '')}`)
+  const sum = (t) => entries.filter((e) => e.type === t).reduce((n, e) => n + e.bytes, 0)
+  return { js: sum('script'), css: sum('stylesheet'), files: entries.length }
+}
+
+async function signedInState() {
+  const res = await fetch(`${base}/api/collections/users/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: 'demo@folio.test', password }),
+  })
+  const auth = await res.json()
+  return {
+    cookies: [],
+    origins: [
+      { origin: base, localStorage: [{ name: 'pocketbase_auth', value: JSON.stringify(auth) }] },
+    ],
+  }
+}
+
+function precache() {
+  const sw = readFileSync(join(root, 'dist', 'sw.js'), 'utf8')
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1])
+  let raw = 0
+  let gz = 0
+  for (const u of urls) {
+    const file = join(root, 'dist', u)
+    raw += statSync(file).size
+    gz += /\.(woff2|png)$/.test(u) ? statSync(file).size : gzipSync(readFileSync(file)).length
+  }
+  return { entries: urls.length, raw, gz }
+}
+
+try {
+  const signIn = await firstVisit('/sign-in')
+  const dashboard = await firstVisit('/dashboard', await signedInState())
+  const pc = precache()
+  const kb = (n) => `${n.toLocaleString('en')} B`
+  console.log('First visit, transfer sizes as served (compressed):')
+  console.log(`  /sign-in    JS ${kb(signIn.js)}  CSS ${kb(signIn.css)}  (${signIn.files} files)`)
+  console.log(
+    `  /dashboard  JS ${kb(dashboard.js)}  CSS ${kb(dashboard.css)}  (${dashboard.files} files)`,
+  )
+  console.log(`Precache: ${pc.entries} entries, ${kb(pc.raw)} on disk, ~${kb(pc.gz)} to download`)
+  const ok = signIn.js <= BUDGET_SIGN_IN_JS
+  console.log(
+    `Budget /sign-in JS ≤ ${kb(BUDGET_SIGN_IN_JS)}: ${ok ? 'within' : 'OVER'} (${kb(BUDGET_SIGN_IN_JS - signIn.js)} left)`,
+  )
+  process.exitCode = ok ? 0 : 1
+} finally {
+  await browser.close()
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  rmSync(dataDir, { recursive: true, force: true })
+}
