@@ -9,6 +9,11 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { build as rolldownBuild } from 'rolldown'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+/** Shown in the app; FOLIO_BUILD_LABEL marks a build (the PWA update test makes a second one). */
+const appVersion = process.env.FOLIO_BUILD_LABEL ?? pkg.version
 const serverPort = process.env.PORT ?? '8090'
 const serverOrigin = `http://127.0.0.1:${serverPort}`
 
@@ -62,6 +67,7 @@ function preferencesBoot(): Plugin {
 }
 
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
     alias: { '@': `${root}src`, '@machines': `${root}machines` },
   },

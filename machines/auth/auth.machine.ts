@@ -15,6 +15,7 @@ import type {
   Notice,
   OAuth2Return,
   ProfileChanges,
+  ProfileUpdateResult,
   Registration,
   Session,
   SignInResult,
@@ -93,7 +94,7 @@ export const authMachine = setup({
     verifyMfa: fromPromise<Session, { mfaId: string; code: string }>(notProvided('verifyMfa')),
     register: fromPromise<SignInResult, Registration>(notProvided('register')),
     signOut: fromPromise<void>(notProvided('signOut')),
-    updateProfile: fromPromise<AuthUser, { userId: string; changes: ProfileChanges }>(
+    updateProfile: fromPromise<ProfileUpdateResult, { userId: string; changes: ProfileChanges }>(
       notProvided('updateProfile'),
     ),
     requestTotpSetup: fromPromise<TotpSetup>(notProvided('requestTotpSetup')),
@@ -125,6 +126,7 @@ export const authMachine = setup({
     isNetworkFailure: (_, error: unknown) => toAuthFailure(error).kind === 'network',
     storeHasSession: (_, session: Session | null) => session !== null,
     storeIsEmpty: (_, session: Session | null) => session === null,
+    isQueued: (_, result: ProfileUpdateResult) => result.queued,
   },
   delays: {
     /** How long an offline session waits before trying the server again by itself. */
@@ -568,16 +570,34 @@ export const authMachine = setup({
                   userId: context.user?.id ?? '',
                   changes: (event as Extract<AuthEvent, { type: 'user.updateProfile' }>).changes,
                 }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'assignUser', params: ({ event }) => event.output },
-                    {
-                      type: 'notify',
-                      params: { kind: 'success', message: authMessages.profileUpdated },
-                    },
-                  ],
-                },
+                onDone: [
+                  {
+                    description: 'Offline: queued on the device, sent when the network returns.',
+                    guard: { type: 'isQueued', params: ({ event }) => event.output },
+                    target: 'idle',
+                    actions: [
+                      { type: 'assignUser', params: ({ event }) => event.output.user },
+                      {
+                        type: 'notify',
+                        params: {
+                          kind: 'info',
+                          message: authMessages.profileQueued,
+                          detail: authMessages.profileQueuedDetail,
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'assignUser', params: ({ event }) => event.output.user },
+                      {
+                        type: 'notify',
+                        params: { kind: 'success', message: authMessages.profileUpdated },
+                      },
+                    ],
+                  },
+                ],
                 onError: {
                   target: 'idle',
                   actions: {

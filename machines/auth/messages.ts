@@ -16,6 +16,8 @@ export const authMessages = {
   failedSetupTotp: 'Failed to setup 2FA',
   failedEnableTotp: 'Failed to enable 2FA',
   failedDisableTotp: 'Failed to disable 2FA',
+  profileQueued: 'Saved on this device',
+  profileQueuedDetail: 'You are offline: the change is sent when the connection returns.',
   noUser: 'No user logged in',
   noMfaPending: 'No MFA verification pending',
   sessionExpired: 'Session expired!',

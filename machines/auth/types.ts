@@ -53,6 +53,11 @@ export interface ProfileChanges {
   avatar?: Blob | null
 }
 
+export interface ProfileUpdateResult {
+  user: AuthUser
+  queued: boolean
+}
+
 export interface TotpSetup {
   qrCode: string
   secret: string
@@ -87,7 +92,11 @@ export interface AuthPorts {
   signOut(): Promise<void>
   /** Drops the session on this device only (no server call). */
   clearSession(): void
-  updateProfile(input: { userId: string; changes: ProfileChanges }): Promise<AuthUser>
+  /**
+   * Saves profile changes. Offline, the change is queued on the device (and sent once the network
+   * returns): the result then says `queued` and carries the user as it will be.
+   */
+  updateProfile(input: { userId: string; changes: ProfileChanges }): Promise<ProfileUpdateResult>
   requestTotpSetup(): Promise<TotpSetup>
   confirmTotp(code: string): Promise<AuthUser>
   disableTotp(code: string): Promise<AuthUser>

@@ -10,6 +10,7 @@ import { RouteProgress } from '@/components/route-progress'
 import { LazyToaster } from '@/components/lazy-toaster'
 import { selectIsAuthenticated } from '@machines/auth/selectors'
 import { startAuth } from './auth'
+import { registerServiceWorker } from './pwa'
 import { RequireAuth } from './RequireAuth'
 import { NotFound, publicRoutes, signedInRoutes, signedOutOnly } from './routes'
 
@@ -26,6 +27,7 @@ const isSignedInPath = (p: string) =>
 export function App() {
   const [auth] = useState(startAuth)
   useEffect(() => followSystemTheme(), [])
+  useEffect(() => registerServiceWorker(), [])
   return (
     <AuthActorContext.Provider value={auth}>
       <Toasts />

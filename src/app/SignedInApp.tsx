@@ -1,10 +1,23 @@
 import { Suspense } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import {
+  PersistQueryClientProvider,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client'
 import { paths } from '@/config/paths'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
-import { createQueryClient } from '@/lib/query-client'
+import { configureDataEffects, dataClient, isPending, isRefused } from '@/lib/data-client'
+import {
+  CACHE_BUSTER,
+  PERSIST_MAX_AGE_MS,
+  openPersistence,
+  userPersister,
+  wipePersisted,
+  wipeRuntimeCaches,
+} from '@/lib/query-persist'
+import { useOnline } from '@/lib/use-online'
+import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
 import { registerSignOutCleanup } from '@/lib/sign-out-cleanup'
 import { notify } from '@/lib/toast'
 import { ErrorBoundary } from '@/components/error-boundary'
@@ -14,12 +27,9 @@ import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
 import { NotFound, settingsLayout, settingsRoutes, signedInNav, signedInRoutes } from './routes'
 
-let client: QueryClient | null = null
-
-/** One query client for the life of the page, with the SPEC §8 error effects. */
-function queryClientFor(auth: AuthActor): QueryClient {
-  if (client) return client
-  const qc = createQueryClient({
+/** SPEC §8 effects of failed queries and mutations, wired once to the chart and the router. */
+function connectEffects(auth: AuthActor) {
+  configureDataEffects({
     sessionExpired: () =>
       auth.send({
         type: 'session.expired',
@@ -31,13 +41,22 @@ function queryClientFor(auth: AuthActor): QueryClient {
     },
     mutationFailed: (message) => notify('error', message),
   })
-  // Signing out wipes every cached answer of the user before the session goes.
+}
+
+let cleanupFor: string | null = null
+/** Signing out wipes the user's cached answers, queued changes and private caches. */
+function wipeOnSignOut(userId: string) {
+  if (cleanupFor === userId) return
+  cleanupFor = userId
   registerSignOutCleanup(async () => {
+    // Stop saving first, so clearing the caches below writes nothing back.
+    const wiping = Promise.all([wipePersisted(userId), wipeRuntimeCaches()])
+    const qc = dataClient()
     await qc.cancelQueries()
+    qc.getMutationCache().clear()
     qc.clear()
+    await wiping
   })
-  client = qc
-  return qc
 }
 
 export default function SignedInApp() {
@@ -45,21 +64,35 @@ export default function SignedInApp() {
   const user = useAuthSelector(selectUser)
   const offline = useAuthSelector(selectIsOffline)
   const [location] = useLocation()
-  const queryClient = queryClientFor(auth)
+  const online = useOnline()
   if (!user) return null
+  connectEffects(auth)
+  wipeOnSignOut(user.id)
+  openPersistence(user.id)
+  const queryClient = dataClient()
+  const persistOptions = persistOptionsFor(user.id)
   const SettingsLayout = settingsLayout.Component
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider
+      key={user.id}
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => void queryClient.resumePausedMutations()}
+    >
       <AppShell
         nav={signedInNav}
         user={user}
-        onSignOut={() => auth.send({ type: 'user.signOut' })}
+        onSignOut={() => {
+          const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
+          const warning = `${waiting === 1 ? '1 change has' : `${waiting} changes have`} not been sent yet. Signing out discards ${waiting === 1 ? 'it' : 'them'}. Sign out anyway?`
+          if (waiting && !window.confirm(warning)) return
+          auth.send({ type: 'user.signOut' })
+        }}
         banner={
-          offline ? (
-            <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
-              Offline — showing your saved session. Changes are sent when the connection returns.
-            </p>
-          ) : null
+          <>
+            {offline || !online ? <OfflineBanner /> : null}
+            <SyncStatus />
+          </>
         }
       >
         <ErrorBoundary resetKey={location}>
@@ -94,6 +127,36 @@ export default function SignedInApp() {
           </Suspense>
         </ErrorBoundary>
       </AppShell>
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   )
+}
+
+function OfflineBanner() {
+  const last = useLastSync()
+  const when = last
+    ? new Date(last).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : null
+  return (
+    <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
+      {when ? `Offline — showing saved data from ${when}.` : 'Offline — showing saved data.'}{' '}
+      Changes are sent when the connection returns.
+    </p>
+  )
+}
+
+type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>
+const persistOptionsByUser = new Map<string, PersistOptions>()
+/** Stable per user: a new object each render would make the provider restore again. */
+function persistOptionsFor(userId: string): PersistOptions {
+  let options = persistOptionsByUser.get(userId)
+  if (!options) {
+    options = {
+      persister: userPersister(userId),
+      maxAge: PERSIST_MAX_AGE_MS,
+      buster: CACHE_BUSTER,
+      dehydrateOptions: { shouldDehydrateMutation: (m) => isPending(m) || isRefused(m) },
+    }
+    persistOptionsByUser.set(userId, options)
+  }
+  return options
 }

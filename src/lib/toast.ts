@@ -22,6 +22,22 @@ export function notify(kind: ToastKind, message: string, detail?: string) {
   }
 }
 
+/** A toast that stays until acted on or dismissed, with one action button. */
+export function notifyAction(
+  message: string,
+  detail: string,
+  action: { label: string; onClick: () => void },
+) {
+  const call: Call = (s) =>
+    s.toast.info(message, { description: detail, duration: Infinity, action })
+  if (sonner) return call(sonner)
+  queue.push(call)
+  if (!requested) {
+    requested = true
+    wanted.forEach((l) => l())
+  }
+}
+
 /** For the lazy toaster: re-render when the first toast asks for it. */
 export function onToasterWanted(listener: () => void): () => void {
   wanted.add(listener)

@@ -7,6 +7,10 @@ export interface HarnessEnv {
   demoPassword: string
   adminEmail: string
   adminPassword: string
+  /** The folder the server serves the app from (a copy of dist/). */
+  uiDir: string
+  /** The build the tests started with. */
+  distDir: string
 }
 
 const KEY = 'FOLIO_E2E'

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, waitForHttp } from './ports'
@@ -33,7 +33,13 @@ export default async function globalSetup() {
     demoPassword: 'demo-password-e2e',
     adminEmail: 'admin@folio.test',
     adminPassword: 'admin-password-e2e',
+    uiDir: join(dir, 'ui'),
+    distDir: join(root, 'dist'),
   }
+  // The app is served from a copy of dist/ (FOLIO_UI_DIR), so a test can swap in a second build.
+  if (!existsSync(join(env.distDir, 'index.html')))
+    throw new Error('dist/ is missing: run "npm run build"')
+  cpSync(env.distDir, env.uiDir, { recursive: true })
 
   const admin = spawnSync(
     binary,
@@ -53,6 +59,7 @@ export default async function globalSetup() {
         FOLIO_SMTP_PORT: String(smtpPort),
         FOLIO_DEMO_PASSWORD: env.demoPassword,
         FOLIO_RATE_LIMITS: 'off',
+        FOLIO_UI_DIR: env.uiDir,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -35,9 +35,16 @@ func Bind(app core.App) error {
 	return BindWith(app, Options{
 		Getenv:  os.Getenv,
 		Out:     os.Stdout,
-		UI:      webui.FS(),
+		UI:      uiFS(os.Getenv("FOLIO_UI_DIR")),
 		Command: command(),
 	})
+}
+
+func uiFS(dir string) fs.FS {
+	if dir == "" {
+		return webui.FS()
+	}
+	return os.DirFS(dir)
 }
 
 // BindWith is Bind with explicit dependencies.

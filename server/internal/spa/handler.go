@@ -6,6 +6,7 @@ package spa
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"sync"
@@ -94,15 +95,20 @@ func serve(fsys fs.FS) func(*core.RequestEvent) error {
 	}
 }
 
-// etagCache remembers a content hash per file; the embedded build never
-// changes while the process runs.
+// etagCache remembers a content hash per file version. The embedded build
+// never changes while the process runs; a build served from a folder
+// (FOLIO_UI_DIR) may, so the key includes the file's size and time.
 type etagCache struct {
 	fsys fs.FS
 	tags sync.Map
 }
 
 func (c *etagCache) get(name string) string {
-	if tag, ok := c.tags.Load(name); ok {
+	key := name
+	if info, err := fs.Stat(c.fsys, name); err == nil {
+		key = fmt.Sprintf("%s|%d|%d", name, info.Size(), info.ModTime().UnixNano())
+	}
+	if tag, ok := c.tags.Load(key); ok {
 		return tag.(string)
 	}
 	data, err := fs.ReadFile(c.fsys, name)
@@ -112,6 +118,6 @@ func (c *etagCache) get(name string) string {
 	sum := sha256.Sum256(data)
 	// Weak, because gzip changes the bytes but not the meaning.
 	tag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
-	c.tags.Store(name, tag)
+	c.tags.Store(key, tag)
 	return tag
 }

@@ -48,6 +48,7 @@ export default function HelpCenterPage() {
           Try other words, like “invoice” or “offline”.
         </EmptyState>
       )}
+      <p className="mt-8 text-xs text-muted-foreground">Folio version {__APP_VERSION__}</p>
     </>
   )
 }

@@ -5,16 +5,31 @@ import { buttonClass } from '@/components/ui/button'
 import { useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
 import { selectUser } from '@machines/auth/selectors'
+import { useQuery } from '@tanstack/react-query'
+import { userQuery } from './api/user'
 
 export default function ProfilePage() {
-  const user = useAuthSelector(selectUser)
-  if (!user) return null
+  const sessionUser = useAuthSelector(selectUser)
+  // The server's copy of the record (works offline from the saved cache), over the session's.
+  const record = useQuery({ ...userQuery(sessionUser?.id ?? ''), enabled: Boolean(sessionUser) })
+  if (!sessionUser) return null
+  const fresh = record.data
+  const user = fresh
+    ? {
+        ...sessionUser,
+        name: String(fresh.name ?? ''),
+        company: String(fresh.company ?? ''),
+        avatar: String(fresh.avatar ?? ''),
+        verified: fresh.verified === true,
+      }
+    : sessionUser
   const rows: Array<[string, string]> = [
     ['Name', user.name || '—'],
     ['Email', user.email],
     ['Company', user.company || '—'],
     ['Email verified', user.verified ? 'Yes' : 'No'],
     ['Two-factor authentication', user.totpEnabled ? 'On' : 'Off'],
+    ['Member since', fresh?.created ? new Date(String(fresh.created)).toLocaleDateString() : '—'],
   ]
   const avatar = avatarUrl(user)
   return (

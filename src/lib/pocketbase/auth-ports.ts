@@ -150,18 +150,23 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
     clearSession: () => {
       void load().then((pb) => pb.authStore.clear())
     },
-    updateProfile: ({ userId, changes }) =>
-      call(async () => {
-        const body: Record<string, unknown> = {}
-        if (changes.name !== undefined) body.name = changes.name
-        if (changes.company !== undefined) body.company = changes.company
-        if (changes.avatar !== undefined) body.avatar = changes.avatar ?? ''
+    async updateProfile({ userId, changes }) {
+      // Through the app's write queue: offline, the change waits on the device.
+      const [{ runQueued }, { mutationKeys }] = await Promise.all([
+        import('../mutation-queue'),
+        import('../mutations'),
+      ])
+      const result = await call(() =>
+        runQueued<RecordModel>([...mutationKeys.profileUpdate], { userId, changes }),
+      )
+      if (result.queued) {
         const pb = await load()
-        const record = await pb.collection(USERS).update(userId, body)
-        // The SDK already refreshes the store when the record is the signed-in user's.
-        if (pb.authStore.record?.id === record.id) pb.authStore.save(pb.authStore.token, record)
-        return toUser(record) as AuthUser
-      }),
+        const current = toUser(pb.authStore.record) as AuthUser
+        const { avatar: _avatar, ...rest } = changes
+        return { user: { ...current, ...rest }, queued: true }
+      }
+      return { user: toUser(result.data) as AuthUser, queued: false }
+    },
     requestTotpSetup: () =>
       call(async () =>
         (await load()).send<TotpSetup>(`/api/collections/${USERS}/request-otp`, {

@@ -365,13 +365,28 @@ describe('signedIn', () => {
 
   describe('profile', () => {
     it('an update replaces the user and toasts', async () => {
-      const updateProfile = vi.fn(async () => ({ ...user, name: 'New' }))
+      const updateProfile = vi.fn(async () => ({ user: { ...user, name: 'New' }, queued: false }))
       const { actor, rec } = await signedIn({ updateProfile })
       actor.send({ type: 'user.updateProfile', changes: { name: 'New' } })
       expect(actor.getSnapshot().hasTag('savingProfile')).toBe(true)
       await waitFor(actor, (s) => s.context.user?.name === 'New')
       expect(updateProfile).toHaveBeenCalledWith({ userId: 'u1', changes: { name: 'New' } })
       expect(messages(rec)).toEqual(['Profile updated successfully'])
+    })
+
+    it('offline, a queued update shows the user as it will be and says it is saved on the device', async () => {
+      const { actor, rec } = await signedIn({
+        updateProfile: async () => ({ user: { ...user, company: 'Queued Co' }, queued: true }),
+      })
+      actor.send({ type: 'user.updateProfile', changes: { company: 'Queued Co' } })
+      await waitFor(actor, (s) => s.context.user?.company === 'Queued Co')
+      expect(rec.notices).toEqual([
+        {
+          kind: 'info',
+          message: 'Saved on this device',
+          detail: 'You are offline: the change is sent when the connection returns.',
+        },
+      ])
     })
 
     it('a failure toasts Failed to update profile', async () => {

@@ -1,0 +1,32 @@
+import { notify, notifyAction } from '@/lib/toast'
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+/**
+ * Registers the service worker after the page has loaded (workbox-window, prompt mode). A new
+ * version never reloads the page by itself: a toast offers Reload, so nothing being typed is lost.
+ */
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const start = async () => {
+    const { registerSW } = await import('virtual:pwa-register')
+    const updateSW = registerSW({
+      immediate: true,
+      onNeedRefresh() {
+        notifyAction('A new version of Folio is available', 'Reload when you are ready.', {
+          label: 'Reload',
+          onClick: () => void updateSW(true),
+        })
+      },
+      onOfflineReady() {
+        notify('info', 'Folio is ready to work offline')
+      },
+      onRegisteredSW(_url, registration) {
+        // Long-lived tabs (an installed app) check for a new version now and then.
+        if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS)
+      },
+    })
+  }
+  if (document.readyState === 'complete') void start()
+  else window.addEventListener('load', () => void start(), { once: true })
+}
