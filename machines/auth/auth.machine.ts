@@ -180,8 +180,8 @@ export const authMachine = setup({
 
     refreshing: {
       description:
-        'Start-up with a stored session: asks the server for a fresh token. If the server cannot be reached, the cached session is kept, marked offline; only the server saying it is invalid clears it.',
-      tags: ['loading'],
+        'Start-up with a stored session: asks the server for a fresh token. The cached session is shown meanwhile; if the server cannot be reached it is kept, marked offline; only the server saying it is invalid clears it.',
+      tags: ['loading', 'authenticated'],
       invoke: {
         id: 'refresh',
         src: 'refresh',

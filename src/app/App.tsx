@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { AuthActorContext, useAuthSelector } from '@/lib/auth-context'
 import { followSystemTheme, usePreferences } from '@/lib/use-preferences'
 import { resolveTheme } from '@/lib/preferences'
-import { registerPreload } from '@/lib/preload'
+import { lazyWithPreload, preloadRoute, registerPreload } from '@/lib/preload'
+import { hasStoredAuth } from '@/lib/pocketbase/instance'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { LazyToaster } from '@/components/lazy-toaster'
@@ -15,10 +16,21 @@ import { RequireAuth } from './RequireAuth'
 import { NotFound, publicRoutes, signedInRoutes, signedOutOnly } from './routes'
 
 /** The signed-in area (layout, data layer, screens) is a chunk of its own. */
-const loadSignedIn = () => import('./SignedInApp')
-const SignedInApp = lazy(loadSignedIn)
+const { Component: SignedInApp, preload: loadSignedIn } = lazyWithPreload(
+  () => import('./SignedInApp'),
+)
 for (const r of signedInRoutes)
   registerPreload(r.path, () => Promise.all([loadSignedIn(), r.preload()]))
+/**
+ * With a session on this device, the screen being opened is fetched before the first render (from
+ * the service worker's cache, offline): React then shows it at once instead of a fallback.
+ */
+export const firstScreenReady: Promise<void> = hasStoredAuth()
+  ? Promise.race([
+      preloadRoute(window.location.pathname),
+      new Promise<void>((r) => setTimeout(r, 1000)),
+    ])
+  : Promise.resolve()
 
 const SIGNED_IN_PREFIXES = [...signedInRoutes.map((r) => r.path), paths.settings]
 const isSignedInPath = (p: string) =>

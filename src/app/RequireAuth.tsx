@@ -9,11 +9,10 @@ import { RouteProgress } from '@/components/route-progress'
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loading = useAuthSelector(selectIsLoading)
   const authenticated = useAuthSelector(selectIsAuthenticated)
+  // A stored session is shown while it is being refreshed: the screens do not wait for the network.
+  if (authenticated) return <>{children}</>
   if (loading) return <RouteProgress />
-  if (!authenticated) {
-    // window.location, not wouter's location: inside a nested route that one is relative.
-    const here = `${window.location.pathname}${window.location.search}`
-    return <Redirect to={signInHref(here)} replace />
-  }
-  return <>{children}</>
+  // window.location, not wouter's location: inside a nested route that one is relative.
+  const here = `${window.location.pathname}${window.location.search}`
+  return <Redirect to={signInHref(here)} replace />
 }

@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react'
 import { paths } from '@/config/paths'
-import { registerPreload } from '@/lib/preload'
+import { lazyWithPreload, registerPreload } from '@/lib/preload'
 
 export interface PageRoute<P = object> {
   path: string
@@ -14,14 +14,9 @@ function page<P = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   register = true,
 ): PageRoute<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | null = null
-  const preload = () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = null
-      throw error
-    }))
+  const { Component, preload } = lazyWithPreload(load)
   if (register) registerPreload(path, preload)
-  return { path, Component: lazy(preload), preload }
+  return { path, Component, preload }
 }
 
 const named = <K extends string>(m: Record<K, ComponentType>, key: K) => ({ default: m[key] })

@@ -1,3 +1,5 @@
+import { lazy, type ComponentType } from 'react'
+
 /** Route chunk preloading on intent (SPEC §2): the app registers loaders, links call preloadRoute. */
 const loaders = new Map<string, () => Promise<unknown>>()
 
@@ -5,8 +7,41 @@ export function registerPreload(path: string, load: () => Promise<unknown>) {
   loaders.set(path, load)
 }
 
-export function preloadRoute(href: string) {
+export function preloadRoute(href: string): Promise<void> {
   const path = href.split(/[?#]/)[0] ?? href
   const load = loaders.get(path) ?? loaders.get(path.replace(/\/$/, ''))
-  if (load) void load().catch(() => {})
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve()
+}
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>
+
+/**
+ * React.lazy with a preload. Once the chunk is loaded, the lazy component is handed a thenable
+ * that resolves synchronously, so rendering it never suspends: React would otherwise show the
+ * fallback for a frame, then hold the content back up to 300 ms (its reveal throttle).
+ */
+export function lazyWithPreload<P = object>(load: Loader<P>) {
+  let loaded: { default: ComponentType<P> } | null = null
+  let pending: Promise<{ default: ComponentType<P> }> | null = null
+  const preload = () =>
+    (pending ??= load().then(
+      (mod) => (loaded = mod),
+      (error: unknown) => {
+        pending = null
+        throw error
+      },
+    ))
+  const Component = lazy(() => {
+    if (loaded) {
+      const mod = loaded
+      return { then: (resolve: (m: typeof mod) => void) => resolve(mod) } as Promise<typeof mod>
+    }
+    return preload()
+  })
+  return { Component, preload }
 }
