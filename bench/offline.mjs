@@ -96,7 +96,10 @@ async function timeColdStart() {
       await page.evaluate(() =>
         performance
           .getEntriesByType('resource')
-          .map((e) => `${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)} ${e.name.split('/').pop()}`)
+          .map(
+            (e) =>
+              `${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)} ${e.name.split('/').pop()}`,
+          )
           .join('\n'),
       ),
     )
