@@ -131,3 +131,28 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     })
   }
 })
+
+test.describe('route chunks are preloaded on intent', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('hovering or focusing a link fetches its chunk before any click', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (r) => {
+      const name = r.url().split('/').pop() ?? ''
+      if (name.endsWith('.js')) chunks.push(name)
+    })
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(chunks.some((c) => c.startsWith('SignUpPage'))).toBe(false)
+    await page.getByRole('link', { name: 'Create account' }).hover()
+    await expect.poll(() => chunks.some((c) => c.startsWith('SignUpPage'))).toBe(true)
+    expect(page.url()).not.toContain('/sign-up')
+
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    expect(chunks.some((c) => c.startsWith('ForgotPasswordPage'))).toBe(false)
+    await page.getByRole('link', { name: 'Forgot password?' }).focus()
+    await expect.poll(() => chunks.some((c) => c.startsWith('ForgotPasswordPage'))).toBe(true)
+    expect(page.url()).toContain('/sign-in')
+  })
+})
