@@ -2,6 +2,7 @@
 // Folio's schema, two-factor sign-in and the built web app in one binary.
 //
 //	go build -o folio . && ./folio serve --http 127.0.0.1:8090 --dir ./pb_data
+//	./folio seed --invoices 100000 --dir /tmp/bench   # benchmark data
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"folio/server/internal/app"
+	"folio/server/internal/seed"
 	_ "folio/server/migrations" // schema and settings, applied on start
 )
 
@@ -31,6 +33,9 @@ func main() {
 	if err := app.Bind(pb); err != nil {
 		log.Fatal(err)
 	}
+
+	// `folio seed --invoices 100000 --dir DATA_DIR`: benchmark data.
+	pb.RootCmd.AddCommand(seed.NewCommand(pb))
 
 	if err := pb.Start(); err != nil {
 		log.Fatal(err)

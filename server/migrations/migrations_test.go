@@ -155,16 +155,22 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	defer app.Cleanup()
 
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	reverted, err := runner.Down(3)
+	reverted, err := runner.Down(5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(reverted) != 3 {
+	if len(reverted) != 5 {
 		t.Fatalf("reverted %v", reverted)
+	}
+	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection, migrations.PaymentsCollection} {
+		if _, err := app.FindCollectionByNameOrId(name); err == nil {
+			t.Errorf("down left the %s collection", name)
+		}
 	}
 
 	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
-	if users.Fields.GetByName(migrations.FieldCompany) != nil || users.Fields.GetByName(migrations.FieldTOTPSecret) != nil {
+	if users.Fields.GetByName(migrations.FieldCompany) != nil || users.Fields.GetByName(migrations.FieldTOTPSecret) != nil ||
+		users.Fields.GetByName(migrations.FieldInvoicePrefix) != nil {
 		t.Error("down left the users fields")
 	}
 	if strings.Contains(users.ResetPasswordTemplate.Body, "/reset-password?token=") {
@@ -174,12 +180,30 @@ func TestMigrationsDownAndUp(t *testing.T) {
 		t.Error("down left the settings")
 	}
 
+	// An account that exists before the settings migration gets its defaults.
+	early := core.NewRecord(users)
+	early.SetEmail("early@folio.test")
+	early.SetPassword("early-pass-123")
+	if err := app.Save(early); err != nil {
+		t.Fatal(err)
+	}
+
 	if _, err := runner.Up(); err != nil {
 		t.Fatal(err)
 	}
+	early, _ = app.FindRecordById(migrations.UsersCollection, early.Id)
+	if early.GetString(migrations.FieldDefaultCurrency) != "EUR" || early.GetString(migrations.FieldInvoicePrefix) != "INV-" ||
+		early.GetString(migrations.FieldQuotePrefix) != "QUO-" || early.GetString(migrations.FieldPaymentPrefix) != "PAY-" ||
+		early.GetInt(migrations.FieldDefaultTermsDays) != 30 || !early.GetBool(migrations.FieldNotifyOverdue) {
+		t.Errorf("existing account not backfilled: %v", early.PublicExport())
+	}
 	users, _ = app.FindCollectionByNameOrId(migrations.UsersCollection)
-	if users.Fields.GetByName(migrations.FieldTOTPSecret) == nil || !app.Settings().RateLimits.Enabled {
+	if users.Fields.GetByName(migrations.FieldTOTPSecret) == nil || !app.Settings().RateLimits.Enabled ||
+		users.Fields.GetByName(migrations.FieldDefaultCurrency) == nil {
 		t.Error("up again did not restore the schema")
+	}
+	if _, err := app.FindCollectionByNameOrId(migrations.PaymentsCollection); err != nil {
+		t.Error("up again did not restore the billing collections")
 	}
 	if n := len(app.Settings().RateLimits.Rules); n != 8 {
 		t.Errorf("rules duplicated or lost on re-run: %d", n)

@@ -65,6 +65,8 @@ export async function signUp(page: Page, email: string, password = 'correct-hors
   await page.getByLabel('Confirm password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
+  // Loaded, not only navigated: a test may stop the server right after.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 }
 
 export async function signIn(page: Page, email: string, password: string, query = '') {

@@ -12,7 +12,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/auth"
+	"folio/server/internal/billing"
 	"folio/server/internal/boot"
+	"folio/server/internal/dashboard"
 	"folio/server/internal/spa"
 	"folio/server/internal/webui"
 )
@@ -40,6 +42,9 @@ func Bind(app core.App) error {
 	})
 }
 
+// uiFS is the embedded app, or the built app in dir when FOLIO_UI_DIR is set:
+// the PWA tests swap in a second build to check the update prompt, without
+// compiling a second binary.
 func uiFS(dir string) fs.FS {
 	if dir == "" {
 		return webui.FS()
@@ -56,6 +61,10 @@ func BindWith(app core.App, opts Options) error {
 
 	keys := boot.NewKeyring(app.DataDir, cfg.TOTPKey)
 
+	// Billing first: the demo account that boot creates on start is seeded
+	// through the billing hooks.
+	billing.Bind(app)
+	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)
 	spa.Bind(app, opts.UI)

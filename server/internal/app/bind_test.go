@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -38,7 +39,11 @@ func factoryWith(env map[string]string) func(t testing.TB) *tests.TestApp {
 }
 
 func TestWiring(t *testing.T) {
-	defaults := factoryWith(map[string]string{"FOLIO_DEMO_PASSWORD": "demo-pass-123"})
+	// Seeding the demo ledger takes about a second, so only the scenarios
+	// about the demo account start with it.
+	withDemo := factoryWith(map[string]string{"FOLIO_DEMO_PASSWORD": "demo-pass-123"})
+	defaults := factoryWith(map[string]string{"FOLIO_DEMO": "off"})
+	demoToken := map[string]string{}
 
 	scenarios := []tests.ApiScenario{
 		{Name: "api works", Method: http.MethodGet, URL: "/api/health",
@@ -51,13 +56,53 @@ func TestWiring(t *testing.T) {
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
 		{Name: "demo account signs in", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
 			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"demo-pass-123"}`),
-			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"company":"Folio Demo Co."`, `"totpEnabled":false`}},
+			TestAppFactory: withDemo,
+			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"company":"Folio Demo Co."`, `"totpEnabled":false`,
+				`"default_currency":"EUR"`, `"invoice_prefix":"INV-"`}},
+		{Name: "demo dashboard has a year of data", Method: http.MethodGet, URL: "/api/folio/dashboard",
+			TestAppFactory: withDemo, Headers: demoToken,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				demo, err := app.FindAuthRecordByEmail("users", "demo@folio.test")
+				if err != nil {
+					t.Fatal(err)
+				}
+				tok, _ := demo.NewAuthToken()
+				demoToken["Authorization"] = tok
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"currency":"EUR"`, `"currencies":["EUR","USD"]`, `"monthly":[`},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				var d struct {
+					Invoiced    int64               `json:"invoiced_cents"`
+					Collected   int64               `json:"collected_cents"`
+					Outstanding int64               `json:"outstanding_cents"`
+					Overdue     struct{ Count int } `json:"overdue"`
+					Lists       map[string][]any    `json:"lists"`
+				}
+				if err := json.NewDecoder(res.Body).Decode(&d); err != nil {
+					t.Fatal(err)
+				}
+				if d.Invoiced <= 0 || d.Collected <= 0 || d.Outstanding <= 0 || d.Overdue.Count == 0 ||
+					len(d.Lists["overdue"]) == 0 || len(d.Lists["recent_payments"]) == 0 || len(d.Lists["awaiting_quotes"]) == 0 {
+					t.Errorf("demo dashboard looks empty: %+v", d)
+				}
+			}},
+		{Name: "convert route is mounted", Method: http.MethodPost, URL: "/api/folio/quotes/abc/convert",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
 		{Name: "wrong password says invalid login credentials", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
 			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"nope-nope-nope"}`),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`}},
 		{Name: "reset mail links to the app", Method: http.MethodPost, URL: "/api/collections/users/request-password-reset",
-			Body:           strings.NewReader(`{"email":"demo@folio.test"}`),
+			Body:           strings.NewReader(`{"email":"reset@folio.test"}`),
 			ExpectedStatus: 204, Delay: 100 * time.Millisecond,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				users, _ := app.FindCollectionByNameOrId("users")
+				rec := core.NewRecord(users)
+				rec.SetEmail("reset@folio.test")
+				rec.SetPassword("reset-pass-123")
+				if err := app.Save(rec); err != nil {
+					t.Fatal(err)
+				}
+			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if app.TestMailer.TotalSend() != 1 {
 					t.Fatalf("%d mails sent", app.TestMailer.TotalSend())
@@ -90,7 +135,9 @@ func TestWiring(t *testing.T) {
 			}},
 	}
 	for _, s := range scenarios {
-		s.TestAppFactory = defaults
+		if s.TestAppFactory == nil {
+			s.TestAppFactory = defaults
+		}
 		s.Test(t)
 	}
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
-
-	"folio/server/internal/testapp"
 )
 
 // serve runs the app's OnServe chain the way `serve --http addr` does,
@@ -28,7 +26,9 @@ func serve(t *testing.T, app *tests.TestApp, addr string) error {
 }
 
 func TestBindAppliesTheEnvironment(t *testing.T) {
-	app := testapp.New(t)
+	t.Parallel()
+
+	app := newApp(t)
 	defer app.Cleanup()
 
 	cfg, err := LoadConfig(env(map[string]string{
@@ -82,7 +82,9 @@ func TestBindAppliesTheEnvironment(t *testing.T) {
 }
 
 func TestBindKeepsStoredSettingsWithoutEnvironment(t *testing.T) {
-	app := testapp.New(t)
+	t.Parallel()
+
+	app := newApp(t)
 	defer app.Cleanup()
 
 	app.Settings().Meta.AppURL = "https://books.example.com"
@@ -112,7 +114,7 @@ func TestBindKeepsStoredSettingsWithoutEnvironment(t *testing.T) {
 }
 
 func TestBindStopsOnABadKeyFile(t *testing.T) {
-	app := testapp.New(t)
+	app := newApp(t)
 	defer app.Cleanup()
 
 	if err := os.WriteFile(filepath.Join(app.DataDir(), TOTPKeyFileName), []byte("x"), 0o600); err != nil {

@@ -4,10 +4,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"folio/server/internal/seed"
 	"folio/server/migrations"
 )
 
@@ -85,6 +87,10 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 		rec.SetVerified(true)
 		rec.Set("name", DemoName)
 		rec.Set(migrations.FieldCompany, DemoCompany)
+		rec.Set(migrations.FieldCompanyName, DemoCompany)
+		rec.Set(migrations.FieldCompanyAddress, "12 Harbour Road\nD02 X285 Dublin\nIreland")
+		rec.Set(migrations.FieldCompanyTaxID, "IE1234567T")
+		rec.Set(migrations.FieldDefaultTaxRate, 23)
 		if err := txApp.Save(rec); err != nil {
 			return fmt.Errorf("create demo account: %w", err)
 		}
@@ -97,10 +103,14 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 	return demoResult{State: demoCreated, Password: password}, nil
 }
 
-// seedDemoData fills the demo account with sample business data. It runs in
-// the same transaction as the account, so a fresh data dir gets both or
-// neither. There is no business data yet; customers, quotes and invoices
-// will be added here when their collections exist.
+// seedDemoData fills the demo account with a year of sample business data
+// (about 25 customers in EUR and USD, quotes, invoices and payments in
+// every status, some overdue, some partly paid). It runs in the same
+// transaction as the account, so a fresh data dir gets both or neither,
+// and goes through the billing hooks, which must be bound (app.Bind does).
 func seedDemoData(txApp core.App, demo *core.Record) error {
+	if err := seed.Demo(txApp, demo.Id, time.Now()); err != nil {
+		return fmt.Errorf("seed demo data: %w", err)
+	}
 	return nil
 }

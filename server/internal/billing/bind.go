@@ -1,0 +1,111 @@
+// Package billing enforces Folio's business rules on customers, quotes,
+// invoices and payments (research/invoicing.md §2–§3): totals in integer
+// cents, per-owner numbering, same-owner references, the status machines,
+// edit locks, payments within the balance, and refusals that protect money
+// records from deletion. It also adds the quote → invoice conversion route.
+//
+// Two layers, so every rule holds for every writer:
+//
+//   - Request hooks (REST API, admin UI, batch) drop what a client may not
+//     write (numbers, totals, links, timestamps: "server fields") and run
+//     the whole request in one transaction.
+//   - Record hooks (every app.Save, including Go code such as the demo
+//     seeder and the convert route) derive the server fields and refuse
+//     what breaks a rule. A payment's hooks update its invoice in the same
+//     transaction.
+//
+// The decisions themselves are pure functions in decide_*.go.
+package billing
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"folio/server/migrations"
+)
+
+// PathConvertQuote is the conversion route; {id} is the quote.
+const PathConvertQuote = "/api/folio/quotes/{id}/convert"
+
+// service holds what the hooks and the route share for one app.
+type service struct {
+	// now is the clock for "today" (date defaults, expiry) and for the
+	// status timestamps; tests fix it.
+	now func() time.Time
+}
+
+// Bind registers the billing hooks and the convert route on app.
+func Bind(app core.App) {
+	BindWithClock(app, time.Now)
+}
+
+// BindWithClock is Bind with another clock, for tests that build billing
+// data around a known "today".
+func BindWithClock(app core.App, now func() time.Time) {
+	s := &service{now: now}
+
+	customers := migrations.CustomersCollection
+	quotes := migrations.QuotesCollection
+	invoices := migrations.InvoicesCollection
+	payments := migrations.PaymentsCollection
+
+	app.OnRecordCreate(migrations.UsersCollection).BindFunc(applyUserDefaults)
+
+	app.OnRecordCreateRequest(customers, quotes, invoices, payments).BindFunc(guardCreateRequest)
+	app.OnRecordUpdateRequest(customers, quotes, invoices, payments).BindFunc(guardUpdateRequest)
+	app.OnRecordDeleteRequest(customers, quotes, invoices, payments).BindFunc(guardDeleteRequest)
+
+	app.OnRecordCreate(customers).BindFunc(s.beforeCustomerCreate)
+	app.OnRecordUpdate(customers).BindFunc(s.beforeCustomerUpdate)
+	app.OnRecordDelete(customers).BindFunc(beforeCustomerDelete)
+
+	app.OnRecordCreate(quotes).BindFunc(s.saveQuote)
+	app.OnRecordUpdate(quotes).BindFunc(s.saveQuote)
+	app.OnRecordDelete(quotes).BindFunc(beforeQuoteDelete)
+
+	app.OnRecordCreate(invoices).BindFunc(s.saveInvoice)
+	app.OnRecordUpdate(invoices).BindFunc(s.saveInvoice)
+	app.OnRecordDelete(invoices).BindFunc(beforeInvoiceDelete)
+
+	app.OnRecordCreate(payments).BindFunc(s.savePayment)
+	app.OnRecordUpdate(payments).BindFunc(s.savePayment)
+	app.OnRecordDelete(payments).BindFunc(onPaymentDelete)
+
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "folioBillingRoutes",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			return se.Next()
+		},
+	})
+}
+
+// inTx runs fn with e.App inside a transaction: the caller's one when the
+// save is already part of one (API requests, the seeder), else a new one.
+// e.App is put back afterwards, because PocketBase fires the after-save
+// hooks with it once the save returns.
+func inTx(e *core.RecordEvent, fn func() error) error {
+	if e.App.IsTransactional() {
+		return fn()
+	}
+	orig := e.App
+	defer func() { e.App = orig }()
+	return orig.RunInTransaction(func(tx core.App) error {
+		e.App = tx
+		return fn()
+	})
+}
+
+// today is the current UTC date at midnight. Dates are date-only values
+// stored at 00:00 UTC, so UTC "today" compares with them directly.
+func (s *service) today() time.Time {
+	return dateOnly(s.now())
+}
+
+func dateOnly(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}

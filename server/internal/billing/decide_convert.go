@@ -1,0 +1,20 @@
+package billing
+
+import "slices"
+
+// decideConvert says whether a quote may become an invoice now. A quote is
+// converted at most once (research I11); an expired quote still converts,
+// because converting is the owner's explicit decision.
+func decideConvert(status string, linked bool, lines int) *ruleError {
+	switch {
+	case linked || status == statusConverted:
+		return &ruleError{"invoice", "folio_already_converted", msgAlreadyConverted}
+	case status == statusRejected:
+		return &ruleError{"status", "folio_rejected_no_convert", msgRejectedNoConvert}
+	case !slices.Contains(convertibleFrom, status):
+		return badTransition("quote", status, statusConverted)
+	case lines == 0:
+		return &ruleError{"items", "folio_convert_needs_lines", msgConvertNeedsLines}
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+package billing
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Content fields: what a person writes on a document. Status, customer and
+// the server fields are judged separately.
+var (
+	quoteContent   = []string{"items", "discount_percent", "issue_date", "expiry_date", "notes", "terms", "reject_reason"}
+	invoiceContent = []string{"items", "discount_percent", "issue_date", "due_date", "notes", "terms", "void_reason"}
+)
+
+// editableIn are the statuses whose content may still change. From partial
+// onward an invoice is a record of money owed and paid; an accepted,
+// rejected or converted quote is an answer given (research §3, I8).
+var editableIn = []string{statusDraft, statusSent, statusViewed}
+
+// decideEdit refuses changes the document's current status locks. from is
+// the stored status ("" for a new document), to the requested one; changed
+// lists the fields whose value differs from the stored one. A reason goes
+// with its action: void_reason may be written while voiding and
+// reject_reason while rejecting, whatever else is locked (the status
+// machine then judges the action itself).
+func decideEdit(kind, from, to string, changed []string) *ruleError {
+	if from == "" {
+		return nil
+	}
+	if slices.Contains(changed, "customer") && from != statusDraft {
+		return &ruleError{"customer", "folio_customer_locked", fmt.Sprintf(fmtCustomerLocked, kind)}
+	}
+	content := invoiceContent
+	if kind == "quote" {
+		content = quoteContent
+	}
+	if slices.Contains(editableIn, from) {
+		return nil
+	}
+	for _, f := range changed {
+		if from != to && ((f == "void_reason" && to == statusVoid) || (f == "reject_reason" && to == statusRejected)) {
+			continue
+		}
+		if slices.Contains(content, f) {
+			return &ruleError{f, "folio_locked", fmt.Sprintf(fmtLocked, article(from), from, kind)}
+		}
+	}
+	return nil
+}

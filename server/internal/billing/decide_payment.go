@@ -1,0 +1,38 @@
+package billing
+
+import (
+	"fmt"
+
+	"folio/server/internal/money"
+)
+
+// paymentCheck is what a payment is judged on.
+type paymentCheck struct {
+	invoiceStatus string
+	currency      string
+	// availableCents is what the payment may cover: the invoice total less
+	// every other payment on it (so editing a payment may use its own old
+	// amount again).
+	availableCents int64
+	amountCents    int64
+}
+
+// decidePayment refuses a payment that is not positive, lands on a void
+// invoice, or exceeds what is still owed. Overpayment is refused rather
+// than stored as credit: Folio has no credit notes (research §1, #16).
+// Drafts may be paid; the payment issues them (research §3.2).
+func decidePayment(c paymentCheck) *ruleError {
+	switch {
+	case c.amountCents < 1:
+		return &ruleError{"amount_cents", "folio_amount_min", fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency))}
+	case c.invoiceStatus == statusVoid:
+		return &ruleError{"invoice", "folio_payment_on_void", msgPaymentOnVoid}
+	case c.availableCents <= 0 && c.invoiceStatus == statusPaid:
+		return &ruleError{"invoice", "folio_already_paid", msgAlreadyPaid}
+	case c.availableCents <= 0:
+		return &ruleError{"invoice", "folio_nothing_due", msgNothingDue}
+	case c.amountCents > c.availableCents:
+		return &ruleError{"amount_cents", "folio_overpayment", fmt.Sprintf(fmtOverpayment, money.Format(c.availableCents, c.currency))}
+	}
+	return nil
+}

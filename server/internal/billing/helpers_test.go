@@ -1,0 +1,307 @@
+package billing
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+func TestMain(m *testing.M) { testapp.Main(m) }
+
+// fixedNow is "now" for every billing test: 2026-03-15, 10:00 UTC.
+var fixedNow = time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
+
+func clock() time.Time { return fixedNow }
+
+// Fixture ids (15 × [a-z0-9], like client-generated ids).
+const (
+	alice = "aliceuser000001"
+	bob   = "bobuser00000001"
+
+	custAcme  = "custalice000001" // alice, EUR, no own terms
+	custBlue  = "custalice000002" // alice, USD, 14-day terms
+	custSpare = "custalice000003" // alice, EUR, no documents
+	custBob   = "custbob00000001" // bob, EUR
+
+	quoDraft    = "qalicedraft0001"
+	quoSent     = "qalicesent00001"
+	quoExpired  = "qaliceexpired01"
+	quoAccepted = "qaliceaccept001"
+	quoRejected = "qalicereject001"
+	quoBob      = "qbobdraft000001"
+
+	invDraft   = "ialicedraft0001" // 100.00 + 20% = 120.00 EUR
+	invEmpty   = "ialiceempty0001" // draft without lines
+	invSent    = "ialicesent00001" // 120.00, nothing paid
+	invPartial = "ialicepartial01" // 120.00, 50.00 paid
+	invPaid    = "ialicepaid00001" // 120.00, paid, had been viewed
+	invVoid    = "ialicevoid00001"
+	invBob     = "ibobsent0000001" // bob, 120.00, 20.00 paid
+
+	payPartial = "palicepartial01"
+	payPaid    = "palicepaid00001"
+	payBob     = "pbob00000000001"
+
+	testPassword = "correct-horse-42"
+)
+
+// oneLine is 1 × 100.00 at 20%: total 120.00.
+var oneLine = []map[string]any{{"description": "Consulting", "quantity": 1, "unit_price_cents": 10000, "tax_rate": 20}}
+
+// factory returns a clone of the shared billing fixture with the hooks
+// bound on the fixed clock.
+func factory(t testing.TB) *tests.TestApp {
+	app := testapp.Fixture(t, "billing", buildFixture)
+	BindWithClock(app, clock)
+	return app
+}
+
+// buildFixture creates two accounts and, for alice, a document in each
+// interesting state, all through the hooks (as the API would).
+func buildFixture(app *tests.TestApp) error {
+	BindWithClock(app, clock)
+	var err error
+	must := func(r *core.Record, e error) *core.Record {
+		if err == nil && e != nil {
+			err = e
+		}
+		return r
+	}
+	save := func(collection, id string, fields map[string]any) *core.Record {
+		return must(create(app, collection, id, fields))
+	}
+	update := func(collection, id string, fields map[string]any) {
+		if err != nil {
+			return
+		}
+		rec, e := app.FindRecordById(collection, id)
+		if e != nil {
+			err = e
+			return
+		}
+		for k, v := range fields {
+			rec.Set(k, v)
+		}
+		if e := app.Save(rec); e != nil {
+			err = e
+		}
+	}
+
+	for _, u := range []struct{ id, email string }{{alice, "alice@folio.test"}, {bob, "bob@folio.test"}} {
+		users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
+		rec := core.NewRecord(users)
+		rec.Id = u.id
+		rec.SetEmail(u.email)
+		rec.SetPassword(testPassword)
+		rec.SetVerified(true)
+		if e := app.Save(rec); e != nil {
+			return e
+		}
+	}
+
+	save("customers", custAcme, map[string]any{"owner": alice, "name": "Acme Ltd", "currency": "EUR"})
+	save("customers", custBlue, map[string]any{"owner": alice, "name": "Blue Sky Inc", "currency": "USD", "payment_terms_days": 14})
+	save("customers", custSpare, map[string]any{"owner": alice, "name": "Spare Parts", "currency": "EUR"})
+	save("customers", custBob, map[string]any{"owner": bob, "name": "Bob's Client", "currency": "EUR"})
+
+	doc := func(owner, customer string, extra map[string]any) map[string]any {
+		m := map[string]any{"owner": owner, "customer": customer, "issue_date": "2026-03-01", "items": oneLine}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	save("quotes", quoDraft, doc(alice, custAcme, nil))
+	save("quotes", quoSent, doc(alice, custAcme, nil))
+	update("quotes", quoSent, map[string]any{"status": "sent"})
+	save("quotes", quoExpired, doc(alice, custAcme, map[string]any{"issue_date": "2026-01-10", "expiry_date": "2026-02-09"}))
+	update("quotes", quoExpired, map[string]any{"status": "sent"})
+	save("quotes", quoAccepted, doc(alice, custAcme, nil))
+	update("quotes", quoAccepted, map[string]any{"status": "sent"})
+	update("quotes", quoAccepted, map[string]any{"status": "accepted"})
+	save("quotes", quoRejected, doc(alice, custAcme, nil))
+	update("quotes", quoRejected, map[string]any{"status": "sent"})
+	update("quotes", quoRejected, map[string]any{"status": "rejected", "reject_reason": "Too expensive"})
+	save("quotes", quoBob, doc(bob, custBob, nil))
+
+	save("invoices", invDraft, doc(alice, custAcme, nil))
+	save("invoices", invEmpty, doc(alice, custAcme, map[string]any{"items": nil}))
+	save("invoices", invSent, doc(alice, custAcme, nil))
+	update("invoices", invSent, map[string]any{"status": "sent"})
+	save("invoices", invPartial, doc(alice, custAcme, nil))
+	update("invoices", invPartial, map[string]any{"status": "sent"})
+	save("payments", payPartial, map[string]any{"owner": alice, "invoice": invPartial, "amount_cents": 5000, "date": "2026-03-10", "method": "card"})
+	save("invoices", invPaid, doc(alice, custAcme, nil))
+	update("invoices", invPaid, map[string]any{"status": "sent"})
+	update("invoices", invPaid, map[string]any{"status": "viewed"})
+	save("payments", payPaid, map[string]any{"owner": alice, "invoice": invPaid, "amount_cents": 12000, "date": "2026-03-12", "method": "bank_transfer"})
+	save("invoices", invVoid, doc(alice, custAcme, nil))
+	update("invoices", invVoid, map[string]any{"status": "sent"})
+	update("invoices", invVoid, map[string]any{"status": "void", "void_reason": "Issued twice"})
+
+	save("invoices", invBob, doc(bob, custBob, nil))
+	update("invoices", invBob, map[string]any{"status": "sent"})
+	save("payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 2000, "date": "2026-03-11", "method": "cash"})
+	return err
+}
+
+// create saves a new record through the hooks.
+func create(app core.App, collection, id string, fields map[string]any) (*core.Record, error) {
+	col, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.Id = id
+	for k, v := range fields {
+		rec.Set(k, v)
+	}
+	return rec, app.Save(rec)
+}
+
+// token signs a fixture user in.
+func token(t testing.TB, app core.App, userID string) string {
+	t.Helper()
+	rec, err := app.FindRecordById(migrations.UsersCollection, userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := rec.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
+// get reads a record back, failing the test when it is missing.
+func get(t testing.TB, app core.App, collection, id string) *core.Record {
+	t.Helper()
+	rec, err := app.FindRecordById(collection, id)
+	if err != nil {
+		t.Fatalf("%s/%s: %v", collection, id, err)
+	}
+	return rec
+}
+
+// jsonBody encodes v as a request body.
+func jsonBody(v any) *strings.Reader {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return strings.NewReader(string(b))
+}
+
+// apiCase is one row of an API table: a request by a user against a fresh
+// clone of the fixture, the status and texts expected, and optional checks
+// of the data afterwards.
+type apiCase struct {
+	name     string
+	as       string // user id; "" for a guest
+	method   string
+	url      string
+	body     any
+	before   func(t testing.TB, app *tests.TestApp)
+	status   int
+	contains []string
+	absent   []string
+	after    func(t testing.TB, app *tests.TestApp, res *http.Response)
+}
+
+// runAPICases runs the table; tests that use it run in parallel with each
+// other (every case has its own clone of the fixture).
+func runAPICases(t *testing.T, cases []apiCase) {
+	t.Helper()
+	t.Parallel()
+	for _, c := range cases {
+		headers := map[string]string{}
+		s := tests.ApiScenario{
+			Name:               c.name,
+			Method:             c.method,
+			URL:                c.url,
+			Headers:            headers,
+			ExpectedStatus:     c.status,
+			ExpectedContent:    c.contains,
+			NotExpectedContent: c.absent,
+			TestAppFactory:     factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				if c.as != "" {
+					headers["Authorization"] = token(t, app, c.as)
+				}
+				if c.before != nil {
+					c.before(t, app)
+				}
+			},
+		}
+		if c.body != nil {
+			s.Body = jsonBody(c.body)
+		}
+		if c.after != nil {
+			s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) { c.after(t, app, res) }
+		}
+		if len(s.ExpectedContent) == 0 && len(s.NotExpectedContent) == 0 && c.status != http.StatusNoContent {
+			s.ExpectedContent = []string{`"`} // any JSON body
+		}
+		s.Test(t)
+	}
+}
+
+// decode reads a JSON response into a map.
+func decode(t testing.TB, res *http.Response) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// expect compares record fields with wanted values (numbers as float64,
+// dates by their YYYY-MM-DD prefix, "set"/"empty" for timestamps).
+func expect(t testing.TB, rec *core.Record, want map[string]any) {
+	t.Helper()
+	for k, w := range want {
+		switch w {
+		case "set":
+			if rec.GetDateTime(k).IsZero() {
+				t.Errorf("%s.%s is empty, want a timestamp", rec.Id, k)
+			}
+			continue
+		case "empty":
+			if rec.GetString(k) != "" {
+				t.Errorf("%s.%s = %q, want empty", rec.Id, k, rec.GetString(k))
+			}
+			continue
+		}
+		switch w := w.(type) {
+		case int:
+			if got := rec.GetFloat(k); got != float64(w) {
+				t.Errorf("%s.%s = %v, want %d", rec.Id, k, got, w)
+			}
+		case string:
+			got := rec.GetString(k)
+			if strings.HasSuffix(k, "_date") || k == "date" {
+				if len(got) >= 10 {
+					got = got[:10]
+				}
+			}
+			if got != w {
+				t.Errorf("%s.%s = %q, want %q", rec.Id, k, got, w)
+			}
+		case bool:
+			if got := rec.GetBool(k); got != w {
+				t.Errorf("%s.%s = %v, want %v", rec.Id, k, got, w)
+			}
+		default:
+			t.Fatalf("expect: unsupported %T", w)
+		}
+	}
+}

@@ -1,0 +1,287 @@
+package billing
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/security"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// docKind is what differs between quotes and invoices in the shared steps.
+type docKind struct {
+	collection string
+	noun       string
+	content    []string
+	endField   string // expiry_date or due_date
+}
+
+var (
+	quoteKind   = docKind{migrations.QuotesCollection, "quote", quoteContent, "expiry_date"}
+	invoiceKind = docKind{migrations.InvoicesCollection, "invoice", invoiceContent, "due_date"}
+)
+
+// preparedDoc is what the shared steps worked out for one save.
+type preparedDoc struct {
+	isNew   bool
+	stored  *core.Record // the record as in the database (defaults when new)
+	from    string       // stored status, "" when new
+	ownerID string
+	owner   *core.Record // loaded for new documents only
+	lines   []money.Line
+	totals  money.Totals
+}
+
+// storedVersion is the record as it is in the database. Record.Original()
+// is not enough: PocketBase does not refresh it after a save, so a record
+// saved twice in Go (the seeder does) would be compared with its very
+// first state.
+func storedVersion(app core.App, r *core.Record) (*core.Record, error) {
+	if r.IsNew() {
+		return r.Original(), nil
+	}
+	return app.FindRecordById(r.Collection(), r.Id)
+}
+
+// lineIDAlphabet makes the ids given to lines the client sent without one.
+const lineIDAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+// prepareDocument runs the steps quotes and invoices share, on every save:
+// owner and number never change; the customer is the owner's and gives the
+// currency; dates get their defaults and order; totals are recomputed from
+// the items; edits the stored status locks are refused.
+func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc, error) {
+	r := e.Record
+	orig, err := storedVersion(e.App, r)
+	if err != nil {
+		return nil, err
+	}
+	p := &preparedDoc{isNew: r.IsNew(), stored: orig}
+
+	if !p.isNew {
+		p.from = orig.GetString("status")
+		if r.GetString("owner") != orig.GetString("owner") {
+			return nil, refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+		}
+		if r.GetString("number") != orig.GetString("number") || r.GetInt("seq") != orig.GetInt("seq") {
+			return nil, refuse("number", "folio_number_fixed", msgNumberFixed)
+		}
+	}
+
+	p.ownerID = r.GetString("owner")
+	if p.isNew {
+		// The owner's settings give the number prefix and default terms.
+		if p.owner, err = e.App.FindRecordById(migrations.UsersCollection, p.ownerID); err != nil {
+			return nil, refuse("owner", "folio_owner_missing", msgOwnerMissing)
+		}
+	}
+
+	// A new document, or a draft moved to another customer, takes the
+	// customer's currency; otherwise the currency stays (the customer's
+	// own is frozen while it has documents, so they stay equal).
+	var customer *core.Record
+	if id := r.GetString("customer"); id != "" && (p.isNew || id != orig.GetString("customer")) {
+		customer, err = e.App.FindRecordById(migrations.CustomersCollection, id)
+		if err != nil || customer.GetString("owner") != p.ownerID {
+			return nil, refuse("customer", "folio_foreign_customer", msgForeignCustomer)
+		}
+		r.Set("currency", customer.GetString("currency"))
+	} else if !p.isNew {
+		r.Set("currency", orig.GetString("currency"))
+	}
+
+	issue := dateOf(r, "issue_date")
+	if issue.IsZero() && p.isNew {
+		issue = s.today()
+	}
+	setDate(r, "issue_date", issue)
+	end := dateOf(r, k.endField)
+	if end.IsZero() && p.isNew && !issue.IsZero() {
+		if k.noun == "invoice" {
+			terms := 0
+			if customer != nil {
+				terms = customer.GetInt("payment_terms_days")
+			}
+			end = decideDueDate(issue, terms, p.owner.GetInt(migrations.FieldDefaultTermsDays))
+		} else {
+			end = decideExpiryDate(issue)
+		}
+	}
+	setDate(r, k.endField, end)
+	if !end.IsZero() && end.Before(issue) {
+		if k.noun == "invoice" {
+			return nil, refuse("due_date", "folio_due_before_issue", msgDueBeforeIssue)
+		}
+		return nil, refuse("expiry_date", "folio_expiry_before_issue", msgExpiryBeforeIssue)
+	}
+
+	p.lines, err = money.ParseLines(rawJSON(r, "items"))
+	if err != nil {
+		return nil, inputRefusal(err)
+	}
+	p.totals, err = money.ComputeTotals(p.lines, r.GetFloat("discount_percent"))
+	if err != nil {
+		return nil, inputRefusal(err)
+	}
+
+	if !p.isNew {
+		changed := changedFields(orig, r, p.lines, k)
+		if rerr := decideEdit(k.noun, p.from, r.GetString("status"), changed); rerr != nil {
+			return nil, rerr.api()
+		}
+		if !slices.Contains(changed, "items") {
+			// Same content: keep the stored lines (and their ids) as they are.
+			if stored, err := money.ParseLines(rawJSON(orig, "items")); err == nil {
+				p.lines = stored
+			}
+		}
+	}
+
+	for i := range p.lines {
+		if p.lines[i].ID == "" {
+			p.lines[i].ID = security.RandomStringWithAlphabet(10, lineIDAlphabet)
+		}
+		p.lines[i].NetCents = p.totals.LinesNetCents[i]
+	}
+	r.Set("items", p.lines)
+	r.Set("subtotal_cents", p.totals.SubtotalCents)
+	r.Set("discount_cents", p.totals.DiscountCents)
+	r.Set("tax_cents", p.totals.TaxCents)
+	r.Set("total_cents", p.totals.TotalCents)
+	r.Set("tax_breakdown", p.totals.TaxBreakdown)
+	return p, nil
+}
+
+// assignNumber gives a new document the owner's next sequence number. It
+// runs inside the request's transaction, on SQLite's single writer, so two
+// creates cannot read the same max; the UNIQUE (owner, seq) and
+// (owner, number) indexes are the backstop.
+func assignNumber(app core.App, r *core.Record, owner *core.Record) error {
+	collection := r.Collection().Name
+	var max int
+	err := app.DB().Select("COALESCE(MAX(seq), 0)").From(collection).
+		Where(dbx.HashExp{"owner": owner.Id}).Row(&max)
+	if err != nil {
+		return err
+	}
+	n := numberings[collection]
+	r.Set("seq", max+1)
+	r.Set("number", FormatNumber(PrefixFor(collection, owner.GetString(n.field)), max+1))
+	return nil
+}
+
+// applyStamps sets the timestamps a status change earns (keeping one that
+// is already there, e.g. from the seeder) and clears the ones it undoes.
+func applyStamps(r *core.Record, kind, from, to string, now time.Time) {
+	set, clear := stamps(kind, from, to)
+	for _, f := range set {
+		if r.GetDateTime(f).IsZero() {
+			r.Set(f, now)
+		}
+	}
+	for _, f := range clear {
+		r.Set(f, "")
+	}
+}
+
+// changedFields lists the customer and content fields whose value differs
+// from the stored one. Lines compare on what they say (not their ids or
+// net_cents), dates on the day.
+func changedFields(orig, r *core.Record, lines []money.Line, k docKind) []string {
+	var changed []string
+	if r.GetString("customer") != orig.GetString("customer") {
+		changed = append(changed, "customer")
+	}
+	for _, f := range k.content {
+		switch f {
+		case "items":
+			stored, err := money.ParseLines(rawJSON(orig, "items"))
+			if err != nil || !sameLines(stored, lines) {
+				changed = append(changed, f)
+			}
+		case "discount_percent":
+			if r.GetFloat(f) != orig.GetFloat(f) {
+				changed = append(changed, f)
+			}
+		case "issue_date", "due_date", "expiry_date":
+			if !dateOf(r, f).Equal(dateOf(orig, f)) {
+				changed = append(changed, f)
+			}
+		default:
+			if r.GetString(f) != orig.GetString(f) {
+				changed = append(changed, f)
+			}
+		}
+	}
+	return changed
+}
+
+func sameLines(a, b []money.Line) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		x.ID, y.ID, x.NetCents, y.NetCents = "", "", 0, 0
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// inputRefusal turns a money.InputError into the 400 answer.
+func inputRefusal(err error) error {
+	var ie *money.InputError
+	if errors.As(err, &ie) {
+		field := ie.Field
+		if ie.Line > 0 {
+			field = "items" // the record field; the code names the line's field
+		}
+		return refuse(field, "folio_invalid_"+ie.Field, ie.Error())
+	}
+	return err
+}
+
+// rawJSON is a JSON field's bytes as stored or as set.
+func rawJSON(r *core.Record, field string) []byte {
+	switch v := r.GetRaw(field).(type) {
+	case types.JSONRaw:
+		return v
+	case []byte:
+		return v
+	case string:
+		return []byte(v)
+	case nil:
+		return nil
+	default:
+		b, _ := json.Marshal(v)
+		return b
+	}
+}
+
+// dateOf is a date field's day (midnight UTC), or the zero time.
+func dateOf(r *core.Record, field string) time.Time {
+	dt := r.GetDateTime(field)
+	if dt.IsZero() {
+		return time.Time{}
+	}
+	return dateOnly(dt.Time())
+}
+
+// setDate stores a date-only value (or clears the field for the zero time),
+// so every stored date reads "YYYY-MM-DD 00:00:00.000Z" and compares as text.
+func setDate(r *core.Record, field string, t time.Time) {
+	if t.IsZero() {
+		r.Set(field, "")
+		return
+	}
+	r.Set(field, dateOnly(t))
+}

@@ -1,0 +1,103 @@
+package billing
+
+import (
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// saveInvoice enforces the invoice rules on every save: the shared
+// document steps, the source quote (set once, by Convert), the status
+// machine with the payments applied, paid/balance recomputed from the
+// payments (never incremented), the timestamps and the number.
+func (s *service) saveInvoice(e *core.RecordEvent) error {
+	p, err := s.prepareDocument(e, invoiceKind)
+	if err != nil {
+		return err
+	}
+	r := e.Record
+	orig := p.stored
+
+	if was, now := orig.GetString("quote"), r.GetString("quote"); was != now {
+		if !p.isNew {
+			return refuse("quote", "folio_link_fixed", msgLinkFixed)
+		}
+		q, err := e.App.FindRecordById(migrations.QuotesCollection, now)
+		if err != nil || q.GetString("owner") != p.ownerID {
+			return refuse("quote", "folio_foreign_quote", msgForeignQuote)
+		}
+		lines, _ := money.ParseLines(rawJSON(q, "items"))
+		if rerr := decideConvert(q.GetString("status"), q.GetString("invoice") != "", len(lines)); rerr != nil {
+			return rerr.api()
+		}
+	}
+
+	var paid struct {
+		Sum  int64  `db:"sum"`
+		Last string `db:"last"`
+	}
+	if !p.isNew {
+		err := e.App.DB().Select("COALESCE(SUM(amount_cents), 0) AS sum", "COALESCE(MAX(date), '') AS last").
+			From(migrations.PaymentsCollection).Where(dbx.HashExp{"invoice": r.Id}).One(&paid)
+		if err != nil {
+			return err
+		}
+	}
+
+	status, rerr := decideInvoiceStatus(invoiceMove{
+		from:         p.from,
+		to:           r.GetString("status"),
+		lines:        len(p.lines),
+		totalCents:   p.totals.TotalCents,
+		paidCents:    paid.Sum,
+		viewedBefore: !orig.GetDateTime("viewed_at").IsZero(),
+		voidReason:   r.GetString("void_reason"),
+	})
+	if rerr != nil {
+		return rerr.api()
+	}
+	r.Set("status", status)
+	applyStamps(r, "invoice", p.from, status, s.now())
+
+	r.Set("paid_cents", paid.Sum)
+	balance := p.totals.TotalCents - paid.Sum
+	if status == statusVoid {
+		balance = 0 // nothing is owed on a void invoice
+	}
+	r.Set("balance_cents", balance)
+	if status == statusPaid {
+		last, _ := types.ParseDateTime(paid.Last)
+		r.Set("paid_at", last) // the date of the payment that closed it
+	} else {
+		r.Set("paid_at", "")
+	}
+
+	if p.isNew {
+		if err := assignNumber(e.App, r, p.owner); err != nil {
+			return err
+		}
+	}
+	return e.Next()
+}
+
+// beforeInvoiceDelete allows deleting drafts only; a sent invoice is voided
+// instead, so its number stays accounted for. An invoice with payments is
+// never deleted (PocketBase would refuse too, with a generic message).
+func beforeInvoiceDelete(e *core.RecordEvent) error {
+	var n int
+	err := e.App.DB().Select("COUNT(*)").From(migrations.PaymentsCollection).
+		Where(dbx.HashExp{"invoice": e.Record.Id}).Row(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return refuse("id", "folio_invoice_has_payments", msgInvoiceHasPayments)
+	}
+	if e.Record.GetString("status") != statusDraft {
+		return refuse("status", "folio_only_draft_delete", msgInvoiceOnlyDraftDel)
+	}
+	return e.Next()
+}

@@ -1,0 +1,108 @@
+package billing
+
+import (
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// defaultMethod is the method of a payment saved without one.
+const defaultMethod = "bank_transfer"
+
+// savePayment enforces the payment rules on every save, then has the
+// invoice recompute its paid amount, balance and status, all in one
+// transaction: either both records change or neither does.
+func (s *service) savePayment(e *core.RecordEvent) error {
+	return inTx(e, func() error {
+		r := e.Record
+		isNew := r.IsNew()
+		orig, err := storedVersion(e.App, r)
+		if err != nil {
+			return err
+		}
+
+		if !isNew {
+			if r.GetString("owner") != orig.GetString("owner") {
+				return refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+			}
+			if r.GetString("number") != orig.GetString("number") || r.GetInt("seq") != orig.GetInt("seq") {
+				return refuse("number", "folio_number_fixed", msgNumberFixed)
+			}
+			if r.GetString("invoice") != orig.GetString("invoice") {
+				return refuse("invoice", "folio_payment_moved", msgPaymentMoved)
+			}
+		}
+		if r.GetString("invoice") == "" {
+			return e.Next() // the required check answers
+		}
+
+		inv, err := e.App.FindRecordById(migrations.InvoicesCollection, r.GetString("invoice"))
+		if err != nil || inv.GetString("owner") != r.GetString("owner") {
+			return refuse("invoice", "folio_foreign_invoice", msgForeignInvoice)
+		}
+		r.Set("customer", inv.GetString("customer"))
+		r.Set("currency", inv.GetString("currency"))
+
+		day := dateOf(r, "date")
+		if day.IsZero() {
+			day = s.today()
+		}
+		setDate(r, "date", day)
+		if strings.TrimSpace(r.GetString("method")) == "" {
+			r.Set("method", defaultMethod)
+		}
+
+		var others int64
+		err = e.App.DB().Select("COALESCE(SUM(amount_cents), 0)").From(migrations.PaymentsCollection).
+			Where(dbx.HashExp{"invoice": inv.Id}).AndWhere(dbx.Not(dbx.HashExp{"id": r.Id})).Row(&others)
+		if err != nil {
+			return err
+		}
+		if rerr := decidePayment(paymentCheck{
+			invoiceStatus:  inv.GetString("status"),
+			currency:       inv.GetString("currency"),
+			availableCents: int64(inv.GetInt("total_cents")) - others,
+			amountCents:    int64(r.GetFloat("amount_cents")),
+		}); rerr != nil {
+			return rerr.api()
+		}
+
+		if isNew {
+			owner, err := e.App.FindRecordById(migrations.UsersCollection, r.GetString("owner"))
+			if err != nil {
+				return refuse("owner", "folio_owner_missing", msgOwnerMissing)
+			}
+			if err := assignNumber(e.App, r, owner); err != nil {
+				return err
+			}
+		}
+		if err := e.Next(); err != nil {
+			return err
+		}
+		return recomputeInvoice(e.App, inv.Id)
+	})
+}
+
+// onPaymentDelete deletes the payment and has its invoice recompute, in
+// one transaction.
+func onPaymentDelete(e *core.RecordEvent) error {
+	return inTx(e, func() error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		return recomputeInvoice(e.App, e.Record.GetString("invoice"))
+	})
+}
+
+// recomputeInvoice re-saves the invoice unchanged: its own hook sums the
+// payments and moves the status (sent/viewed ↔ partial ↔ paid).
+func recomputeInvoice(app core.App, id string) error {
+	inv, err := app.FindRecordById(migrations.InvoicesCollection, id)
+	if err != nil {
+		return err
+	}
+	return app.Save(inv)
+}

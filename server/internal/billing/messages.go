@@ -1,0 +1,79 @@
+package billing
+
+import (
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/tools/router"
+)
+
+// Refusal messages. Each answer is a 400 whose message is one of these and
+// whose data names the field, e.g.
+//
+//	{"status":400,"message":"The payment is more than the balance due (12.34 EUR).",
+//	 "data":{"amount_cents":{"code":"folio_overpayment","message":"…"}}}
+//
+// so the web app can show the sentence as it is or next to the field.
+// PocketBase ends messages with a period; these are written with one.
+// They are the texts the web app can expect (see the package tests).
+const (
+	msgOwnerFixed          = "The owner of a record can't change."
+	msgOwnerMissing        = "The owner account doesn't exist."
+	msgForeignCustomer     = "The customer must be one of your own customers."
+	msgForeignInvoice      = "The invoice must be one of your own invoices."
+	msgForeignQuote        = "The quote must be one of your own quotes."
+	msgCustomerHasDocs     = "This customer has quotes or invoices. Archive it instead."
+	msgCurrencyFrozen      = "The currency can't change once the customer has quotes or invoices."
+	msgNumberFixed         = "A document number never changes."
+	msgNewQuoteDraft       = "A new quote starts as a draft. Save it, then send it."
+	msgNewInvoiceDraft     = "A new invoice starts as a draft. Save it, then send it."
+	msgSendNeedsLines      = "Add at least one line and a total above zero before sending."
+	msgQuoteExpired        = "This quote has expired. Extend its expiry date before accepting it."
+	msgUseConvert          = "Use Convert to turn a quote into an invoice."
+	msgStatusFromPayments  = "Partial and paid are set by payments. Record a payment instead."
+	msgVoidHasPayments     = "An invoice with payments can't be voided. Delete its payments first."
+	msgVoidNeedsReason     = "Give a reason to void the invoice."
+	msgDraftCantVoid       = "A draft can't be voided. Delete it instead."
+	msgVoidFinal           = "A void invoice can't change. Duplicate it instead."
+	msgLinkFixed           = "The link between a quote and its invoice is set by Convert and can't be changed."
+	msgDueBeforeIssue      = "The due date can't be before the issue date."
+	msgExpiryBeforeIssue   = "The expiry date can't be before the issue date."
+	msgQuoteConvertedKept  = "A converted quote can't be deleted."
+	msgInvoiceHasPayments  = "This invoice has payments and can't be deleted."
+	msgInvoiceOnlyDraftDel = "Only draft invoices can be deleted. Void it instead."
+	msgPaymentOnVoid       = "Payments can't be recorded on a void invoice."
+	msgAlreadyPaid         = "This invoice is already paid."
+	msgNothingDue          = "This invoice has nothing left to pay."
+	msgPaymentMoved        = "A payment can't move to another invoice. Delete it and record it on the right invoice."
+	msgAlreadyConverted    = "This quote was already converted to an invoice."
+	msgRejectedNoConvert   = "A rejected quote can't be converted. Revise it first."
+	msgConvertNeedsLines   = "Add at least one line before converting."
+	msgQuoteNotFound       = "Quote not found."
+
+	// Formats, filled in by the decisions.
+	fmtBadTransition  = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
+	fmtUnknownStatus  = "Unknown status %q."
+	fmtLocked         = "%s %s %s can't be edited." // "A paid invoice can't be edited."
+	fmtCustomerLocked = "The customer can only change while the %s is a draft."
+	fmtAmountMin      = "The amount must be at least %s."
+	fmtOverpayment    = "The payment is more than the balance due (%s)."
+)
+
+// ruleError is a refusal decided by a pure function: the field it is about,
+// a stable code and the sentence for people.
+type ruleError struct {
+	field, code, message string
+}
+
+// Error returns the sentence for people.
+func (e *ruleError) Error() string { return e.message }
+
+// api turns the refusal into PocketBase's 400 answer.
+func (e *ruleError) api() *router.ApiError {
+	return router.NewBadRequestError(e.message, validation.Errors{
+		e.field: validation.NewError(e.code, e.message),
+	})
+}
+
+// refuse is the 400 answer for a refusal decided inside a hook.
+func refuse(field, code, message string) *router.ApiError {
+	return (&ruleError{field, code, message}).api()
+}

@@ -1,0 +1,103 @@
+package billing
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// ConvertResponse is the answer of POST /api/folio/quotes/{id}/convert:
+// both records as they now are, so the web app can update both caches.
+type ConvertResponse struct {
+	// Quote is the quote, now converted and linked to Invoice.
+	Quote *core.Record `json:"quote"`
+	// Invoice is the new draft invoice, linked back to Quote.
+	Invoice *core.Record `json:"invoice"`
+}
+
+// convertQuoteRoute converts one of the caller's quotes. Another account's
+// quote is answered like a missing one, so ids reveal nothing.
+func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
+	id := e.Request.PathValue("id")
+	q, err := e.App.FindRecordById(migrations.QuotesCollection, id)
+	if err != nil || q.GetString("owner") != e.Auth.Id {
+		return e.NotFoundError(msgQuoteNotFound, nil)
+	}
+
+	quote, invoice, err := ConvertQuote(e.App, id, s.now())
+	if err != nil {
+		var apiErr *router.ApiError
+		var verr validation.Errors
+		switch {
+		case errors.As(err, &apiErr):
+			return apiErr
+		case errors.As(err, &verr):
+			return e.BadRequestError("The quote can't be converted.", verr)
+		default:
+			return e.InternalServerError("", err)
+		}
+	}
+	return e.JSON(http.StatusOK, ConvertResponse{Quote: quote, Invoice: invoice})
+}
+
+// ConvertQuote turns a quote into a draft invoice, in one transaction: the
+// invoice copies the customer, lines, discount, notes and terms, is issued
+// on at's day and falls due after the usual terms; the quote becomes
+// converted and the two records point at each other. at also stamps the
+// quote (converted_at, and accepted_at if it was never accepted). The
+// record hooks check everything else (ownership, at most once).
+func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *core.Record, err error) {
+	err = app.RunInTransaction(func(tx core.App) error {
+		q, err := tx.FindRecordById(migrations.QuotesCollection, quoteID)
+		if err != nil {
+			return router.NewNotFoundError(msgQuoteNotFound, err)
+		}
+		lines, err := money.ParseLines(rawJSON(q, "items"))
+		if err != nil {
+			return inputRefusal(err)
+		}
+		if rerr := decideConvert(q.GetString("status"), q.GetString("invoice") != "", len(lines)); rerr != nil {
+			return rerr.api()
+		}
+
+		invoices, err := tx.FindCachedCollectionByNameOrId(migrations.InvoicesCollection)
+		if err != nil {
+			return err
+		}
+		inv := core.NewRecord(invoices)
+		inv.Set("owner", q.GetString("owner"))
+		inv.Set("customer", q.GetString("customer"))
+		inv.Set("quote", q.Id)
+		inv.Set("status", statusDraft)
+		inv.Set("issue_date", dateOnly(at))
+		inv.Set("items", lines)
+		inv.Set("discount_percent", q.GetFloat("discount_percent"))
+		inv.Set("notes", q.GetString("notes"))
+		inv.Set("terms", q.GetString("terms"))
+		if err := tx.Save(inv); err != nil {
+			return err
+		}
+
+		q.Set("invoice", inv.Id)
+		q.Set("status", statusConverted)
+		if q.GetDateTime("converted_at").IsZero() {
+			q.Set("converted_at", at)
+		}
+		if q.GetDateTime("accepted_at").IsZero() {
+			q.Set("accepted_at", at)
+		}
+		if err := tx.Save(q); err != nil {
+			return err
+		}
+		quote, invoice = q, inv
+		return nil
+	})
+	return quote, invoice, err
+}

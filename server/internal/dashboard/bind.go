@@ -1,0 +1,39 @@
+// Package dashboard serves GET /api/folio/dashboard: the signed-in owner's
+// KPIs, chart series and action lists in one currency, computed with SQL
+// aggregates over the indexes the billing migration creates
+// (research/invoicing.md §4).
+package dashboard
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"folio/server/migrations"
+)
+
+// Path is the dashboard route.
+const Path = "/api/folio/dashboard"
+
+// service holds the clock; tests fix "today".
+type service struct {
+	now func() time.Time
+}
+
+// Bind registers the dashboard route on app.
+func Bind(app core.App) {
+	bindWith(app, time.Now)
+}
+
+func bindWith(app core.App, now func() time.Time) {
+	s := &service{now: now}
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "folioDashboardRoute",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.GET(Path, s.dashboard).Bind(apis.RequireAuth(migrations.UsersCollection))
+			return se.Next()
+		},
+	})
+}
