@@ -5,30 +5,21 @@
 // (default 100000) change the size of the run.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { binary, folioServer, freePort } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 200)
 const WARMUP = 20
 const INVOICES = Number(process.env.INVOICES ?? 100_000)
 const GOAL_LIST_MS = 20
 const GOAL_DASHBOARD_MS = 100
-const root = join(import.meta.dirname, '..')
-const binary = join(root, '.build', 'folio')
 const email = 'bench@folio.test'
 const password = 'bench-password-1'
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port
-    s.close(() => resolve(p))
-  })
-})
-const base = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-api-'))
-let server = null
-let serverLog = ''
+const server = folioServer({ port: await freePort(), dataDir, env: { FOLIO_DEMO: 'off' } })
+const base = server.base
 
 function seed() {
   return new Promise((resolve, reject) => {
@@ -38,46 +29,6 @@ function seed() {
     })
     child.on('error', reject)
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))))
-  })
-}
-
-async function startServer() {
-  server = spawn(binary, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], {
-    env: { ...process.env, FOLIO_RATE_LIMITS: 'off', FOLIO_DEMO: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const keep = (chunk) => (serverLog = (serverLog + chunk).slice(-4000))
-  server.stdout.on('data', keep)
-  server.stderr.on('data', keep)
-  for (let i = 0; i < 150; i++) {
-    if (server.exitCode !== null) break
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`server did not start:\n${serverLog}`)
-}
-
-// Stops the server by its PID: SIGTERM, then SIGKILL if it is still there after 5 s.
-function stopServer() {
-  return new Promise((resolve) => {
-    if (!server || server.exitCode !== null || server.signalCode !== null) return resolve()
-    const pid = server.pid
-    const force = setTimeout(() => {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 5000)
-    server.once('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    process.kill(pid, 'SIGTERM')
   })
 }
 
@@ -135,7 +86,7 @@ function report(name, r, goal) {
 }
 
 process.on('SIGINT', () => {
-  stopServer().then(() => {
+  server.stop().then(() => {
     rmSync(dataDir, { recursive: true, force: true })
     process.exit(130)
   })
@@ -145,7 +96,7 @@ try {
   const t0 = performance.now()
   await seed()
   console.log(`Seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-  await startServer()
+  await server.start()
 
   const auth = await json('POST', '/api/collections/users/auth-with-password', {
     identity: email,
@@ -281,6 +232,6 @@ try {
     GOAL_DASHBOARD_MS,
   )
 } finally {
-  await stopServer()
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

@@ -1,42 +1,24 @@
 // npm run bench:bundle — what a first visit loads, measured in real Chromium against the real
 // server (compressed transfer sizes), plus the service worker's precache size. Needs the two
 // builds (npm run build && npm run server:build); prints figures and the budget verdict.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { folioServer, freePort, root } from './server.mjs'
 
-const root = join(import.meta.dirname, '..')
 const BUDGET_SIGN_IN_JS = 112_000
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port
-    s.close(() => resolve(p))
-  })
-})
-const base = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const password = 'bench-password-1'
-const server = spawn(
-  join(root, '.build', 'folio'),
-  ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`],
-  {
-    env: { ...process.env, FOLIO_DEMO_PASSWORD: password, FOLIO_RATE_LIMITS: 'off' },
-    stdio: 'ignore',
-  },
-)
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break
-  } catch {
-    // not up yet
-  }
-  await new Promise((r) => setTimeout(r, 100))
-}
+const server = folioServer({
+  port: await freePort(),
+  dataDir,
+  env: { FOLIO_DEMO_PASSWORD: password },
+})
+const base = server.base
+await server.start()
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -109,7 +91,6 @@ try {
   process.exitCode = ok ? 0 : 1
 } finally {
   await browser.close()
-  server.kill('SIGTERM')
-  await new Promise((r) => server.once('exit', r))
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }

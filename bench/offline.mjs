@@ -1,55 +1,24 @@
 // npm run bench:offline — median time from navigation start to the dashboard painted with the
 // user's data, cold-started offline from the service worker (server stopped, browser offline),
 // next to the same start online. Needs the two builds (npm run build && npm run server:build).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { folioServer, freePort } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 15)
 const GOAL_MS = 300
-const root = join(import.meta.dirname, '..')
 
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port
-    s.close(() => resolve(p))
-  })
-})
-const base = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const profileDir = mkdtempSync(join(tmpdir(), 'folio-bench-profile-'))
 const password = 'bench-password-1'
-let server = null
-
-async function startServer() {
-  server = spawn(
-    join(root, '.build', 'folio'),
-    ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`],
-    {
-      env: { ...process.env, FOLIO_DEMO_PASSWORD: password, FOLIO_RATE_LIMITS: 'off' },
-      stdio: 'ignore',
-    },
-  )
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
-function stopServer() {
-  return new Promise((resolve) => {
-    if (!server || server.exitCode !== null) return resolve()
-    server.once('exit', resolve)
-    server.kill('SIGTERM')
-  })
-}
+const server = folioServer({
+  port: await freePort(),
+  dataDir,
+  env: { FOLIO_DEMO_PASSWORD: password },
+})
+const base = server.base
 
 // Records, inside the page, when the dashboard heading and the user's name are both on screen.
 const marker = () => {
@@ -76,7 +45,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
 }
 
-await startServer()
+await server.start()
 const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -125,7 +94,7 @@ try {
   const online = []
   for (let i = 0; i < RUNS; i++) online.push(await timeColdStart())
 
-  await stopServer()
+  await server.stop()
   await context.setOffline(true)
   const offline = []
   for (let i = 0; i < RUNS; i++) offline.push(await timeColdStart())
@@ -140,7 +109,7 @@ try {
   process.exitCode = ok ? 0 : 1
 } finally {
   await context.close()
-  await stopServer()
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 }

@@ -1,0 +1,67 @@
+// The benchmarks' Folio server: the built binary on a free loopback port, started and stopped
+// by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+export const root = join(import.meta.dirname, '..')
+export const binary = join(root, '.build', 'folio')
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.on('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const p = s.address().port
+      s.close(() => resolve(p))
+    })
+  })
+}
+
+/** A server on `port` with data in `dataDir`; `start()` waits for /api/health. */
+export function folioServer({ port, dataDir, env = {} }) {
+  const base = `http://127.0.0.1:${port}`
+  let child = null
+  let log = ''
+  return {
+    base,
+    async start() {
+      child = spawn(binary, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], {
+        env: { ...process.env, FOLIO_RATE_LIMITS: 'off', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const keep = (chunk) => (log = (log + chunk).slice(-4000))
+      child.stdout.on('data', keep)
+      child.stderr.on('data', keep)
+      for (let i = 0; i < 150; i++) {
+        if (child.exitCode !== null) break
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) return
+        } catch {
+          // not up yet
+        }
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`server did not start:\n${log}`)
+    },
+    /** SIGTERM, then SIGKILL if it is still there after 5 s. */
+    stop() {
+      return new Promise((resolve) => {
+        const c = child
+        if (!c || c.exitCode !== null || c.signalCode !== null) return resolve()
+        const force = setTimeout(() => {
+          try {
+            process.kill(c.pid, 'SIGKILL')
+          } catch {
+            // already gone
+          }
+        }, 5000)
+        c.once('exit', () => {
+          clearTimeout(force)
+          resolve()
+        })
+        process.kill(c.pid, 'SIGTERM')
+      })
+    },
+  }
+}
