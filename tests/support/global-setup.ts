@@ -51,6 +51,8 @@ export default async function globalSetup() {
   let server: ChildProcess | null = null
   let log = ''
   const startServer = async () => {
+    // Already running: a second process could not bind the port, and the first would be orphaned.
+    if (server && server.exitCode === null) return
     server = spawn(binary, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], {
       env: {
         ...process.env,
