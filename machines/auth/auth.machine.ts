@@ -29,6 +29,11 @@ export const OFFLINE_RETRY_MS = 30_000
 /** setTimeout cannot wait longer than this. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
+/** How long to wait before refreshing a token that expires at `expiresAt` (at once if it has). */
+export function refreshDelay(expiresAt: number | null, now: number): number {
+  return Math.min(Math.max((expiresAt ?? 0) - REFRESH_LEAD_MS - now, 0), MAX_TIMER_MS)
+}
+
 export interface AuthContext {
   user: AuthUser | null
   expiresAt: number | null
@@ -132,10 +137,7 @@ export const authMachine = setup({
     /** How long an offline session waits before trying the server again by itself. */
     offlineRetry: OFFLINE_RETRY_MS,
     /** Until shortly before the token expires (at once if it already has). */
-    refreshAhead: ({ context }) => {
-      const wait = (context.expiresAt ?? 0) - REFRESH_LEAD_MS - Date.now()
-      return Math.min(Math.max(wait, 0), MAX_TIMER_MS)
-    },
+    refreshAhead: ({ context }) => refreshDelay(context.expiresAt, Date.now()),
   },
 }).createMachine({
   id: 'auth',

@@ -1,9 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
-import { authMachine, REFRESH_LEAD_MS, type AuthEvent } from './auth.machine'
+import { authMachine, refreshDelay, type AuthEvent } from './auth.machine'
 import { signInHref } from './redirect'
 import type { AuthPorts } from './types'
-
-const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The only place the chart's named effects are bound to the outside world. */
 export function provideAuth(ports: AuthPorts) {
@@ -35,10 +33,7 @@ export function provideAuth(ports: AuthPorts) {
         ports.navigate(signInHref(params.redirect ?? ports.currentLocation())),
     },
     delays: {
-      refreshAhead: ({ context }) => {
-        const wait = (context.expiresAt ?? 0) - REFRESH_LEAD_MS - ports.now()
-        return Math.min(Math.max(wait, 0), MAX_TIMER_MS)
-      },
+      refreshAhead: ({ context }) => refreshDelay(context.expiresAt, ports.now()),
     },
   })
 }

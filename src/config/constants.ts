@@ -3,7 +3,6 @@ export const TOAST_DURATION_MS = 5000
 export const MAX_VISIBLE_TOASTS = 3
 
 export const AUTH_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60
-export const AUTH_COOKIE_MAX_BYTES = 4096
 export const PREFERENCE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
 export const DEFAULT_THEME = 'dark'
@@ -22,6 +21,3 @@ export const REALTIME_RECONNECT_DELAYS_MS: readonly number[] = [
   200, 300, 500, 1000, 1200, 1500, 2000,
 ]
 export const REALTIME_CONNECT_TIMEOUT_MS = 15_000
-
-/** Refresh the auth token this long before it expires, while the app is open. */
-export const TOKEN_REFRESH_LEAD_MS = 5 * 60 * 1000

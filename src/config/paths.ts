@@ -28,24 +28,4 @@ export const paths = {
   settingsNotifications: '/settings/notifications',
 } as const
 
-export type AppPath = (typeof paths)[keyof typeof paths]
-
 export { signInHref, safeRedirect } from '@machines/auth/redirect'
-
-/** Public routes: reachable without a session. */
-export const publicPaths: readonly string[] = [
-  paths.home,
-  paths.signIn,
-  paths.signIn2,
-  paths.signUp,
-  paths.otp,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.verifyEmail,
-  paths.oauth2Callback,
-  paths.error401,
-  paths.error403,
-  paths.error404,
-  paths.error500,
-  paths.error503,
-]

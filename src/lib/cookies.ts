@@ -34,7 +34,3 @@ export function serializeCookie(name: string, value: string, opts: CookieOptions
   if (opts.secure) parts.push('Secure')
   return parts.join('; ')
 }
-
-export function expireCookie(name: string, path = '/'): string {
-  return `${name}=; Max-Age=0; Path=${path}; SameSite=Strict`
-}
