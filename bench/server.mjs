@@ -1,11 +1,12 @@
 // The benchmarks' Folio server: the built binary on a free loopback port, started and stopped
-// by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs.
+// by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs. FOLIO_BINARY
+// points them at another build (default .build/folio, from npm run server:build).
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 export const root = join(import.meta.dirname, '..')
-export const binary = join(root, '.build', 'folio')
+export const binary = process.env.FOLIO_BINARY || join(root, '.build', 'folio')
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -28,4 +28,21 @@ export const paths = {
   settingsNotifications: '/settings/notifications',
 } as const
 
+/** Pages of one record. */
+export const recordPaths = {
+  customer: (id: string) => `/customers/${id}`,
+  customerEdit: (id: string) => `/customers/${id}/edit`,
+  customerNew: '/customers/new',
+  quote: (id: string) => `/quotes/${id}`,
+  quoteEdit: (id: string) => `/quotes/${id}/edit`,
+  quotePrint: (id: string) => `/quotes/${id}/print`,
+  quoteNew: '/quotes/new',
+  invoice: (id: string) => `/invoices/${id}`,
+  invoiceEdit: (id: string) => `/invoices/${id}/edit`,
+  invoicePrint: (id: string) => `/invoices/${id}/print`,
+  invoiceNew: '/invoices/new',
+  /** A list with its state, e.g. listWith('/invoices', '?status=overdue'). */
+  listWith: (list: string, query: string) => `${list}${query}`,
+} as const
+
 export { signInHref, safeRedirect } from '@machines/auth/redirect'

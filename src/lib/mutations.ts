@@ -4,11 +4,48 @@ import type { ProfileChanges } from '@machines/auth/types'
 import { loadPb } from './pocketbase/instance'
 import { notify } from './toast'
 import { mutationErrorMessage } from './api-errors'
+import {
+  applyOptimistic,
+  convertQuote,
+  createRecord,
+  deleteRecord,
+  sendDocument,
+  updateRecord,
+  type CreateVars,
+} from './billing/writes'
+import { dashboardKey, recordKeys } from './billing/api'
 
 /** Every write of the app has a key here, so a change persisted offline finds its function again. */
 export const mutationKeys = {
   profileUpdate: ['users', 'update'] as const,
+  recordCreate: ['records', 'create'] as const,
+  recordUpdate: ['records', 'update'] as const,
+  recordDelete: ['records', 'delete'] as const,
+  quoteConvert: ['quotes', 'convert'] as const,
+  documentSend: ['documents', 'send'] as const,
+  settingsUpdate: ['users', 'settings'] as const,
 }
+
+/** A change to the account's business settings or reminder preferences (fields of users). */
+export interface SettingsUpdate {
+  userId: string
+  body: Record<string, unknown>
+  label: string
+}
+
+async function updateSettings({ userId, body }: SettingsUpdate): Promise<RecordModel> {
+  const pb = await loadPb()
+  return pb.collection('users').update(userId, body)
+}
+
+/** The back-office writes, in the queue's order of registration. */
+const recordWrites = [
+  { key: mutationKeys.recordCreate, fn: createRecord, kind: 'create' },
+  { key: mutationKeys.recordUpdate, fn: updateRecord, kind: 'update' },
+  { key: mutationKeys.recordDelete, fn: deleteRecord, kind: 'delete' },
+  { key: mutationKeys.quoteConvert, fn: convertQuote, kind: null },
+  { key: mutationKeys.documentSend, fn: sendDocument, kind: null },
+] as const
 
 export interface ProfileUpdate {
   userId: string
@@ -26,7 +63,8 @@ export function describeMutation(m: Mutation): string {
     ].filter(Boolean)
     return `Profile: ${parts.join(', ') || 'no change'}`
   }
-  return 'A change'
+  const label = (m.state.variables as { label?: unknown } | undefined)?.label
+  return typeof label === 'string' && label ? label : 'A change'
 }
 
 async function updateProfile({ userId, changes }: ProfileUpdate): Promise<RecordModel> {
@@ -54,4 +92,47 @@ export function registerMutationDefaults(qc: QueryClient) {
     },
     meta: { silent: true },
   })
+
+  qc.setMutationDefaults(mutationKeys.settingsUpdate as unknown as MutationKey, {
+    mutationFn: (vars: unknown) => updateSettings(vars as SettingsUpdate),
+    onMutate: (vars: unknown) => {
+      const { userId, body } = vars as SettingsUpdate
+      qc.setQueryData(['users', userId], (old: Record<string, unknown> | undefined) =>
+        old ? { ...old, ...body } : old,
+      )
+    },
+    onSuccess: (_d, vars, _c, mutation) => {
+      if (mutation.meta?.queued)
+        notify('success', 'Offline change sent', (vars as SettingsUpdate).label)
+      void qc.invalidateQueries({ queryKey: ['users', (vars as SettingsUpdate).userId] })
+    },
+    onError: (error, vars, _c, mutation) => {
+      void qc.invalidateQueries({ queryKey: ['users', (vars as SettingsUpdate).userId] })
+      if (mutation.meta?.queued)
+        notify('error', 'An offline change was refused', mutationErrorMessage(error))
+    },
+    meta: { silent: true },
+  })
+  for (const w of recordWrites) {
+    qc.setMutationDefaults(w.key as unknown as MutationKey, {
+      mutationFn: (vars: unknown) => (w.fn as (v: unknown) => Promise<unknown>)(vars),
+      onMutate: (vars: unknown) => {
+        if (w.kind) applyOptimistic(qc, w.kind, vars as CreateVars)
+      },
+      onSuccess: (_d, vars, _c, mutation) => {
+        if (mutation.meta?.queued)
+          notify('success', 'Offline change sent', (vars as { label?: string }).label)
+        void qc.invalidateQueries({ queryKey: recordKeys.all })
+        void qc.invalidateQueries({ queryKey: dashboardKey })
+      },
+      onError: (error, _v, _c, mutation) => {
+        // The record's cached copy may show a change the server refused: fetch it again.
+        void qc.invalidateQueries({ queryKey: recordKeys.all })
+        if (mutation.meta?.queued)
+          notify('error', 'An offline change was refused', mutationErrorMessage(error))
+      },
+      // Screens show refusals next to the fields; queued ones are listed in the header.
+      meta: { silent: true },
+    })
+  }
 }

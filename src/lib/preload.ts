@@ -9,13 +9,28 @@ export function registerPreload(path: string, load: () => Promise<unknown>) {
 
 export function preloadRoute(href: string): Promise<void> {
   const path = href.split(/[?#]/)[0] ?? href
-  const load = loaders.get(path) ?? loaders.get(path.replace(/\/$/, ''))
+  const load =
+    loaders.get(path) ?? loaders.get(path.replace(/\/$/, '')) ?? matchPattern(path.split('/'))
   return load
     ? load().then(
         () => undefined,
         () => undefined,
       )
     : Promise.resolve()
+}
+
+/** A registered pattern ("/invoices/:id") matching the path's segments. */
+function matchPattern(segments: string[]) {
+  for (const [pattern, load] of loaders) {
+    const parts = pattern.split('/')
+    if (
+      parts.length === segments.length &&
+      parts.some((p) => p.startsWith(':')) &&
+      parts.every((p, i) => p.startsWith(':') || p === segments[i])
+    )
+      return load
+  }
+  return undefined
 }
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>

@@ -1,29 +1,137 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { EmptyState } from '@/components/ui/card'
+import { Alert, EmptyState } from '@/components/ui/card'
+import { Button, buttonClass } from '@/components/ui/button'
+import { SelectField } from '@/components/ui/inputs'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { buttonClass } from '@/components/ui/button'
+import { recordPaths } from '@/config/paths'
 import { useAuthSelector } from '@/lib/auth-context'
+import { formatDate, todayIso } from '@/lib/billing/format'
 import { selectUser } from '@machines/auth/selectors'
+import { dashboardQuery, type Dashboard } from './api/dashboard'
+import {
+  PERIODS,
+  parseDashboardSearch,
+  periodRange,
+  serializeDashboardSearch,
+  type DashboardSearch,
+  type PeriodId,
+} from './period'
+import { KpiCards } from './components/KpiCards'
+import { MonthlySection } from './components/MonthlySection'
+import { AgingBars } from './components/AgingBars'
+import { ActionLists } from './components/ActionLists'
+import { DashboardSkeleton } from './components/DashboardSkeleton'
+
+/** A new account: no customer yet, so no currency and nothing to add up. */
+export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
 
 export default function DashboardPage() {
   const user = useAuthSelector(selectUser)
+  const search = parseDashboardSearch(useSearch())
+  const [location, navigate] = useLocation()
+  const range = periodRange(search.period, todayIso())
+  const query = useQuery(dashboardQuery({ ...range, currency: search.currency }))
+  const data = query.data
+  // A currency from an old link that the account no longer uses stays selectable, to switch away.
+  const currencies =
+    data && data.currency && !data.currencies.includes(data.currency)
+      ? [...data.currencies, data.currency].sort()
+      : (data?.currencies ?? [])
+  const change = (next: Partial<DashboardSearch>) =>
+    navigate(`${location}${serializeDashboardSearch({ ...search, ...next })}`, { replace: true })
+
+  const header = (
+    <PageHeader
+      title="Dashboard"
+      description={`Welcome${user?.name ? `, ${user.name}` : ''}. Here is how your business is doing.`}
+      actions={
+        data && !isNewAccount(data) ? (
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField
+              label="Period"
+              className="w-44"
+              value={search.period}
+              onChange={(e) => change({ period: e.target.value as PeriodId })}
+            >
+              {PERIODS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </SelectField>
+            {currencies.length > 1 ? (
+              <SelectField
+                label="Currency"
+                className="w-28"
+                value={data.currency}
+                onChange={(e) => change({ currency: e.target.value })}
+              >
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </SelectField>
+            ) : null}
+          </div>
+        ) : null
+      }
+    />
+  )
+
+  if (!data) {
+    return (
+      <>
+        {header}
+        {query.isError ? (
+          <div className="grid justify-items-start gap-3">
+            <Alert>The dashboard could not be loaded. Check your connection and try again.</Alert>
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <DashboardSkeleton />
+        )}
+      </>
+    )
+  }
+
+  if (isNewAccount(data)) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          title="Nothing to report yet"
+          action={
+            <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
+              Add your first customer
+            </PreloadLink>
+          }
+        >
+          Invoiced, collected, outstanding and overdue amounts appear here once you have customers
+          and invoices.
+        </EmptyState>
+      </>
+    )
+  }
+
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        description={`Welcome${user?.name ? `, ${user.name}` : ''}. Here is how your business is doing.`}
-      />
-      <EmptyState
-        title="Nothing to report yet"
-        action={
-          <PreloadLink href="/customers" className={buttonClass()}>
-            Add your first customer
-          </PreloadLink>
-        }
-      >
-        Invoiced, collected, outstanding and overdue amounts appear here once you have customers and
-        invoices.
-      </EmptyState>
+      {header}
+      <div className="grid gap-6" aria-busy={query.isPlaceholderData || undefined}>
+        <p className="-mt-3 text-sm text-muted-foreground">
+          {formatDate(data.period.from)} – {formatDate(data.period.to)}, in {data.currency}, compared
+          with {formatDate(data.previous.from)} – {formatDate(data.previous.to)}.
+          <span role="status">{query.isPlaceholderData ? ' Updating…' : ''}</span>
+        </p>
+        <KpiCards data={data} />
+        <MonthlySection months={data.monthly} currency={data.currency} />
+        <AgingBars aging={data.aging} outstanding={data.outstanding_cents} currency={data.currency} />
+        <ActionLists data={data} />
+      </div>
     </>
   )
 }

@@ -1,0 +1,395 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation, useSearch } from 'wouter'
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, MoreHorizontal, Search } from 'lucide-react'
+import { PAGE_SIZE } from '@/config/constants'
+import { countsQuery, fetchAllMatching, listQuery } from '@/lib/billing/api'
+import { downloadText, toCsv, type CsvColumn } from '@/lib/billing/csv'
+import {
+  parseListState,
+  serializeListState,
+  toggleSort,
+  updateListState,
+  type ListSpec,
+  type ListState,
+} from '@/lib/billing/list-state'
+import { useDebounced } from '@/lib/billing/use-debounced'
+import { usePendingWrites, type PendingWrites } from '@/lib/billing/hooks'
+import type { AnyRecord } from '@/lib/billing/types'
+import { todayIso } from '@/lib/billing/format'
+import { notify } from '@/lib/toast'
+import { Button } from '../ui/button'
+import { Alert } from '../ui/card'
+import { Menu, type MenuItem } from '../ui/menu'
+import { inputClass } from '../ui/field'
+import { cn } from '../ui/cn'
+import { CustomerPicker } from './CustomerPicker'
+import { PendingBadge } from './StatusBadge'
+
+export interface Column<T> {
+  id: string
+  header: string
+  /** The list-state sort key this column sorts by. */
+  sortKey?: string
+  cell: (row: T) => ReactNode
+  align?: 'end'
+}
+
+export interface RecordListProps<T extends AnyRecord> {
+  spec: ListSpec
+  basePath: string
+  /** The record kind in words, plural ("invoices"), for counts and messages. */
+  noun: string
+  columns: Column<T>[]
+  /** The first column: a link to the record. */
+  rowLabel: (row: T) => string
+  rowHref: (row: T) => string
+  /** The line under the label on narrow screens (cards). */
+  cardDetail: (row: T) => ReactNode
+  cardAside: (row: T) => ReactNode
+  rowActions?: (row: T) => MenuItem[]
+  csv: { filename: string; columns: CsvColumn<T>[] }
+  /** Records made on this device that the server has not seen yet. */
+  pendingRows?: (pending: PendingWrites) => T[]
+  empty: ReactNode
+}
+
+/**
+ * A list of records, shadcn-admin style: search (debounced, on the server), status tabs with
+ * counts, customer and date filters, sortable columns, 30 per page, selection with bulk export,
+ * and row actions; a table on wide screens, cards on narrow ones. All state is in the URL.
+ */
+export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
+  const { spec, basePath, noun, columns } = props
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const state = useMemo(() => parseListState(search, spec), [search, spec])
+  const go = (next: ListState, replace = false) =>
+    navigate(`${basePath}${serializeListState(next, spec)}`, { replace })
+
+  // The box follows the URL (back/forward), and the URL follows the box after a pause.
+  const [typed, setTyped] = useState(state.q)
+  const [lastQ, setLastQ] = useState(state.q)
+  if (state.q !== lastQ) {
+    setLastQ(state.q)
+    setTyped(state.q)
+  }
+  const debounced = useDebounced(typed, 300)
+  useEffect(() => {
+    if (debounced !== state.q) go(updateListState(state, { q: debounced }), true)
+    // Only a settled search term moves the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced])
+
+  const list = useQuery(listQuery<T>(spec, state))
+  const counts = useQuery(countsQuery(spec, state))
+  const pending = usePendingWrites(spec.collection)
+  const deleting = new Set(pending.deletes.map((d) => d.id))
+  const updating = new Set(pending.updates.map((u) => u.id))
+  const created = state.page === 1 ? (props.pendingRows?.(pending) ?? []) : []
+  const rows = [
+    ...created.filter((r) => !list.data?.items.some((i) => i.id === r.id)),
+    ...(list.data?.items ?? []),
+  ].filter((r) => !deleting.has(r.id))
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [exporting, setExporting] = useState(false)
+  const total = list.data?.totalItems ?? 0
+  const pages = Math.max(1, list.data?.totalPages ?? 1)
+
+  const exportRows = async (only?: Set<string>) => {
+    setExporting(true)
+    try {
+      const all = only ? rows.filter((r) => only.has(r.id)) : await fetchAllMatching<T>(spec, state)
+      downloadText(`${props.csv.filename}-${todayIso()}.csv`, toCsv(all, props.csv.columns))
+      notify('success', `Exported ${all.length} ${noun}`)
+    } catch {
+      notify('error', 'The export needs a connection to the server. Try again when online.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id))
+
+  return (
+    <div className="grid gap-4">
+      <nav aria-label="Status" className="flex flex-wrap gap-1 border-b border-border">
+        {spec.tabs.map((t) => {
+          const current = state.status === t.id
+          const count = counts.data?.[t.id]
+          return (
+            <Link
+              key={t.id}
+              aria-current={current ? 'page' : undefined}
+              href={`${basePath}${serializeListState(updateListState(state, { status: t.id }), spec)}`}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm',
+                current ? 'border-primary font-medium' : 'border-transparent text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t.label}
+              {count !== undefined ? (
+                <span className="ms-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums">
+                  <span className="sr-only">(</span>
+                  {count}
+                  <span className="sr-only">)</span>
+                </span>
+              ) : null}
+            </Link>
+          )
+        })}
+      </nav>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="relative min-w-56 flex-1">
+          <label htmlFor="list-search" className="sr-only">
+            Search {noun}
+          </label>
+          <Search className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" aria-hidden />
+          <input
+            id="list-search"
+            type="search"
+            className={cn(inputClass, 'ps-9')}
+            placeholder={`Search ${noun}…`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </div>
+        {spec.hasCustomerFilter ? (
+          <div className="w-56">
+            <CustomerPicker
+              label="Customer"
+              hideLabel
+              placeholder="All customers"
+              allowClear
+              value={state.customer}
+              onChange={(c) => go(updateListState(state, { customer: c?.id ?? '' }))}
+            />
+          </div>
+        ) : null}
+        {spec.dateField ? (
+          <>
+            <div className="grid gap-1">
+              <label htmlFor="list-from" className="text-xs text-muted-foreground">
+                From
+              </label>
+              <input
+                id="list-from"
+                type="date"
+                className={cn(inputClass, 'w-40')}
+                value={state.from}
+                onChange={(e) => go(updateListState(state, { from: e.target.value }), true)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor="list-to" className="text-xs text-muted-foreground">
+                To
+              </label>
+              <input
+                id="list-to"
+                type="date"
+                className={cn(inputClass, 'w-40')}
+                value={state.to}
+                onChange={(e) => go(updateListState(state, { to: e.target.value }), true)}
+              />
+            </div>
+          </>
+        ) : null}
+        <div className="flex gap-2">
+          {selected.size > 0 ? (
+            <Button variant="outline" onClick={() => void exportRows(selected)} busy={exporting}>
+              <Download className="size-4" aria-hidden />
+              Export selected ({selected.size})
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => void exportRows()} busy={exporting} disabled={total === 0}>
+            <Download className="size-4" aria-hidden />
+            Export CSV
+          </Button>
+        </div>
+      </div>
+
+      {list.isError && !list.data ? (
+        <Alert>We couldn't load the {noun}. Check your connection and try again.</Alert>
+      ) : null}
+
+      <p className="sr-only" role="status">
+        {list.isFetching ? `Loading ${noun}…` : `${total} ${noun} found`}
+      </p>
+
+      {list.isPending && !list.data ? (
+        <div className="grid gap-2" aria-hidden>
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className="h-12 animate-pulse rounded-md bg-muted" />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        props.empty
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
+            <table className="w-full text-sm">
+              <caption className="sr-only">
+                {`${noun[0]?.toUpperCase()}${noun.slice(1)}, page ${state.page} of ${pages}`}
+              </caption>
+              <thead className="bg-muted/50 text-start">
+                <tr>
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all on this page"
+                      checked={allOnPage}
+                      onChange={() =>
+                        setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))
+                      }
+                    />
+                  </th>
+                  {columns.map((c) => (
+                    <SortHeader key={c.id} column={c} state={state} onSort={(sort) => go(updateListState(state, { sort }))} />
+                  ))}
+                  <th scope="col" className="w-12 px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className="border-t border-border hover:bg-muted/30">
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${props.rowLabel(r)}`}
+                        checked={selected.has(r.id)}
+                        onChange={() => toggle(r.id)}
+                      />
+                    </td>
+                    {columns.map((c, i) => (
+                      <td key={c.id} className={cn('px-3 py-2', c.align === 'end' && 'text-end tabular-nums')}>
+                        {i === 0 ? (
+                          <span className="flex items-center gap-2">
+                            <Link href={props.rowHref(r)} className="font-medium underline-offset-4 hover:underline">
+                              {c.cell(r)}
+                            </Link>
+                            {isPendingRow(r, created, updating) ? <PendingBadge /> : null}
+                          </span>
+                        ) : (
+                          c.cell(r)
+                        )}
+                      </td>
+                    ))}
+                    <td className="px-3 py-2 text-end">
+                      {props.rowActions ? (
+                        <Menu
+                          label={`Actions for ${props.rowLabel(r)}`}
+                          trigger={<MoreHorizontal className="size-4" aria-hidden />}
+                          items={props.rowActions(r)}
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid gap-2 md:hidden" aria-label={noun}>
+            {rows.map((r) => (
+              <li key={r.id} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3">
+                <div className="min-w-0">
+                  <Link href={props.rowHref(r)} className="font-medium underline-offset-4 hover:underline">
+                    {props.rowLabel(r)}
+                  </Link>
+                  {isPendingRow(r, created, updating) ? <span className="ms-2"><PendingBadge /></span> : null}
+                  <div className="truncate text-sm text-muted-foreground">{props.cardDetail(r)}</div>
+                </div>
+                <div className="flex items-start gap-1 text-end text-sm">
+                  <div>{props.cardAside(r)}</div>
+                  {props.rowActions ? (
+                    <Menu
+                      label={`Actions for ${props.rowLabel(r)}`}
+                      trigger={<MoreHorizontal className="size-4" aria-hidden />}
+                      items={props.rowActions(r)}
+                    />
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm">
+            <span className="text-muted-foreground">
+              {total === 0
+                ? ''
+                : `${(state.page - 1) * PAGE_SIZE + 1}–${Math.min(state.page * PAGE_SIZE, total)} of ${total}`}
+            </span>
+            <span className="flex items-center gap-2">
+              <span>
+                Page {state.page} of {pages}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={state.page <= 1}
+                onClick={() => go(updateListState(state, { page: state.page - 1 }))}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={state.page >= pages}
+                onClick={() => go(updateListState(state, { page: state.page + 1 }))}
+              >
+                Next
+              </Button>
+            </span>
+          </nav>
+        </>
+      )}
+    </div>
+  )
+}
+
+function isPendingRow<T extends AnyRecord>(r: T, created: T[], updating: Set<string>) {
+  return updating.has(r.id) || created.some((c) => c.id === r.id)
+}
+
+function SortHeader<T>({
+  column,
+  state,
+  onSort,
+}: {
+  column: Column<T>
+  state: ListState
+  onSort: (sort: string) => void
+}) {
+  const key = column.sortKey
+  const active = key ? state.sort.replace(/^-/, '') === key : false
+  const desc = active && state.sort.startsWith('-')
+  const Icon = active ? (desc ? ArrowDown : ArrowUp) : ArrowUpDown
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
+      className={cn('px-3 py-2 font-medium', column.align === 'end' ? 'text-end' : 'text-start')}
+    >
+      {key ? (
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 hover:text-foreground"
+          onClick={() => onSort(toggleSort(state.sort, key))}
+        >
+          {column.header}
+          <Icon className="size-3.5 opacity-60" aria-hidden />
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  )
+}

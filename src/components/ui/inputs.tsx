@@ -1,0 +1,94 @@
+import {
+  forwardRef,
+  useId,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
+import { cn } from './cn'
+import { inputClass } from './field'
+
+interface Wrapped {
+  label: string
+  error?: string | null
+  hint?: ReactNode
+  /** Visually hide the label (it stays the accessible name). */
+  hideLabel?: boolean
+}
+
+function Labelled({
+  id,
+  label,
+  hideLabel,
+  error,
+  hint,
+  className,
+  children,
+}: Wrapped & { id: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+const describedBy = (id: string, w: Wrapped) =>
+  [w.hint ? `${id}-hint` : null, w.error ? `${id}-error` : null].filter(Boolean).join(' ') ||
+  undefined
+
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  Wrapped & SelectHTMLAttributes<HTMLSelectElement>
+>(function SelectField({ label, error, hint, hideLabel, className, id, children, ...rest }, ref) {
+  const auto = useId()
+  const selectId = id ?? auto
+  const w = { label, error, hint, hideLabel }
+  return (
+    <Labelled id={selectId} {...w} className={className}>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(selectId, w)}
+        className={inputClass}
+        {...rest}
+      >
+        {children}
+      </select>
+    </Labelled>
+  )
+})
+
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  Wrapped & TextareaHTMLAttributes<HTMLTextAreaElement>
+>(function TextAreaField({ label, error, hint, hideLabel, className, id, ...rest }, ref) {
+  const auto = useId()
+  const areaId = id ?? auto
+  const w = { label, error, hint, hideLabel }
+  return (
+    <Labelled id={areaId} {...w} className={className}>
+      <textarea
+        ref={ref}
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(areaId, w)}
+        className={cn(inputClass, 'h-auto min-h-20 py-2')}
+        {...rest}
+      />
+    </Labelled>
+  )
+})

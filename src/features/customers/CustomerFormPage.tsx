@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useParams } from 'wouter'
+import { PageHeader } from '@/components/layout/PageHeader'
+import { Alert } from '@/components/ui/card'
+import { paths, recordPaths } from '@/config/paths'
+import { customerDocumentsQuery, recordQuery, sellerQuery } from '@/lib/billing/api'
+import { newRecordId } from '@/lib/billing/ids'
+import { save } from '@/lib/billing/save'
+import type { Customer } from '@/lib/billing/types'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { CustomerForm, toFormInput } from './components/CustomerForm'
+
+/** /customers/new and /customers/:id/edit. */
+export default function CustomerFormPage() {
+  const { id } = useParams<{ id?: string }>()
+  const [, navigate] = useLocation()
+  const user = useAuthSelector(selectUser)
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const existing = useQuery({ ...recordQuery<Customer>('customers', id ?? ''), enabled: !!id })
+  const editing = Boolean(id)
+  const docs = useQuery({ ...customerDocumentsQuery(id ?? ''), enabled: !!id })
+  const currencyLocked = Boolean(docs.data && docs.data.quotes.length + docs.data.invoices.length)
+
+  if (editing && !existing.data) {
+    return existing.isError ? (
+      <Alert>This customer could not be loaded.</Alert>
+    ) : (
+      <p role="status">Loading…</p>
+    )
+  }
+  const defaults = {
+    currency: seller.data?.default_currency || 'EUR',
+    terms: seller.data?.default_terms_days ?? 30,
+  }
+  const title = editing ? `Edit ${existing.data?.name ?? 'customer'}` : 'New customer'
+  return (
+    <>
+      <PageHeader title={title} />
+      <CustomerForm
+        key={existing.data?.id ?? 'new'}
+        initial={toFormInput(existing.data ?? {}, defaults)}
+        currencyLocked={currencyLocked}
+        submitLabel={editing ? 'Save changes' : 'Add customer'}
+        onCancel={() => navigate(editing && id ? recordPaths.customer(id) : paths.customers)}
+        onSubmit={async (values) => {
+          const recordId = id ?? newRecordId()
+          const vars = {
+            collection: 'customers',
+            id: recordId,
+            body: values,
+            label: `${editing ? 'Customer changes' : 'New customer'}: ${values.name}`,
+          }
+          const r = await save(editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate, vars)
+          if (!r.ok) return r
+          if (!r.queued) notify('success', editing ? 'Customer saved' : 'Customer added')
+          navigate(recordPaths.customer(recordId))
+        }}
+      />
+    </>
+  )
+}

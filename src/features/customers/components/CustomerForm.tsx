@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { Field } from '@/components/ui/field'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { Button } from '@/components/ui/button'
+import { Alert } from '@/components/ui/card'
+import {
+  COMMON_CURRENCIES,
+  COUNTRIES,
+  countryName,
+  currencyName,
+} from '@/lib/billing/currencies'
+import { fieldMessages } from '@/lib/billing/validation'
+import type { Customer } from '@/lib/billing/types'
+import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
+
+export function toFormInput(c: Partial<Customer>, defaults: { currency: string; terms: number }): CustomerFormInput {
+  return {
+    name: c.name ?? '',
+    contact_name: c.contact_name ?? '',
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    website: c.website ?? '',
+    tax_id: c.tax_id ?? '',
+    address: c.address ?? '',
+    city: c.city ?? '',
+    postal_code: c.postal_code ?? '',
+    country: c.country ?? '',
+    currency: c.currency || defaults.currency,
+    payment_terms_days: String(c.payment_terms_days ?? defaults.terms),
+    notes: c.notes ?? '',
+  }
+}
+
+/**
+ * The customer form. Messages show at each field; what was typed stays when the server refuses
+ * (its message goes to the field it names, or above the buttons).
+ */
+export function CustomerForm({
+  initial,
+  currencyLocked,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial: CustomerFormInput
+  currencyLocked?: boolean
+  submitLabel: string
+  /** Resolves to the server's refusal, or nothing when saved. */
+  onSubmit: (values: CustomerFormOutput) => Promise<{ message: string; fields: Record<string, string> } | void>
+  onCancel: () => void
+}) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof CustomerFormInput) => (e: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [k]: e.target.value }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = v.safeParse(customerSchema, values)
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.issues))
+      setFormError('Check the highlighted fields.')
+      return
+    }
+    setErrors({})
+    setFormError(null)
+    setBusy(true)
+    const refused = await onSubmit(parsed.output).finally(() => setBusy(false))
+    if (refused) {
+      setErrors(refused.fields)
+      setFormError(refused.message)
+    }
+  }
+
+  const currencies = COMMON_CURRENCIES.includes(values.currency as (typeof COMMON_CURRENCIES)[number])
+    ? COMMON_CURRENCIES
+    : [values.currency, ...COMMON_CURRENCIES]
+
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">Customer</legend>
+        <Field label="Name" required value={values.name} onChange={set('name')} error={errors.name} autoComplete="organization" />
+        <Field label="Contact person" value={values.contact_name} onChange={set('contact_name')} error={errors.contact_name} autoComplete="name" />
+        <Field label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" hint="Invoices and quotes are sent here." />
+        <Field label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" />
+        <Field label="Website" value={values.website} onChange={set('website')} error={errors.website} autoComplete="url" />
+        <Field label="Tax ID" value={values.tax_id} onChange={set('tax_id')} error={errors.tax_id} hint="VAT or other tax number, printed on documents." />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">Address</legend>
+        <TextAreaField label="Street address" className="sm:col-span-2" rows={2} value={values.address} onChange={set('address')} error={errors.address} autoComplete="street-address" />
+        <Field label="City" value={values.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" />
+        <Field label="Postal code" value={values.postal_code} onChange={set('postal_code')} error={errors.postal_code} autoComplete="postal-code" />
+        <SelectField label="Country" value={values.country} onChange={set('country')} error={errors.country}>
+          <option value="">Not set</option>
+          {COUNTRIES.map((c) => (
+            <option key={c} value={c}>
+              {countryName(c)}
+            </option>
+          ))}
+        </SelectField>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">Billing</legend>
+        <SelectField
+          label="Currency"
+          value={values.currency}
+          onChange={set('currency')}
+          error={errors.currency}
+          disabled={currencyLocked}
+          hint={currencyLocked ? 'Fixed: this customer already has quotes or invoices.' : 'Quotes and invoices for this customer use it.'}
+        >
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c} — {currencyName(c)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Payment terms (days)"
+          inputMode="numeric"
+          value={values.payment_terms_days}
+          onChange={set('payment_terms_days')}
+          error={errors.payment_terms_days}
+          hint="Days from the issue date to the due date."
+        />
+        <TextAreaField label="Notes" className="sm:col-span-2" value={values.notes} onChange={set('notes')} error={errors.notes} hint="Only you see these." />
+      </fieldset>
+      {formError ? <Alert>{formError}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import * as v from 'valibot'
+
+const optionalText = (max: number, label: string) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} can be at most ${max} characters`))
+
+/** The customer form, with the server's limits, so mistakes show at the field before saving. */
+export const customerSchema = v.object({
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Enter the customer’s name'),
+    v.maxLength(200, 'The name can be at most 200 characters'),
+  ),
+  contact_name: optionalText(200, 'The contact name'),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter a valid email address'),
+  ),
+  phone: optionalText(50, 'The phone number'),
+  website: v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => (s && !/^https?:\/\//i.test(s) ? `https://${s}` : s)),
+    v.check((s) => {
+      if (!s) return true
+      try {
+        return Boolean(new URL(s).hostname.includes('.'))
+      } catch {
+        return false
+      }
+    }, 'Enter a website address like example.com'),
+  ),
+  tax_id: optionalText(50, 'The tax ID'),
+  address: optionalText(1000, 'The address'),
+  city: optionalText(100, 'The city'),
+  postal_code: optionalText(20, 'The postal code'),
+  country: v.pipe(
+    v.string(),
+    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Choose a country'),
+  ),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Choose a currency')),
+  payment_terms_days: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => /^\d+$/.test(s) && Number(s) <= 365, 'Enter a number of days from 0 to 365'),
+    v.transform(Number),
+  ),
+  notes: optionalText(5000, 'Notes'),
+})
+
+export type CustomerFormInput = v.InferInput<typeof customerSchema>
+export type CustomerFormOutput = v.InferOutput<typeof customerSchema>

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react'
+import { Card } from '@/components/ui/card'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { paths, recordPaths } from '@/config/paths'
+import { formatDate, formatMoney } from '@/lib/billing/format'
+import type { Dashboard } from '../api/dashboard'
+import { dueIn, expiresIn, plural } from '../words'
+
+/** The four lists of things to act on, five rows each, every row opening its record. */
+export function ActionLists({ data }: { data: Dashboard }) {
+  const money = (cents: number) => formatMoney(cents, data.currency)
+  const { overdue, due_soon, recent_payments, awaiting_quotes } = data.lists
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ActionList
+        id="overdue"
+        title="Overdue"
+        empty="Nothing is overdue."
+        all={recordPaths.listWith(paths.invoices, '?status=overdue')}
+        allLabel="All overdue invoices"
+      >
+        {overdue.map((r) => (
+          <Row
+            key={r.id}
+            href={recordPaths.invoice(r.id)}
+            number={r.number}
+            who={r.customer_name}
+            amount={money(r.balance_cents)}
+            when={`${plural(r.days_overdue, 'day')} overdue`}
+            urgent
+          />
+        ))}
+      </ActionList>
+      <ActionList
+        id="due-soon"
+        title="Due soon"
+        empty="No invoice is due in the next 14 days."
+        all={recordPaths.listWith(paths.invoices, '?status=outstanding&sort=due_date')}
+        allLabel="All outstanding invoices"
+      >
+        {due_soon.map((r) => (
+          <Row
+            key={r.id}
+            href={recordPaths.invoice(r.id)}
+            number={r.number}
+            who={r.customer_name}
+            amount={money(r.balance_cents)}
+            when={`${dueIn(-r.days_overdue)} · ${formatDate(r.due_date)}`}
+          />
+        ))}
+      </ActionList>
+      <ActionList
+        id="recent-payments"
+        title="Recent payments"
+        empty="No payment recorded yet."
+        all={paths.payments}
+        allLabel="All payments"
+      >
+        {recent_payments.map((r) => (
+          <Row
+            key={r.id}
+            href={recordPaths.invoice(r.invoice)}
+            number={r.invoice_number}
+            who={r.customer_name}
+            amount={money(r.amount_cents)}
+            when={`Paid ${formatDate(r.date)}`}
+          />
+        ))}
+      </ActionList>
+      <ActionList
+        id="awaiting-quotes"
+        title="Quotes awaiting an answer"
+        empty="No quote is awaiting an answer."
+        all={recordPaths.listWith(paths.quotes, '?status=open')}
+        allLabel="All quotes awaiting an answer"
+      >
+        {awaiting_quotes.map((r) => (
+          <Row
+            key={r.id}
+            href={recordPaths.quote(r.id)}
+            number={r.number}
+            who={r.customer_name}
+            amount={money(r.total_cents)}
+            when={expiresIn(r.days_to_expiry)}
+          />
+        ))}
+      </ActionList>
+    </div>
+  )
+}
+
+function ActionList({
+  id,
+  title,
+  empty,
+  all,
+  allLabel,
+  children,
+}: {
+  id: string
+  title: string
+  empty: string
+  all: string
+  allLabel: string
+  children: ReactNode[]
+}) {
+  const headingId = `${id}-heading`
+  return (
+    <Card className="p-4 md:p-6">
+      <section aria-labelledby={headingId} className="grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <PreloadLink
+            href={all}
+            className="text-sm text-primary underline-offset-4 hover:underline"
+          >
+            {allLabel}
+          </PreloadLink>
+        </div>
+        {children.length ? (
+          <ul className="-mx-2 grid">{children}</ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </section>
+    </Card>
+  )
+}
+
+function Row({
+  href,
+  number,
+  who,
+  amount,
+  when,
+  urgent,
+}: {
+  href: string
+  number: string
+  who: string
+  amount: string
+  when: string
+  urgent?: boolean
+}) {
+  return (
+    <li>
+      <PreloadLink
+        href={href}
+        className="flex items-start justify-between gap-3 rounded-md px-2 py-2 hover:bg-muted"
+      >
+        <span className="grid min-w-0">
+          <span className="font-medium">{number}</span>
+          <span className="truncate text-sm text-muted-foreground">{who}</span>
+        </span>
+        <span className="grid shrink-0 text-end">
+          <span className="font-medium tabular-nums">{amount}</span>
+          <span className={urgent ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
+            {when}
+          </span>
+        </span>
+      </PreloadLink>
+    </li>
+  )
+}

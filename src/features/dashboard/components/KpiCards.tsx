@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react'
+import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
+import { Card } from '@/components/ui/card'
+import { cn } from '@/components/ui/cn'
+import { formatMoney } from '@/lib/billing/format'
+import type { Dashboard } from '../api/dashboard'
+import { formatRate, kpiChange, type KpiChange } from '../change'
+import { plural } from '../words'
+
+/** The headline figures of the period, each card a small landmark-free block under one h2. */
+export function KpiCards({ data }: { data: Dashboard }) {
+  const money = (cents: number) => formatMoney(cents, data.currency)
+  const { overdue, open_quotes: quotes } = data
+  return (
+    <section aria-labelledby="kpi-heading">
+      <h2 id="kpi-heading" className="sr-only">
+        Key figures
+      </h2>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <Kpi
+          title="Invoiced"
+          value={money(data.invoiced_cents)}
+          change={kpiChange(data.invoiced_cents, data.previous.invoiced_cents)}
+        />
+        <Kpi
+          title="Collected"
+          value={money(data.collected_cents)}
+          change={kpiChange(data.collected_cents, data.previous.collected_cents)}
+        />
+        <Kpi title="Outstanding" value={money(data.outstanding_cents)}>
+          Owed to you today
+        </Kpi>
+        <Kpi
+          title="Overdue"
+          value={money(overdue.cents)}
+          tone={overdue.count > 0 ? 'danger' : undefined}
+        >
+          {overdue.count > 0
+            ? `${plural(overdue.count, 'invoice')} · oldest ${plural(overdue.oldest_days, 'day')} late`
+            : 'Nothing overdue'}
+        </Kpi>
+        <Kpi title="Open quotes" value={money(quotes.cents)}>
+          {plural(quotes.count, 'quote')} awaiting an answer · win rate{' '}
+          {formatRate(data.quote_win_rate)}
+          {data.quote_win_rate === null ? (
+            <span className="sr-only"> (no quote was decided in this period)</span>
+          ) : null}
+        </Kpi>
+      </ul>
+    </section>
+  )
+}
+
+function Kpi({
+  title,
+  value,
+  change,
+  tone,
+  children,
+}: {
+  title: string
+  value: string
+  change?: KpiChange
+  tone?: 'danger'
+  children?: ReactNode
+}) {
+  return (
+    <li>
+      <Card className="grid h-full content-start gap-1 p-4">
+        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <p
+          className={cn(
+            'text-2xl font-semibold tracking-tight tabular-nums',
+            tone === 'danger' && 'text-destructive',
+          )}
+        >
+          {value}
+        </p>
+        {change ? <ChangeLine change={change} /> : null}
+        {children ? <p className="text-xs text-muted-foreground">{children}</p> : null}
+      </Card>
+    </li>
+  )
+}
+
+const trendIcons = { up: ArrowUpRight, down: ArrowDownRight, flat: ArrowRight } as const
+const trendTones = {
+  up: 'text-green-700 dark:text-green-400',
+  down: 'text-red-700 dark:text-red-400',
+  flat: 'text-muted-foreground',
+  none: 'text-muted-foreground',
+} as const
+
+export function ChangeLine({ change }: { change: KpiChange }) {
+  const Icon = change.trend === 'none' ? null : trendIcons[change.trend]
+  return (
+    <p className="flex items-center gap-1 text-xs">
+      <span aria-hidden className={cn('inline-flex items-center font-medium', trendTones[change.trend])}>
+        {Icon ? <Icon className="size-3.5" /> : null}
+        {change.text}
+      </span>
+      <span aria-hidden className="text-muted-foreground">
+        vs previous period
+      </span>
+      <span className="sr-only">{change.label}</span>
+    </p>
+  )
+}

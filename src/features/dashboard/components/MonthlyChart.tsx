@@ -1,0 +1,85 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts'
+import { currencyDigits, formatMoney } from '@/lib/billing/format'
+import type { MonthFigures } from '../api/dashboard'
+import { monthLabel } from '../words'
+
+/**
+ * The bars of invoiced vs collected. Loaded on its own (React.lazy) so recharts stays out of
+ * every other chunk and the KPI cards paint first. Decorative for assistive technology: the
+ * section around it carries the same figures as a table.
+ */
+export default function MonthlyChart({
+  months,
+  currency,
+}: {
+  months: MonthFigures[]
+  currency: string
+}) {
+  const rows = months.map((m) => ({
+    label: monthLabel(m.month),
+    invoiced: m.invoiced_cents,
+    collected: m.collected_cents,
+  }))
+  const digits = currencyDigits(currency)
+  const compact = (cents: number) => {
+    try {
+      return new Intl.NumberFormat(undefined, {
+        style: 'currency',
+        currency,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }).format(cents / 10 ** digits)
+    } catch {
+      return String(cents / 10 ** digits)
+    }
+  }
+  return (
+    <div aria-hidden className="h-72 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart
+          data={rows}
+          accessibilityLayer={false}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
+          <XAxis
+            dataKey="label"
+            tickLine={false}
+            axisLine={false}
+            tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+            interval="preserveStartEnd"
+          />
+          <YAxis
+            tickFormatter={(v: number) => compact(v)}
+            tickLine={false}
+            axisLine={false}
+            width={72}
+            tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+          />
+          <Tooltip
+            cursor={{ fill: 'var(--muted)' }}
+            formatter={(value) => formatMoney(Number(value), currency)}
+            contentStyle={{
+              background: 'var(--card)',
+              border: '1px solid var(--border)',
+              borderRadius: 8,
+              color: 'var(--foreground)',
+            }}
+          />
+          <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="invoiced" name="Invoiced" fill="var(--primary)" radius={[4, 4, 0, 0]} />
+          <Bar dataKey="collected" name="Collected" fill="#16a34a" radius={[4, 4, 0, 0]} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { FULL_LIST_BATCH, PAGE_SIZE } from '@/config/constants'
+import { loadPb } from '../pocketbase/instance'
+import { listFilter, listSort, type ListSpec, type ListState } from './list-state'
+import type { AnyRecord, Collection, Customer, Invoice, Page, Payment, Quote } from './types'
+
+/** Query keys: everything of the back-office sits under ['records', collection, …]. */
+export const recordKeys = {
+  all: ['records'] as const,
+  collection: (c: Collection) => ['records', c] as const,
+  list: (c: Collection, state: ListState) => ['records', c, 'list', state] as const,
+  counts: (c: Collection, state: Omit<ListState, 'status' | 'page' | 'sort'>) =>
+    ['records', c, 'counts', state] as const,
+  one: (c: Collection, id: string) => ['records', c, 'one', id] as const,
+  related: (c: Collection, by: string, id: string) => ['records', c, by, id] as const,
+}
+
+export const dashboardKey = ['dashboard'] as const
+
+async function filterString(spec: ListSpec, state: ListState, status?: string) {
+  const pb = await loadPb()
+  const f = listFilter(spec, state, status)
+  return f.expr ? pb.filter(f.expr, f.params) : ''
+}
+
+export const listQuery = <T extends AnyRecord>(spec: ListSpec, state: ListState) =>
+  queryOptions({
+    queryKey: recordKeys.list(spec.collection, state),
+    queryFn: async (): Promise<Page<T>> => {
+      const pb = await loadPb()
+      return pb.collection(spec.collection).getList<T>(state.page, PAGE_SIZE, {
+        filter: await filterString(spec, state),
+        sort: listSort(spec, state.sort),
+        expand: spec.expand || undefined,
+      })
+    },
+    placeholderData: keepPreviousData,
+  })
+
+/** How many records each status tab holds under the current search and filters. */
+export const countsQuery = (spec: ListSpec, state: ListState) => {
+  const { q, customer, from, to } = state
+  return queryOptions({
+    queryKey: recordKeys.counts(spec.collection, { q, customer, from, to }),
+    queryFn: async (): Promise<Record<string, number>> => {
+      const pb = await loadPb()
+      const counts = await Promise.all(
+        spec.tabs.map(async (t) => {
+          const r = await pb.collection(spec.collection).getList(1, 1, {
+            filter: await filterString(spec, state, t.id),
+            fields: 'id',
+          })
+          return [t.id, r.totalItems] as const
+        }),
+      )
+      return Object.fromEntries(counts)
+    },
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Every record matching the list's filter, not just the page (for CSV export). */
+export async function fetchAllMatching<T extends AnyRecord>(
+  spec: ListSpec,
+  state: ListState,
+): Promise<T[]> {
+  const pb = await loadPb()
+  return pb.collection(spec.collection).getFullList<T>({
+    batch: FULL_LIST_BATCH,
+    filter: await filterString(spec, state),
+    sort: listSort(spec, state.sort),
+    expand: spec.expand || undefined,
+  })
+}
+
+export const recordQuery = <T extends AnyRecord>(c: Collection, id: string, expand?: string) =>
+  queryOptions({
+    queryKey: recordKeys.one(c, id),
+    queryFn: async (): Promise<T> =>
+      (await loadPb()).collection(c).getOne<T>(id, { expand: expand || undefined }),
+  })
+
+export const customerSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['records', 'customers', 'search', q] as const,
+    queryFn: async (): Promise<Customer[]> => {
+      const pb = await loadPb()
+      const filter = q.trim()
+        ? pb.filter('archived = false && (name ~ {:q} || email ~ {:q} || contact_name ~ {:q})', {
+            q: q.trim(),
+          })
+        : 'archived = false'
+      const page = await pb
+        .collection('customers')
+        .getList<Customer>(1, 20, { filter, sort: 'name', fields: '*' })
+      return page.items
+    },
+    placeholderData: keepPreviousData,
+  })
+
+export const invoicePaymentsQuery = (invoiceId: string) =>
+  queryOptions({
+    queryKey: recordKeys.related('payments', 'byInvoice', invoiceId),
+    queryFn: async (): Promise<Payment[]> =>
+      (await loadPb()).collection('payments').getFullList<Payment>({
+        filter: (await loadPb()).filter('invoice = {:id}', { id: invoiceId }),
+        sort: '-date,-seq',
+      }),
+  })
+
+export interface CustomerDocuments {
+  quotes: Quote[]
+  invoices: Invoice[]
+  payments: Payment[]
+}
+
+export const customerDocumentsQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: recordKeys.related('customers', 'documents', customerId),
+    queryFn: async (): Promise<CustomerDocuments> => {
+      const pb = await loadPb()
+      const filter = pb.filter('customer = {:id}', { id: customerId })
+      const [quotes, invoices, payments] = await Promise.all([
+        pb.collection('quotes').getFullList<Quote>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
+        pb.collection('invoices').getFullList<Invoice>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
+        pb.collection('payments').getFullList<Payment>({ filter, sort: '-date,-seq', batch: FULL_LIST_BATCH, expand: 'invoice' }),
+      ])
+      return { quotes, invoices, payments }
+    },
+  })
+
+export interface SellerSettings {
+  id: string
+  company_name: string
+  company_address: string
+  company_tax_id: string
+  default_currency: string
+  default_terms_days: number
+  default_tax_rate: number
+  notify_overdue: boolean
+  notify_quote_expiring: boolean
+  email: string
+  name: string
+}
+
+/** The signed-in account's business settings (seller block, defaults, reminders). */
+export const sellerQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['users', userId] as const,
+    queryFn: async (): Promise<SellerSettings> =>
+      (await loadPb()).collection('users').getOne<SellerSettings>(userId),
+  })

@@ -1,0 +1,282 @@
+import type { Collection } from './types'
+import { addDays, pbDate, todayIso } from './format'
+
+/**
+ * Everything a list shows lives in the URL (?q=&status=&customer=&from=&to=&sort=&page=), so a
+ * list can be bookmarked, shared, reloaded and navigated back to. These functions are pure.
+ */
+export interface ListState {
+  q: string
+  status: string
+  customer: string
+  from: string
+  to: string
+  sort: string
+  page: number
+}
+
+export interface SortKey {
+  key: string
+  /** The PocketBase sort expression for ascending order. */
+  field: string
+  label: string
+}
+
+export interface StatusTab {
+  id: string
+  label: string
+}
+
+export interface ListSpec {
+  collection: Collection
+  tabs: readonly StatusTab[]
+  sorts: readonly SortKey[]
+  defaultSort: string
+  /** The date field the from/to filter applies to, if any. */
+  dateField: string | null
+  /** Fields the search box looks in. */
+  searchFields: readonly string[]
+  hasCustomerFilter: boolean
+  expand: string
+}
+
+const documentSorts = (dateLabel: string, extra: SortKey[]): SortKey[] => [
+  { key: 'number', field: 'seq', label: 'Number' },
+  { key: 'customer', field: 'customer.name', label: 'Customer' },
+  { key: 'issue_date', field: 'issue_date', label: dateLabel },
+  ...extra,
+  { key: 'total', field: 'total_cents', label: 'Total' },
+  { key: 'status', field: 'status', label: 'Status' },
+]
+
+export const listSpecs: Record<Collection, ListSpec> = {
+  invoices: {
+    collection: 'invoices',
+    tabs: [
+      { id: 'all', label: 'All' },
+      { id: 'draft', label: 'Draft' },
+      { id: 'outstanding', label: 'Outstanding' },
+      { id: 'overdue', label: 'Overdue' },
+      { id: 'paid', label: 'Paid' },
+      { id: 'void', label: 'Void' },
+    ],
+    sorts: documentSorts('Issued', [
+      { key: 'due_date', field: 'due_date', label: 'Due' },
+      { key: 'balance', field: 'balance_cents', label: 'Balance' },
+    ]),
+    defaultSort: '-issue_date',
+    dateField: 'issue_date',
+    searchFields: ['number', 'customer.name', 'notes'],
+    hasCustomerFilter: true,
+    expand: 'customer',
+  },
+  quotes: {
+    collection: 'quotes',
+    tabs: [
+      { id: 'all', label: 'All' },
+      { id: 'draft', label: 'Draft' },
+      { id: 'open', label: 'Awaiting answer' },
+      { id: 'accepted', label: 'Accepted' },
+      { id: 'expired', label: 'Expired' },
+      { id: 'rejected', label: 'Rejected' },
+      { id: 'converted', label: 'Converted' },
+    ],
+    sorts: documentSorts('Issued', [{ key: 'expiry_date', field: 'expiry_date', label: 'Expires' }]),
+    defaultSort: '-issue_date',
+    dateField: 'issue_date',
+    searchFields: ['number', 'customer.name', 'notes'],
+    hasCustomerFilter: true,
+    expand: 'customer',
+  },
+  customers: {
+    collection: 'customers',
+    tabs: [
+      { id: 'active', label: 'Active' },
+      { id: 'archived', label: 'Archived' },
+      { id: 'all', label: 'All' },
+    ],
+    sorts: [
+      { key: 'name', field: 'name', label: 'Name' },
+      { key: 'email', field: 'email', label: 'Email' },
+      { key: 'city', field: 'city', label: 'City' },
+      { key: 'currency', field: 'currency', label: 'Currency' },
+      { key: 'created', field: 'created', label: 'Added' },
+    ],
+    defaultSort: 'name',
+    dateField: null,
+    searchFields: ['name', 'contact_name', 'email', 'city', 'tax_id'],
+    hasCustomerFilter: false,
+    expand: '',
+  },
+  payments: {
+    collection: 'payments',
+    tabs: [
+      { id: 'all', label: 'All' },
+      { id: 'bank_transfer', label: 'Bank transfer' },
+      { id: 'card', label: 'Card' },
+      { id: 'cash', label: 'Cash' },
+      { id: 'cheque', label: 'Cheque' },
+      { id: 'other', label: 'Other' },
+    ],
+    sorts: [
+      { key: 'number', field: 'seq', label: 'Number' },
+      { key: 'date', field: 'date', label: 'Date' },
+      { key: 'customer', field: 'customer.name', label: 'Customer' },
+      { key: 'invoice', field: 'invoice.seq', label: 'Invoice' },
+      { key: 'amount', field: 'amount_cents', label: 'Amount' },
+    ],
+    defaultSort: '-date',
+    dateField: 'date',
+    searchFields: ['number', 'reference', 'customer.name', 'invoice.number'],
+    hasCustomerFilter: true,
+    expand: 'customer,invoice',
+  },
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const ID = /^[a-z0-9]{15}$/
+
+/** Reads the URL's query string; anything unknown or malformed falls back to the default. */
+export function parseListState(search: string, spec: ListSpec): ListState {
+  const p = new URLSearchParams(search)
+  const status = p.get('status') ?? ''
+  const sort = p.get('sort') ?? ''
+  const sortKey = sort.replace(/^-/, '')
+  const page = Number(p.get('page') ?? '1')
+  const from = p.get('from') ?? ''
+  const to = p.get('to') ?? ''
+  const customer = p.get('customer') ?? ''
+  return {
+    q: (p.get('q') ?? '').slice(0, 200),
+    status: spec.tabs.some((t) => t.id === status) ? status : (spec.tabs[0]?.id ?? 'all'),
+    customer: spec.hasCustomerFilter && ID.test(customer) ? customer : '',
+    from: spec.dateField && DAY.test(from) ? from : '',
+    to: spec.dateField && DAY.test(to) ? to : '',
+    sort: spec.sorts.some((s) => s.key === sortKey) ? sort : spec.defaultSort,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  }
+}
+
+/** The query string for a state, leaving defaults out so plain URLs stay plain. */
+export function serializeListState(state: ListState, spec: ListSpec): string {
+  const p = new URLSearchParams()
+  if (state.q.trim()) p.set('q', state.q)
+  if (state.status !== (spec.tabs[0]?.id ?? 'all')) p.set('status', state.status)
+  if (state.customer) p.set('customer', state.customer)
+  if (state.from) p.set('from', state.from)
+  if (state.to) p.set('to', state.to)
+  if (state.sort !== spec.defaultSort) p.set('sort', state.sort)
+  if (state.page > 1) p.set('page', String(state.page))
+  const s = p.toString()
+  return s ? `?${s}` : ''
+}
+
+/**
+ * A change to the list state. Changing what is shown (search, tab, filters, sort) goes back to
+ * page 1; only a page change keeps the rest.
+ */
+export function updateListState(state: ListState, change: Partial<ListState>): ListState {
+  const next = { ...state, ...change }
+  if (change.page === undefined) next.page = 1
+  return next
+}
+
+/** Clicking a column: sort by it ascending, then descending, then ascending again. */
+export function toggleSort(current: string, key: string): string {
+  if (current === key) return `-${key}`
+  return key
+}
+
+/** A filter as an expression with {:name} placeholders and its values (the SDK escapes them). */
+export interface Filter {
+  expr: string
+  params: Record<string, string | number | boolean>
+}
+
+function statusClause(spec: ListSpec, status: string, today: string): Filter | null {
+  const t = pbDate(today)
+  switch (spec.collection) {
+    case 'invoices':
+      switch (status) {
+        case 'all':
+          return null
+        case 'outstanding':
+          return { expr: `(status = "sent" || status = "viewed" || status = "partial")`, params: {} }
+        case 'overdue':
+          return {
+            expr: `(status = "sent" || status = "viewed" || status = "partial") && due_date < {:today}`,
+            params: { today: t },
+          }
+        default:
+          return { expr: 'status = {:status}', params: { status } }
+      }
+    case 'quotes':
+      switch (status) {
+        case 'all':
+          return null
+        case 'open':
+          return {
+            expr: `(status = "sent" || status = "viewed") && (expiry_date = "" || expiry_date >= {:today})`,
+            params: { today: t },
+          }
+        case 'expired':
+          return {
+            expr: `(status = "draft" || status = "sent" || status = "viewed") && expiry_date != "" && expiry_date < {:today}`,
+            params: { today: t },
+          }
+        default:
+          return { expr: 'status = {:status}', params: { status } }
+      }
+    case 'customers':
+      if (status === 'active') return { expr: 'archived = false', params: {} }
+      if (status === 'archived') return { expr: 'archived = true', params: {} }
+      return null
+    case 'payments':
+      return status === 'all' ? null : { expr: 'method = {:status}', params: { status } }
+  }
+}
+
+/** The server-side filter for a state; `status` overrides the state's tab (for tab counts). */
+export function listFilter(
+  spec: ListSpec,
+  state: ListState,
+  status: string = state.status,
+  today = todayIso(),
+): Filter {
+  const parts: string[] = []
+  const params: Filter['params'] = {}
+  const q = state.q.trim()
+  if (q) {
+    parts.push(`(${spec.searchFields.map((f) => `${f} ~ {:q}`).join(' || ')})`)
+    params.q = q
+  }
+  const s = statusClause(spec, status, today)
+  if (s) {
+    parts.push(s.expr)
+    Object.assign(params, s.params)
+  }
+  if (state.customer && spec.hasCustomerFilter) {
+    parts.push('customer = {:customer}')
+    params.customer = state.customer
+  }
+  if (spec.dateField && state.from) {
+    parts.push(`${spec.dateField} >= {:from}`)
+    params.from = pbDate(state.from)
+  }
+  if (spec.dateField && state.to) {
+    // "to" is inclusive: everything before the next day.
+    parts.push(`${spec.dateField} < {:to}`)
+    params.to = pbDate(addDays(state.to, 1))
+  }
+  return { expr: parts.join(' && '), params }
+}
+
+/** The PocketBase sort for a state, with a stable tie-breaker. */
+export function listSort(spec: ListSpec, sort: string): string {
+  const desc = sort.startsWith('-')
+  const key = sort.replace(/^-/, '')
+  const field = spec.sorts.find((s) => s.key === key)?.field ?? key
+  const tie = spec.collection === 'customers' ? 'id' : 'seq'
+  const dir = desc ? '-' : ''
+  return field === tie ? `${dir}${field}` : `${dir}${field},${dir}${tie}`
+}

@@ -1,0 +1,134 @@
+/** The records of the back-office, as the server sends them (issue 5's contract). */
+
+export const QUOTE_STATUSES = [
+  'draft',
+  'sent',
+  'viewed',
+  'accepted',
+  'rejected',
+  'converted',
+] as const
+export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'void'] as const
+export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'card', 'cheque', 'other'] as const
+
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export type Collection = 'customers' | 'quotes' | 'invoices' | 'payments'
+export type DocumentKind = 'quotes' | 'invoices'
+
+export interface BaseRecord {
+  id: string
+  collectionName?: string
+  owner: string
+  created: string
+  updated: string
+}
+
+export interface Customer extends BaseRecord {
+  name: string
+  contact_name: string
+  email: string
+  phone: string
+  website: string
+  tax_id: string
+  address: string
+  city: string
+  postal_code: string
+  country: string
+  currency: string
+  payment_terms_days: number
+  notes: string
+  archived: boolean
+}
+
+export interface LineItem {
+  id: string
+  description: string
+  quantity: number
+  unit: string
+  unit_price_cents: number
+  discount_percent: number
+  tax_rate: number
+  net_cents?: number
+}
+
+export interface TaxBreakdownRow {
+  rate: number
+  net_cents: number
+  tax_cents: number
+}
+
+interface DocumentBase extends BaseRecord {
+  customer: string
+  number: string
+  seq: number
+  currency: string
+  issue_date: string
+  items: LineItem[] | null
+  discount_percent: number
+  notes: string
+  terms: string
+  subtotal_cents: number
+  discount_cents: number
+  tax_cents: number
+  total_cents: number
+  tax_breakdown: TaxBreakdownRow[] | null
+  sent_at: string
+  viewed_at: string
+  expand?: { customer?: Customer }
+}
+
+export interface Quote extends DocumentBase {
+  status: QuoteStatus
+  expiry_date: string
+  invoice: string
+  reject_reason: string
+  accepted_at: string
+  rejected_at: string
+  converted_at: string
+}
+
+export interface Invoice extends DocumentBase {
+  status: InvoiceStatus
+  due_date: string
+  quote: string
+  paid_cents: number
+  balance_cents: number
+  void_reason: string
+  paid_at: string
+  voided_at: string
+}
+
+export interface Payment extends BaseRecord {
+  invoice: string
+  customer: string
+  number: string
+  seq: number
+  date: string
+  amount_cents: number
+  currency: string
+  method: PaymentMethod
+  reference: string
+  notes: string
+  expand?: { customer?: Customer; invoice?: Invoice }
+}
+
+export type AnyRecord = Customer | Quote | Invoice | Payment
+
+export interface Page<T> {
+  page: number
+  perPage: number
+  totalItems: number
+  totalPages: number
+  items: T[]
+}
+
+export const methodLabels: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  card: 'Card',
+  cheque: 'Cheque',
+  other: 'Other',
+}

@@ -1,0 +1,147 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { loadPb } from '../pocketbase/instance'
+import { statusOf } from '../api-errors'
+import { computeTotals } from '../money/totals'
+import { recordKeys } from './api'
+import type { AnyRecord, Collection, LineItem } from './types'
+
+/**
+ * The back-office writes. Each one is safe to replay: creates carry an id made on this device,
+ * updates send the whole change again, deletes accept "already gone", conversion accepts
+ * "already converted". So a write replayed after a lost answer is applied once.
+ */
+export interface CreateVars {
+  collection: Collection
+  id: string
+  body: Record<string, unknown>
+  /** What the user sees in the list of waiting changes ("Invoice for Acme"). */
+  label: string
+}
+export interface UpdateVars {
+  collection: Collection
+  id: string
+  body: Record<string, unknown>
+  label: string
+}
+export interface DeleteVars {
+  collection: Collection
+  id: string
+  label: string
+}
+export interface ConvertVars {
+  quoteId: string
+  label: string
+}
+export interface SendVars {
+  collection: 'quotes' | 'invoices'
+  id: string
+  label: string
+}
+
+export async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRecord> {
+  const pb = await loadPb()
+  const owner = pb.authStore.record?.id
+  try {
+    return await pb.collection(collection).create<AnyRecord>({ ...body, id, owner })
+  } catch (error) {
+    // A replay after an answer that never arrived: the record is already there.
+    if (statusOf(error) === 400) {
+      const existing = await pb
+        .collection(collection)
+        .getOne<AnyRecord>(id)
+        .catch(() => null)
+      if (existing) return existing
+    }
+    throw error
+  }
+}
+
+export async function updateRecord({ collection, id, body }: UpdateVars): Promise<AnyRecord> {
+  const pb = await loadPb()
+  return pb.collection(collection).update<AnyRecord>(id, body)
+}
+
+export async function deleteRecord({ collection, id }: DeleteVars): Promise<boolean> {
+  const pb = await loadPb()
+  try {
+    return await pb.collection(collection).delete(id)
+  } catch (error) {
+    if (statusOf(error) === 404) return true
+    throw error
+  }
+}
+
+export interface ConvertResult {
+  invoice: string
+}
+
+export async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertResult> {
+  const pb = await loadPb()
+  try {
+    const r = await pb.send<{ invoice?: { id: string }; id?: string }>(
+      `/api/folio/quotes/${encodeURIComponent(quoteId)}/convert`,
+      { method: 'POST' },
+    )
+    return { invoice: r.invoice?.id ?? r.id ?? '' }
+  } catch (error) {
+    if (statusOf(error) === 400) {
+      const quote = await pb
+        .collection('quotes')
+        .getOne<{ invoice: string }>(quoteId)
+        .catch(() => null)
+      if (quote?.invoice) return { invoice: quote.invoice }
+    }
+    throw error
+  }
+}
+
+export async function sendDocument({ collection, id }: SendVars): Promise<unknown> {
+  const pb = await loadPb()
+  return pb.send(`/api/folio/${collection}/${encodeURIComponent(id)}/send`, { method: 'POST' })
+}
+
+/** Lines with their net as the server will compute it, for records shown before it answers. */
+function withTotals(body: Record<string, unknown>): Record<string, unknown> {
+  const items = body.items as LineItem[] | undefined
+  if (!Array.isArray(items)) return body
+  try {
+    const t = computeTotals(items, Number(body.discount_percent ?? 0))
+    return {
+      ...body,
+      items: items.map((l, i) => ({ ...l, net_cents: t.lines_net_cents[i] })),
+      subtotal_cents: t.subtotal_cents,
+      discount_cents: t.discount_cents,
+      tax_cents: t.tax_cents,
+      total_cents: t.total_cents,
+      tax_breakdown: t.tax_breakdown,
+    }
+  } catch {
+    return body
+  }
+}
+
+/** Shows a write at once in the record's cached copy; the server's answer replaces it later. */
+export function applyOptimistic(
+  qc: QueryClient,
+  kind: 'create' | 'update' | 'delete',
+  vars: { collection: Collection; id: string; body?: Record<string, unknown> },
+) {
+  const key = recordKeys.one(vars.collection, vars.id)
+  if (kind === 'delete') {
+    qc.removeQueries({ queryKey: key, exact: true })
+    return
+  }
+  const body = withTotals(vars.body ?? {})
+  if (kind === 'create') {
+    const now = new Date().toISOString().replace('T', ' ')
+    const draft =
+      vars.collection === 'quotes' || vars.collection === 'invoices'
+        ? { status: 'draft', number: '', paid_cents: 0, balance_cents: body.total_cents ?? 0 }
+        : {}
+    qc.setQueryData(key, { id: vars.id, created: now, updated: now, ...draft, ...body, pending: true })
+    return
+  }
+  qc.setQueryData(key, (old: Record<string, unknown> | undefined) =>
+    old ? { ...old, ...body, pending: true } : old,
+  )
+}
