@@ -23,6 +23,8 @@ import { notify } from '@/lib/toast'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
+import { Reminders } from '@/components/layout/Reminders'
+import { useRealtimeSync } from '@/lib/billing/hooks'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
 import { NotFound, settingsLayout, settingsRoutes, signedInNav, signedInRoutes } from './routes'
@@ -79,9 +81,11 @@ export default function SignedInApp() {
       persistOptions={persistOptions}
       onSuccess={() => void queryClient.resumePausedMutations()}
     >
+      <RealtimeSync enabled={online && !offline} />
       <AppShell
         nav={signedInNav}
         user={user}
+        headerExtra={<Reminders userId={user.id} />}
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
           const warning = `${waiting === 1 ? '1 change has' : `${waiting} changes have`} not been sent yet. Signing out discards ${waiting === 1 ? 'it' : 'them'}. Sign out anyway?`
@@ -129,6 +133,12 @@ export default function SignedInApp() {
       </AppShell>
     </PersistQueryClientProvider>
   )
+}
+
+/** Inside the query provider: live updates from other devices while online. */
+function RealtimeSync({ enabled }: { enabled: boolean }) {
+  useRealtimeSync(enabled)
+  return null
 }
 
 function OfflineBanner() {

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react'
-import { paths } from '@/config/paths'
+import { paths, recordPaths } from '@/config/paths'
 import { lazyWithPreload, registerPreload } from '@/lib/preload'
 
 export interface PageRoute<P = object> {
@@ -55,9 +55,20 @@ export const signedInRoutes: PageRoute[] = [
   page(paths.dashboard, () => import('@/features/dashboard/DashboardPage')),
   page(paths.profile, () => import('@/features/profile/ProfilePage')),
   page(paths.customers, () => import('@/features/customers/CustomersPage')),
+  page(recordPaths.customerNew, () => import('@/features/customers/CustomerFormPage')),
+  page('/customers/:id/edit', () => import('@/features/customers/CustomerFormPage')),
+  page('/customers/:id', () => import('@/features/customers/CustomerPage')),
   page(paths.invoices, () => import('@/features/invoices/InvoicesPage')),
+  page(recordPaths.invoiceNew, () => import('@/features/invoices/InvoiceFormPage')),
+  page('/invoices/:id/edit', () => import('@/features/invoices/InvoiceFormPage')),
+  page('/invoices/:id/print', () => import('@/features/invoices/InvoicePrintPage')),
+  page('/invoices/:id', () => import('@/features/invoices/InvoicePage')),
   page(paths.payments, () => import('@/features/payments/PaymentsPage')),
   page(paths.quotes, () => import('@/features/quotes/QuotesPage')),
+  page(recordPaths.quoteNew, () => import('@/features/quotes/QuoteFormPage')),
+  page('/quotes/:id/edit', () => import('@/features/quotes/QuoteFormPage')),
+  page('/quotes/:id/print', () => import('@/features/quotes/QuotePrintPage')),
+  page('/quotes/:id', () => import('@/features/quotes/QuotePage')),
   page(paths.helpCenter, () => import('@/features/help-center/HelpCenterPage')),
 ]
 

@@ -78,7 +78,9 @@ export function CustomerPicker({
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={open && items[active] ? `${listId}-${items[active].id}` : undefined}
+          aria-activedescendant={
+            open && items[active] ? `${listId}-${items[active].id}` : undefined
+          }
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           autoComplete="off"
@@ -119,7 +121,12 @@ export function CustomerPicker({
           className="absolute top-full z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-border bg-background p-1 shadow-md"
         >
           {items.length === 0 ? (
-            <li role="option" aria-selected={false} aria-disabled className="px-2 py-1.5 text-sm text-muted-foreground">
+            <li
+              role="option"
+              aria-selected={false}
+              aria-disabled
+              className="px-2 py-1.5 text-sm text-muted-foreground"
+            >
               {results.isFetching ? 'Searching…' : 'No customers found'}
             </li>
           ) : (

@@ -131,7 +131,9 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               href={`${basePath}${serializeListState(updateListState(state, { status: t.id }), spec)}`}
               className={cn(
                 '-mb-px border-b-2 px-3 py-2 text-sm',
-                current ? 'border-primary font-medium' : 'border-transparent text-muted-foreground hover:text-foreground',
+                current
+                  ? 'border-primary font-medium'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
               {t.label}
@@ -152,7 +154,10 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           <label htmlFor="list-search" className="sr-only">
             Search {noun}
           </label>
-          <Search className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground"
+            aria-hidden
+          />
           <input
             id="list-search"
             type="search"
@@ -209,7 +214,12 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               Export selected ({selected.size})
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => void exportRows()} busy={exporting} disabled={total === 0}>
+          <Button
+            variant="outline"
+            onClick={() => void exportRows()}
+            busy={exporting}
+            disabled={total === 0}
+          >
             <Download className="size-4" aria-hidden />
             Export CSV
           </Button>
@@ -252,7 +262,12 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                     />
                   </th>
                   {columns.map((c) => (
-                    <SortHeader key={c.id} column={c} state={state} onSort={(sort) => go(updateListState(state, { sort }))} />
+                    <SortHeader
+                      key={c.id}
+                      column={c}
+                      state={state}
+                      onSort={(sort) => go(updateListState(state, { sort }))}
+                    />
                   ))}
                   <th scope="col" className="w-12 px-3 py-2">
                     <span className="sr-only">Actions</span>
@@ -271,10 +286,16 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                       />
                     </td>
                     {columns.map((c, i) => (
-                      <td key={c.id} className={cn('px-3 py-2', c.align === 'end' && 'text-end tabular-nums')}>
+                      <td
+                        key={c.id}
+                        className={cn('px-3 py-2', c.align === 'end' && 'text-end tabular-nums')}
+                      >
                         {i === 0 ? (
                           <span className="flex items-center gap-2">
-                            <Link href={props.rowHref(r)} className="font-medium underline-offset-4 hover:underline">
+                            <Link
+                              href={props.rowHref(r)}
+                              className="font-medium underline-offset-4 hover:underline"
+                            >
                               {c.cell(r)}
                             </Link>
                             {isPendingRow(r, created, updating) ? <PendingBadge /> : null}
@@ -300,13 +321,25 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           </div>
           <ul className="grid gap-2 md:hidden" aria-label={noun}>
             {rows.map((r) => (
-              <li key={r.id} className="flex items-start justify-between gap-3 rounded-lg border border-border p-3">
+              <li
+                key={r.id}
+                className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
+              >
                 <div className="min-w-0">
-                  <Link href={props.rowHref(r)} className="font-medium underline-offset-4 hover:underline">
+                  <Link
+                    href={props.rowHref(r)}
+                    className="font-medium underline-offset-4 hover:underline"
+                  >
                     {props.rowLabel(r)}
                   </Link>
-                  {isPendingRow(r, created, updating) ? <span className="ms-2"><PendingBadge /></span> : null}
-                  <div className="truncate text-sm text-muted-foreground">{props.cardDetail(r)}</div>
+                  {isPendingRow(r, created, updating) ? (
+                    <span className="ms-2">
+                      <PendingBadge />
+                    </span>
+                  ) : null}
+                  <div className="truncate text-sm text-muted-foreground">
+                    {props.cardDetail(r)}
+                  </div>
                 </div>
                 <div className="flex items-start gap-1 text-end text-sm">
                   <div>{props.cardAside(r)}</div>

@@ -20,12 +20,15 @@ export function AppShell({
   user,
   onSignOut,
   banner,
+  headerExtra,
   children,
 }: {
   nav: NavItem[]
   user: ShellUser
   onSignOut: () => void
   banner?: ReactNode
+  /** Shown in the header before the user menu (e.g. reminders). */
+  headerExtra?: ReactNode
   children: ReactNode
 }) {
   const [location] = useLocation()
@@ -33,7 +36,7 @@ export function AppShell({
   const [openOn, setOpenOn] = useState<string | null>(null)
   const navOpen = openOn === location
   return (
-    <div className="min-h-svh md:grid md:grid-cols-[15rem_1fr]">
+    <div className="min-h-svh md:grid md:grid-cols-[15rem_1fr] print:block">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
@@ -41,7 +44,10 @@ export function AppShell({
         Skip to content
       </a>
       <aside
-        className={cn('border-e border-border bg-muted/40 md:block', navOpen ? 'block' : 'hidden')}
+        className={cn(
+          'border-e border-border bg-muted/40 md:block print:hidden',
+          navOpen ? 'block' : 'hidden',
+        )}
       >
         <div className="flex h-14 items-center gap-2 px-4 font-semibold">
           <img src="/favicon.svg" alt="" width={24} height={24} />
@@ -70,7 +76,7 @@ export function AppShell({
         </nav>
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="flex h-14 items-center justify-between gap-2 border-b border-border px-4">
+        <header className="flex h-14 items-center justify-between gap-2 border-b border-border px-4 print:hidden">
           <Button
             variant="ghost"
             size="sm"
@@ -82,10 +88,11 @@ export function AppShell({
             Menu
           </Button>
           <div className="flex-1" />
+          {headerExtra}
           <UserMenu user={user} onSignOut={onSignOut} />
         </header>
-        {banner}
-        <main id="main" className="flex-1 p-4 md:p-8">
+        <div className="print:hidden">{banner}</div>
+        <main id="main" className="flex-1 p-4 md:p-8 print:p-0">
           {children}
         </main>
       </div>

@@ -53,7 +53,10 @@ export default function CustomerFormPage() {
             body: values,
             label: `${editing ? 'Customer changes' : 'New customer'}: ${values.name}`,
           }
-          const r = await save(editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate, vars)
+          const r = await save(
+            editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate,
+            vars,
+          )
           if (!r.ok) return r
           if (!r.queued) notify('success', editing ? 'Customer saved' : 'Customer added')
           navigate(recordPaths.customer(recordId))

@@ -6,7 +6,11 @@ import { Alert, Card } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { InvoiceStatusBadge, PendingBadge, QuoteStatusBadge } from '@/components/billing/StatusBadge'
+import {
+  InvoiceStatusBadge,
+  PendingBadge,
+  QuoteStatusBadge,
+} from '@/components/billing/StatusBadge'
 import { recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery } from '@/lib/billing/api'
 import { aging } from '@/lib/billing/aging'
@@ -39,7 +43,11 @@ export default function CustomerPage() {
   const overdue = invoices.filter((i) => isOverdue(i)).reduce((s, i) => s + i.balance_cents, 0)
   const buckets = aging(invoices)
   const pending = (c as Customer & { pending?: boolean }).pending
-  const address = [c.address, [c.postal_code, c.city].filter(Boolean).join(' '), c.country ? countryName(c.country) : '']
+  const address = [
+    c.address,
+    [c.postal_code, c.city].filter(Boolean).join(' '),
+    c.country ? countryName(c.country) : '',
+  ]
     .filter(Boolean)
     .join('\n')
 
@@ -56,10 +64,16 @@ export default function CustomerPage() {
         }
         actions={
           <div className="flex flex-wrap gap-2">
-            <PreloadLink href={`${recordPaths.invoiceNew}?customer=${c.id}`} className={buttonClass()}>
+            <PreloadLink
+              href={`${recordPaths.invoiceNew}?customer=${c.id}`}
+              className={buttonClass()}
+            >
               New invoice
             </PreloadLink>
-            <PreloadLink href={`${recordPaths.quoteNew}?customer=${c.id}`} className={buttonClass('outline')}>
+            <PreloadLink
+              href={`${recordPaths.quoteNew}?customer=${c.id}`}
+              className={buttonClass('outline')}
+            >
               New quote
             </PreloadLink>
             <PreloadLink href={recordPaths.customerEdit(c.id)} className={buttonClass('outline')}>
@@ -77,7 +91,9 @@ export default function CustomerPage() {
       <div className="grid gap-4 md:grid-cols-3">
         <Card className="grid gap-1">
           <h2 className="text-sm text-muted-foreground">Outstanding</h2>
-          <p className="text-2xl font-semibold tabular-nums">{formatMoney(outstanding, c.currency)}</p>
+          <p className="text-2xl font-semibold tabular-nums">
+            {formatMoney(outstanding, c.currency)}
+          </p>
           <p className="text-sm text-muted-foreground">
             {overdue > 0 ? `${formatMoney(overdue, c.currency)} overdue` : 'Nothing overdue'}
           </p>
@@ -90,9 +106,19 @@ export default function CustomerPage() {
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <Card className="grid content-start gap-2 text-sm">
           <h2 className="font-semibold">Details</h2>
-          {c.email ? <a href={`mailto:${c.email}`} className="underline">{c.email}</a> : <span className="text-muted-foreground">No email</span>}
+          {c.email ? (
+            <a href={`mailto:${c.email}`} className="underline">
+              {c.email}
+            </a>
+          ) : (
+            <span className="text-muted-foreground">No email</span>
+          )}
           {c.phone ? <span>{c.phone}</span> : null}
-          {c.website ? <a href={c.website} target="_blank" rel="noreferrer noopener" className="underline">{c.website}</a> : null}
+          {c.website ? (
+            <a href={c.website} target="_blank" rel="noreferrer noopener" className="underline">
+              {c.website}
+            </a>
+          ) : null}
           {c.tax_id ? <span>Tax ID {c.tax_id}</span> : null}
           {address ? <span className="whitespace-pre-line">{address}</span> : null}
           <span>Payment terms: {c.payment_terms_days} days</span>
@@ -177,7 +203,11 @@ function DocTable({
             <thead>
               <tr>
                 {head.map((h, i) => (
-                  <th key={h} scope="col" className={`px-4 py-2 font-medium ${i >= head.length - 2 && title !== 'Payments' ? 'text-end' : 'text-start'}`}>
+                  <th
+                    key={h}
+                    scope="col"
+                    className={`px-4 py-2 font-medium ${i >= head.length - 2 && title !== 'Payments' ? 'text-end' : 'text-start'}`}
+                  >
                     {h}
                   </th>
                 ))}
@@ -187,9 +217,15 @@ function DocTable({
               {rows.map((r) => (
                 <tr key={r.id} className="border-t border-border">
                   {r.cells.map((cell, i) => (
-                    <td key={i} className={`px-4 py-2 ${i >= head.length - 2 && title !== 'Payments' ? 'text-end tabular-nums' : ''}`}>
+                    <td
+                      key={i}
+                      className={`px-4 py-2 ${i >= head.length - 2 && title !== 'Payments' ? 'text-end tabular-nums' : ''}`}
+                    >
                       {i === 0 ? (
-                        <Link href={r.href} className="font-medium underline-offset-4 hover:underline">
+                        <Link
+                          href={r.href}
+                          className="font-medium underline-offset-4 hover:underline"
+                        >
                           {cell}
                         </Link>
                       ) : (

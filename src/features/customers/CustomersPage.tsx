@@ -22,7 +22,8 @@ const columns: Column<Customer>[] = [
     id: 'city',
     header: 'City',
     sortKey: 'city',
-    cell: (c) => [c.city, c.country ? countryName(c.country) : ''].filter(Boolean).join(', ') || '—',
+    cell: (c) =>
+      [c.city, c.country ? countryName(c.country) : ''].filter(Boolean).join(', ') || '—',
   },
   {
     id: 'currency',
@@ -69,7 +70,10 @@ export default function CustomersPage() {
             label: 'New invoice',
             onSelect: () => navigate(`${recordPaths.invoiceNew}?customer=${c.id}`),
           },
-          { label: 'New quote', onSelect: () => navigate(`${recordPaths.quoteNew}?customer=${c.id}`) },
+          {
+            label: 'New quote',
+            onSelect: () => navigate(`${recordPaths.quoteNew}?customer=${c.id}`),
+          },
           c.archived
             ? { label: 'Restore', onSelect: () => void actions.setArchived(c, false) }
             : { label: 'Archive', onSelect: () => void actions.setArchived(c, true) },
@@ -77,7 +81,13 @@ export default function CustomersPage() {
         ]}
         pendingRows={(p) =>
           p.creates.map(
-            (v) => ({ ...(v.body as Partial<Customer>), id: v.id, created: '', updated: '' }) as Customer,
+            (v) =>
+              ({
+                ...(v.body as Partial<Customer>),
+                id: v.id,
+                created: '',
+                updated: '',
+              }) as Customer,
           )
         }
         csv={{

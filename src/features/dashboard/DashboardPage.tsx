@@ -123,13 +123,17 @@ export default function DashboardPage() {
       {header}
       <div className="grid gap-6" aria-busy={query.isPlaceholderData || undefined}>
         <p className="-mt-3 text-sm text-muted-foreground">
-          {formatDate(data.period.from)} – {formatDate(data.period.to)}, in {data.currency}, compared
-          with {formatDate(data.previous.from)} – {formatDate(data.previous.to)}.
+          {formatDate(data.period.from)} – {formatDate(data.period.to)}, in {data.currency},
+          compared with {formatDate(data.previous.from)} – {formatDate(data.previous.to)}.
           <span role="status">{query.isPlaceholderData ? ' Updating…' : ''}</span>
         </p>
         <KpiCards data={data} />
         <MonthlySection months={data.monthly} currency={data.currency} />
-        <AgingBars aging={data.aging} outstanding={data.outstanding_cents} currency={data.currency} />
+        <AgingBars
+          aging={data.aging}
+          outstanding={data.outstanding_cents}
+          currency={data.currency}
+        />
         <ActionLists data={data} />
       </div>
     </>

@@ -93,7 +93,9 @@ function NotificationPreferences({ userId }: { userId: string }) {
         </fieldset>
       ) : settings.isError ? (
         <div className="grid justify-items-start gap-3">
-          <Alert>Your notification settings could not be loaded. {mutationErrorMessage(settings.error)}</Alert>
+          <Alert>
+            Your notification settings could not be loaded. {mutationErrorMessage(settings.error)}
+          </Alert>
           <Button variant="outline" onClick={() => void settings.refetch()}>
             Try again
           </Button>

@@ -25,7 +25,15 @@ export function aging(invoices: readonly Invoice[], today = todayIso()): AgingBu
     if (!isOutstanding(i)) continue
     const late = isoDate(i.due_date) < today ? daysOverdue(i, today) : 0
     const key: keyof AgingBuckets =
-      late <= 0 ? 'not_due' : late <= 30 ? 'd1_30' : late <= 60 ? 'd31_60' : late <= 90 ? 'd61_90' : 'd90_plus'
+      late <= 0
+        ? 'not_due'
+        : late <= 30
+          ? 'd1_30'
+          : late <= 60
+            ? 'd31_60'
+            : late <= 90
+              ? 'd61_90'
+              : 'd90_plus'
     b[key] += i.balance_cents
   }
   return b

@@ -73,11 +73,19 @@ export async function fetchAllMatching<T extends AnyRecord>(
   })
 }
 
-export const recordQuery = <T extends AnyRecord>(c: Collection, id: string, expand?: string) =>
+/** Relations fetched with one record, the same everywhere so its cached copy has one shape. */
+const recordExpand: Record<Collection, string | undefined> = {
+  customers: undefined,
+  quotes: 'customer',
+  invoices: 'customer',
+  payments: 'customer,invoice',
+}
+
+export const recordQuery = <T extends AnyRecord>(c: Collection, id: string) =>
   queryOptions({
     queryKey: recordKeys.one(c, id),
     queryFn: async (): Promise<T> =>
-      (await loadPb()).collection(c).getOne<T>(id, { expand: expand || undefined }),
+      (await loadPb()).collection(c).getOne<T>(id, { expand: recordExpand[c] }),
   })
 
 export const customerSearchQuery = (q: string) =>
@@ -121,9 +129,20 @@ export const customerDocumentsQuery = (customerId: string) =>
       const pb = await loadPb()
       const filter = pb.filter('customer = {:id}', { id: customerId })
       const [quotes, invoices, payments] = await Promise.all([
-        pb.collection('quotes').getFullList<Quote>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
-        pb.collection('invoices').getFullList<Invoice>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
-        pb.collection('payments').getFullList<Payment>({ filter, sort: '-date,-seq', batch: FULL_LIST_BATCH, expand: 'invoice' }),
+        pb
+          .collection('quotes')
+          .getFullList<Quote>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
+        pb
+          .collection('invoices')
+          .getFullList<Invoice>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
+        pb
+          .collection('payments')
+          .getFullList<Payment>({
+            filter,
+            sort: '-date,-seq',
+            batch: FULL_LIST_BATCH,
+            expand: 'invoice',
+          }),
       ])
       return { quotes, invoices, payments }
     },

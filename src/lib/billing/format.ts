@@ -7,8 +7,9 @@ export function currencyDigits(currency: string): number {
   let d = fractionDigitsCache.get(currency)
   if (d === undefined) {
     try {
-      d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
+      d =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2
     } catch {
       d = 2
     }
@@ -81,7 +82,5 @@ export function addDays(day: string, days: number): string {
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round(
-    (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000,
-  )
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }

@@ -57,10 +57,8 @@ export function isRecordPending(p: PendingWrites, id: string): boolean {
 
 /** Field messages of a refusal ({field: message}) and the sentence for the whole form. */
 export function refusal(error: unknown): { message: string; fields: Record<string, string> } {
-  const data = ((error as { response?: { data?: unknown } } | null)?.response?.data ?? {}) as Record<
-    string,
-    { message?: unknown } | undefined
-  >
+  const data = ((error as { response?: { data?: unknown } } | null)?.response?.data ??
+    {}) as Record<string, { message?: unknown } | undefined>
   const fields: Record<string, string> = {}
   for (const [k, v] of Object.entries(data)) {
     if (v && typeof v.message === 'string') fields[k] = v.message

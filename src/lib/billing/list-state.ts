@@ -81,7 +81,9 @@ export const listSpecs: Record<Collection, ListSpec> = {
       { id: 'rejected', label: 'Rejected' },
       { id: 'converted', label: 'Converted' },
     ],
-    sorts: documentSorts('Issued', [{ key: 'expiry_date', field: 'expiry_date', label: 'Expires' }]),
+    sorts: documentSorts('Issued', [
+      { key: 'expiry_date', field: 'expiry_date', label: 'Expires' },
+    ]),
     defaultSort: '-issue_date',
     dateField: 'issue_date',
     searchFields: ['number', 'customer.name', 'notes'],
@@ -201,7 +203,10 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
         case 'all':
           return null
         case 'outstanding':
-          return { expr: `(status = "sent" || status = "viewed" || status = "partial")`, params: {} }
+          return {
+            expr: `(status = "sent" || status = "viewed" || status = "partial")`,
+            params: {},
+          }
         case 'overdue':
           return {
             expr: `(status = "sent" || status = "viewed" || status = "partial") && due_date < {:today}`,

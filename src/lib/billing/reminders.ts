@@ -45,7 +45,8 @@ export function expiringText(number: string, customer: string | undefined, left:
   return `${forWhom(number, customer)} expires ${when}`
 }
 
-export const remindersLabel = (count: number) => `${count} ${count === 1 ? 'reminder' : 'reminders'}`
+export const remindersLabel = (count: number) =>
+  `${count} ${count === 1 ? 'reminder' : 'reminders'}`
 
 /** Where to see all of a kind when the menu lists only the first few. */
 export const remindersAll = {
@@ -85,7 +86,10 @@ export const remindersQuery = (prefs: ReminderPrefs, today = todayIso()) =>
           ? pb.collection('quotes').getList<Listed<Quote>>(1, REMINDERS_SHOWN, {
               filter: pb.filter(
                 "(status = 'sent' || status = 'viewed') && expiry_date != '' && expiry_date >= {:today} && expiry_date < {:end}",
-                { today: pbDate(today), end: pbDate(addDays(today, QUOTE_EXPIRY_REMINDER_DAYS + 1)) },
+                {
+                  today: pbDate(today),
+                  end: pbDate(addDays(today, QUOTE_EXPIRY_REMINDER_DAYS + 1)),
+                },
               ),
               sort: 'expiry_date,seq',
               expand: 'customer',

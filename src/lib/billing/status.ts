@@ -11,7 +11,10 @@ const OPEN_QUOTE: readonly QuoteStatus[] = ['draft', 'sent', 'viewed']
 export const isOutstanding = (i: Pick<Invoice, 'status' | 'balance_cents'>) =>
   OPEN_INVOICE.includes(i.status) && i.balance_cents > 0
 
-export function isOverdue(i: Pick<Invoice, 'status' | 'balance_cents' | 'due_date'>, today = todayIso()) {
+export function isOverdue(
+  i: Pick<Invoice, 'status' | 'balance_cents' | 'due_date'>,
+  today = todayIso(),
+) {
   const due = isoDate(i.due_date)
   return isOutstanding(i) && due !== '' && due < today
 }
@@ -53,11 +56,16 @@ export const statusLabels: Record<InvoiceDisplayStatus | QuoteDisplayStatus, str
   expired: 'Expired',
 }
 
-export type QuoteAction = 'edit' | 'send' | 'markSent' | 'accept' | 'reject' | 'convert' | 'revise' | 'delete' | 'duplicate'
-export type InvoiceAction = 'edit' | 'send' | 'markSent' | 'recordPayment' | 'void' | 'delete' | 'duplicate'
+export type QuoteAction =
+  'edit' | 'send' | 'markSent' | 'accept' | 'reject' | 'convert' | 'revise' | 'delete' | 'duplicate'
+export type InvoiceAction =
+  'edit' | 'send' | 'markSent' | 'recordPayment' | 'void' | 'delete' | 'duplicate'
 
 /** The actions a quote's stored status allows (the server's machine, research §3.1). */
-export function quoteActions(q: Pick<Quote, 'status' | 'expiry_date'>, today = todayIso()): QuoteAction[] {
+export function quoteActions(
+  q: Pick<Quote, 'status' | 'expiry_date'>,
+  today = todayIso(),
+): QuoteAction[] {
   const expired = isExpired(q, today)
   switch (q.status) {
     case 'draft':
@@ -82,13 +90,21 @@ export function quoteActions(q: Pick<Quote, 'status' | 'expiry_date'>, today = t
 }
 
 /** The actions an invoice's stored status allows (research §3.2). */
-export function invoiceActions(i: Pick<Invoice, 'status' | 'paid_cents' | 'balance_cents'>): InvoiceAction[] {
+export function invoiceActions(
+  i: Pick<Invoice, 'status' | 'paid_cents' | 'balance_cents'>,
+): InvoiceAction[] {
   switch (i.status) {
     case 'draft':
       return ['edit', 'send', 'markSent', 'recordPayment', 'duplicate', 'delete']
     case 'sent':
     case 'viewed':
-      return ['edit', 'send', 'recordPayment', ...(i.paid_cents === 0 ? (['void'] as const) : []), 'duplicate']
+      return [
+        'edit',
+        'send',
+        'recordPayment',
+        ...(i.paid_cents === 0 ? (['void'] as const) : []),
+        'duplicate',
+      ]
     case 'partial':
       return ['send', 'recordPayment', 'duplicate']
     case 'paid':

@@ -132,16 +132,46 @@ export function applyOptimistic(
     return
   }
   const body = withTotals(vars.body ?? {})
+  if (vars.collection === 'payments' && kind === 'create') applyPaymentToInvoice(qc, body)
   if (kind === 'create') {
     const now = new Date().toISOString().replace('T', ' ')
     const draft =
       vars.collection === 'quotes' || vars.collection === 'invoices'
         ? { status: 'draft', number: '', paid_cents: 0, balance_cents: body.total_cents ?? 0 }
         : {}
-    qc.setQueryData(key, { id: vars.id, created: now, updated: now, ...draft, ...body, pending: true })
+    qc.setQueryData(key, {
+      id: vars.id,
+      created: now,
+      updated: now,
+      ...draft,
+      ...body,
+      pending: true,
+    })
     return
   }
   qc.setQueryData(key, (old: Record<string, unknown> | undefined) =>
     old ? { ...old, ...body, pending: true } : old,
+  )
+}
+
+/** A payment made offline shows on its invoice at once: paid, balance and status move. */
+function applyPaymentToInvoice(qc: QueryClient, body: Record<string, unknown>) {
+  const invoiceId = String(body.invoice ?? '')
+  const amount = Number(body.amount_cents ?? 0)
+  if (!invoiceId || !amount) return
+  qc.setQueryData(
+    recordKeys.one('invoices', invoiceId),
+    (old: Record<string, unknown> | undefined) => {
+      if (!old) return old
+      const paid = Number(old.paid_cents ?? 0) + amount
+      const balance = Number(old.total_cents ?? 0) - paid
+      return {
+        ...old,
+        paid_cents: paid,
+        balance_cents: balance,
+        status: balance <= 0 ? 'paid' : 'partial',
+        pending: true,
+      }
+    },
   )
 }

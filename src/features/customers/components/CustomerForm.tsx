@@ -4,17 +4,15 @@ import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
-import {
-  COMMON_CURRENCIES,
-  COUNTRIES,
-  countryName,
-  currencyName,
-} from '@/lib/billing/currencies'
+import { COMMON_CURRENCIES, COUNTRIES, countryName, currencyName } from '@/lib/billing/currencies'
 import { fieldMessages } from '@/lib/billing/validation'
 import type { Customer } from '@/lib/billing/types'
 import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
-export function toFormInput(c: Partial<Customer>, defaults: { currency: string; terms: number }): CustomerFormInput {
+export function toFormInput(
+  c: Partial<Customer>,
+  defaults: { currency: string; terms: number },
+): CustomerFormInput {
   return {
     name: c.name ?? '',
     contact_name: c.contact_name ?? '',
@@ -47,7 +45,9 @@ export function CustomerForm({
   currencyLocked?: boolean
   submitLabel: string
   /** Resolves to the server's refusal, or nothing when saved. */
-  onSubmit: (values: CustomerFormOutput) => Promise<{ message: string; fields: Record<string, string> } | void>
+  onSubmit: (
+    values: CustomerFormOutput,
+  ) => Promise<{ message: string; fields: Record<string, string> } | void>
   onCancel: () => void
 }) {
   const [values, setValues] = useState(initial)
@@ -75,7 +75,9 @@ export function CustomerForm({
     }
   }
 
-  const currencies = COMMON_CURRENCIES.includes(values.currency as (typeof COMMON_CURRENCIES)[number])
+  const currencies = COMMON_CURRENCIES.includes(
+    values.currency as (typeof COMMON_CURRENCIES)[number],
+  )
     ? COMMON_CURRENCIES
     : [values.currency, ...COMMON_CURRENCIES]
 
@@ -83,19 +85,84 @@ export function CustomerForm({
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Customer</legend>
-        <Field label="Name" required value={values.name} onChange={set('name')} error={errors.name} autoComplete="organization" />
-        <Field label="Contact person" value={values.contact_name} onChange={set('contact_name')} error={errors.contact_name} autoComplete="name" />
-        <Field label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} autoComplete="email" hint="Invoices and quotes are sent here." />
-        <Field label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} autoComplete="tel" />
-        <Field label="Website" value={values.website} onChange={set('website')} error={errors.website} autoComplete="url" />
-        <Field label="Tax ID" value={values.tax_id} onChange={set('tax_id')} error={errors.tax_id} hint="VAT or other tax number, printed on documents." />
+        <Field
+          label="Name"
+          required
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          autoComplete="organization"
+        />
+        <Field
+          label="Contact person"
+          value={values.contact_name}
+          onChange={set('contact_name')}
+          error={errors.contact_name}
+          autoComplete="name"
+        />
+        <Field
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          autoComplete="email"
+          hint="Invoices and quotes are sent here."
+        />
+        <Field
+          label="Phone"
+          type="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          autoComplete="tel"
+        />
+        <Field
+          label="Website"
+          value={values.website}
+          onChange={set('website')}
+          error={errors.website}
+          autoComplete="url"
+        />
+        <Field
+          label="Tax ID"
+          value={values.tax_id}
+          onChange={set('tax_id')}
+          error={errors.tax_id}
+          hint="VAT or other tax number, printed on documents."
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Address</legend>
-        <TextAreaField label="Street address" className="sm:col-span-2" rows={2} value={values.address} onChange={set('address')} error={errors.address} autoComplete="street-address" />
-        <Field label="City" value={values.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" />
-        <Field label="Postal code" value={values.postal_code} onChange={set('postal_code')} error={errors.postal_code} autoComplete="postal-code" />
-        <SelectField label="Country" value={values.country} onChange={set('country')} error={errors.country}>
+        <TextAreaField
+          label="Street address"
+          className="sm:col-span-2"
+          rows={2}
+          value={values.address}
+          onChange={set('address')}
+          error={errors.address}
+          autoComplete="street-address"
+        />
+        <Field
+          label="City"
+          value={values.city}
+          onChange={set('city')}
+          error={errors.city}
+          autoComplete="address-level2"
+        />
+        <Field
+          label="Postal code"
+          value={values.postal_code}
+          onChange={set('postal_code')}
+          error={errors.postal_code}
+          autoComplete="postal-code"
+        />
+        <SelectField
+          label="Country"
+          value={values.country}
+          onChange={set('country')}
+          error={errors.country}
+        >
           <option value="">Not set</option>
           {COUNTRIES.map((c) => (
             <option key={c} value={c}>
@@ -112,7 +179,11 @@ export function CustomerForm({
           onChange={set('currency')}
           error={errors.currency}
           disabled={currencyLocked}
-          hint={currencyLocked ? 'Fixed: this customer already has quotes or invoices.' : 'Quotes and invoices for this customer use it.'}
+          hint={
+            currencyLocked
+              ? 'Fixed: this customer already has quotes or invoices.'
+              : 'Quotes and invoices for this customer use it.'
+          }
         >
           {currencies.map((c) => (
             <option key={c} value={c}>
@@ -128,7 +199,14 @@ export function CustomerForm({
           error={errors.payment_terms_days}
           hint="Days from the issue date to the due date."
         />
-        <TextAreaField label="Notes" className="sm:col-span-2" value={values.notes} onChange={set('notes')} error={errors.notes} hint="Only you see these." />
+        <TextAreaField
+          label="Notes"
+          className="sm:col-span-2"
+          value={values.notes}
+          onChange={set('notes')}
+          error={errors.notes}
+          hint="Only you see these."
+        />
       </fieldset>
       {formError ? <Alert>{formError}</Alert> : null}
       <div className="flex gap-2">

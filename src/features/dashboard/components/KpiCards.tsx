@@ -95,7 +95,10 @@ export function ChangeLine({ change }: { change: KpiChange }) {
   const Icon = change.trend === 'none' ? null : trendIcons[change.trend]
   return (
     <p className="flex items-center gap-1 text-xs">
-      <span aria-hidden className={cn('inline-flex items-center font-medium', trendTones[change.trend])}>
+      <span
+        aria-hidden
+        className={cn('inline-flex items-center font-medium', trendTones[change.trend])}
+      >
         {Icon ? <Icon className="size-3.5" /> : null}
         {change.text}
       </span>

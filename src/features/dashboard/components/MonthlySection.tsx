@@ -18,7 +18,9 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
           <h2 id="monthly-heading" className="text-lg font-semibold">
             Invoiced vs collected
           </h2>
-          <p className="text-sm text-muted-foreground">The 12 months {span ? `from ${span}` : ''}</p>
+          <p className="text-sm text-muted-foreground">
+            The 12 months {span ? `from ${span}` : ''}
+          </p>
         </div>
         <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-md bg-muted" />}>
           <MonthlyChart months={months} currency={currency} />

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { Dialog } from '../ui/dialog'
+import { Field } from '../ui/field'
+import { SelectField, TextAreaField } from '../ui/inputs'
+import { Button } from '../ui/button'
+import { Alert } from '../ui/card'
+import { formatMoney, isoDate, parseMajor, pbDate, todayIso, toMajor } from '@/lib/billing/format'
+import { newRecordId } from '@/lib/billing/ids'
+import { save } from '@/lib/billing/save'
+import { fieldMessages } from '@/lib/billing/validation'
+import { PAYMENT_METHODS, methodLabels, type Invoice, type Payment } from '@/lib/billing/types'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** The payment form's rules; the limit is the balance (plus the old amount when editing). */
+export function paymentSchema(currency: string, maxCents: number) {
+  return v.object({
+    amount: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('Enter the amount received'),
+      v.check((s) => parseMajor(s, currency) !== null, 'Enter an amount like 120.50'),
+      v.transform((s) => parseMajor(s, currency) ?? 0),
+      v.minValue(1, `The amount must be at least ${formatMoney(1, currency)}`),
+      v.maxValue(
+        maxCents,
+        `The payment is more than the balance due (${formatMoney(maxCents, currency)}).`,
+      ),
+    ),
+    date: v.pipe(v.string(), v.regex(DAY, 'Enter the date the money arrived')),
+    method: v.picklist(PAYMENT_METHODS, 'Choose how it was paid'),
+    reference: v.pipe(v.string(), v.trim(), v.maxLength(200, 'At most 200 characters')),
+    notes: v.pipe(v.string(), v.maxLength(5000, 'At most 5000 characters')),
+  })
+}
+
+/** Record a payment on an invoice, or edit one. Works offline (queued, sent once). */
+export function PaymentDialog({
+  open,
+  onOpenChange,
+  invoice,
+  payment,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  invoice: Pick<Invoice, 'id' | 'number' | 'currency' | 'balance_cents'>
+  /** The payment to edit; a new one when absent. */
+  payment?: Payment
+}) {
+  const currency = invoice.currency
+  const max = invoice.balance_cents + (payment?.amount_cents ?? 0)
+  const [values, setValues] = useState(() => ({
+    amount: toMajor(payment ? payment.amount_cents : Math.max(invoice.balance_cents, 0), currency),
+    date: payment ? isoDate(payment.date) : todayIso(),
+    method: (payment?.method ?? 'bank_transfer') as string,
+    reference: payment?.reference ?? '',
+    notes: payment?.notes ?? '',
+  }))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [k]: e.target.value }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = v.safeParse(paymentSchema(currency, max), values)
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.issues))
+      setFormError(null)
+      return
+    }
+    setErrors({})
+    setBusy(true)
+    const body = {
+      invoice: invoice.id,
+      amount_cents: parsed.output.amount,
+      date: pbDate(parsed.output.date),
+      method: parsed.output.method,
+      reference: parsed.output.reference,
+      notes: parsed.output.notes,
+    }
+    const label = `Payment of ${formatMoney(parsed.output.amount, currency)} on ${invoice.number || 'a draft invoice'}`
+    const r = payment
+      ? await save(mutationKeys.recordUpdate, {
+          collection: 'payments',
+          id: payment.id,
+          body,
+          label,
+        })
+      : await save(mutationKeys.recordCreate, {
+          collection: 'payments',
+          id: newRecordId(),
+          body,
+          label,
+        })
+    setBusy(false)
+    if (!r.ok) {
+      const fields = { ...r.fields }
+      if (fields.amount_cents) fields.amount = fields.amount_cents
+      setErrors(fields)
+      setFormError(r.message)
+      return
+    }
+    if (!r.queued) notify('success', payment ? 'Payment updated' : 'Payment recorded', label)
+    onOpenChange(false)
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={payment ? `Edit payment ${payment.number}` : 'Record a payment'}
+      description={`${invoice.number || 'Draft invoice'} · balance due ${formatMoney(invoice.balance_cents, currency)}`}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <Field
+          label={`Amount (${currency})`}
+          inputMode="decimal"
+          value={values.amount}
+          onChange={set('amount')}
+          error={errors.amount}
+        />
+        <Field
+          label="Date received"
+          type="date"
+          value={values.date}
+          onChange={set('date')}
+          error={errors.date}
+        />
+        <SelectField
+          label="Method"
+          value={values.method}
+          onChange={set('method')}
+          error={errors.method}
+        >
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {methodLabels[m]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Reference"
+          value={values.reference}
+          onChange={set('reference')}
+          error={errors.reference}
+          hint="Bank reference, cheque number…"
+        />
+        <TextAreaField
+          label="Notes"
+          value={values.notes}
+          onChange={set('notes')}
+          error={errors.notes}
+        />
+        {formError ? <Alert>{formError}</Alert> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            {payment ? 'Save payment' : 'Record payment'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,397 @@
+import { useMemo, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
+import { Field, inputClass } from '../../ui/field'
+import { TextAreaField } from '../../ui/inputs'
+import { Button } from '../../ui/button'
+import { Alert, Card } from '../../ui/card'
+import { cn } from '../../ui/cn'
+import { CustomerPicker } from '../CustomerPicker'
+import { computeTotals, TotalsError, type Totals } from '@/lib/money/totals'
+import {
+  documentSchema,
+  emptyLine,
+  toLineItems,
+  type DocumentForm,
+  type LineForm,
+  type ParsedDocumentForm,
+} from '@/lib/billing/document-form'
+import { addDays, formatMoney } from '@/lib/billing/format'
+import { fieldMessages } from '@/lib/billing/validation'
+import type { DocumentKind, LineItem } from '@/lib/billing/types'
+
+export type Refusal = { message: string; fields: Record<string, string> }
+
+/** Live totals from the TypeScript twin of the server's rule; the server decides on save. */
+export function previewTotals(
+  items: readonly LineForm[],
+  currency: string,
+  discount: string,
+): { totals: Totals | null; problem: string | null } {
+  const lines = toLineItems(items, currency)
+  if (lines.some((l) => l === null))
+    return { totals: null, problem: 'Totals appear when every price is a valid amount.' }
+  try {
+    return {
+      totals: computeTotals(lines as LineItem[], discount.trim() ? Number(discount) : 0),
+      problem: null,
+    }
+  } catch (e) {
+    return { totals: null, problem: e instanceof TotalsError ? e.message : 'Check the lines.' }
+  }
+}
+
+/**
+ * The quote and invoice editor: a customer picker, editable lines with live totals, and a
+ * message at each field. What was typed stays when the server refuses.
+ */
+export function DocumentEditor({
+  kind,
+  initial,
+  defaultTaxRate,
+  customerLocked,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  kind: DocumentKind
+  initial: DocumentForm
+  defaultTaxRate: number
+  customerLocked?: boolean
+  submitLabel: string
+  onSubmit: (values: ParsedDocumentForm) => Promise<Refusal | void>
+  onCancel: () => void
+}) {
+  const [form, setForm] = useState(initial)
+  const [endTouched, setEndTouched] = useState(Boolean(initial.end_date))
+  const [terms, setTerms] = useState<number | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const schema = useMemo(() => documentSchema(kind), [kind])
+  const currency = form.currency || 'EUR'
+  const { totals, problem } = previewTotals(form.items, currency, form.discount_percent)
+  const endLabel = kind === 'invoices' ? 'Due date' : 'Expiry date'
+
+  const set = <K extends keyof DocumentForm>(k: K, value: DocumentForm[K]) =>
+    setForm((f) => ({ ...f, [k]: value }))
+  const setLine = (i: number, k: keyof LineForm, value: string) =>
+    setForm((f) => ({
+      ...f,
+      items: f.items.map((l, j) => (j === i ? { ...l, [k]: value } : l)),
+    }))
+  const moveLine = (i: number, by: number) =>
+    setForm((f) => {
+      const items = [...f.items]
+      const [l] = items.splice(i, 1)
+      if (l) items.splice(i + by, 0, l)
+      return { ...f, items }
+    })
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = v.safeParse(schema, form)
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.issues))
+      setFormError('Check the highlighted fields.')
+      return
+    }
+    if (problem) {
+      setFormError(problem)
+      return
+    }
+    setErrors({})
+    setFormError(null)
+    setBusy(true)
+    const refused = await onSubmit(parsed.output).finally(() => setBusy(false))
+    if (refused) {
+      const fields: Record<string, string> = {}
+      for (const [k, m] of Object.entries(refused.fields))
+        fields[k === 'due_date' || k === 'expiry_date' ? 'end_date' : k] = m
+      setErrors(fields)
+      setFormError(refused.message)
+    }
+  }
+
+  const issueChanged = (issue: string) => {
+    setForm((f) => ({
+      ...f,
+      issue_date: issue,
+      end_date: !endTouched && issue && terms !== null ? addDays(issue, terms) : f.end_date,
+    }))
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6">
+      <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <CustomerPicker
+            label="Customer"
+            value={form.customer}
+            disabled={customerLocked}
+            error={errors.customer}
+            onChange={(c) => {
+              const days = c?.payment_terms_days ?? 30
+              setTerms(days)
+              setForm((f) => ({
+                ...f,
+                customer: c?.id ?? '',
+                currency: c?.currency ?? f.currency,
+                end_date:
+                  !endTouched && f.issue_date
+                    ? addDays(f.issue_date, kind === 'invoices' ? days : 30)
+                    : f.end_date,
+              }))
+            }}
+          />
+          {customerLocked ? (
+            <p className="mt-1 text-xs text-muted-foreground">
+              The customer can only change while the {kind === 'invoices' ? 'invoice' : 'quote'} is
+              a draft.
+            </p>
+          ) : form.currency ? (
+            <p className="mt-1 text-xs text-muted-foreground">Currency: {form.currency}</p>
+          ) : null}
+        </div>
+        <Field
+          label="Issue date"
+          type="date"
+          value={form.issue_date}
+          onChange={(e) => issueChanged(e.target.value)}
+          error={errors.issue_date}
+        />
+        <Field
+          label={endLabel}
+          type="date"
+          value={form.end_date}
+          onChange={(e) => {
+            setEndTouched(true)
+            set('end_date', e.target.value)
+          }}
+          error={errors.end_date}
+        />
+      </Card>
+
+      <Card className="grid gap-3 p-4">
+        <h2 className="font-semibold">Lines</h2>
+        {errors.items ? <p className="text-sm text-destructive">{errors.items}</p> : null}
+        <ol className="grid gap-3">
+          {form.items.map((l, i) => (
+            <LineRow
+              key={l.id}
+              index={i}
+              line={l}
+              count={form.items.length}
+              currency={currency}
+              net={totals?.lines_net_cents[i]}
+              errors={errors}
+              onChange={(k, value) => setLine(i, k, value)}
+              onRemove={() =>
+                set(
+                  'items',
+                  form.items.filter((_, j) => j !== i),
+                )
+              }
+              onMove={(by) => moveLine(i, by)}
+            />
+          ))}
+        </ol>
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => set('items', [...form.items, emptyLine(defaultTaxRate)])}
+          >
+            <Plus className="size-4" aria-hidden />
+            Add line
+          </Button>
+        </div>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid content-start gap-4">
+          <TextAreaField
+            label="Notes"
+            value={form.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            error={errors.notes}
+            hint="Printed on the document."
+          />
+          <TextAreaField
+            label="Terms"
+            value={form.terms}
+            onChange={(e) => set('terms', e.target.value)}
+            error={errors.terms}
+            hint="Payment instructions, conditions."
+          />
+        </div>
+        <Card className="grid content-start gap-2 text-sm" aria-live="polite">
+          <h2 className="font-semibold">Totals</h2>
+          <Field
+            label="Document discount (%)"
+            inputMode="decimal"
+            value={form.discount_percent}
+            onChange={(e) => set('discount_percent', e.target.value)}
+            error={errors.discount_percent}
+          />
+          {totals ? (
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+              <dt>Subtotal</dt>
+              <dd className="text-end tabular-nums">
+                {formatMoney(totals.subtotal_cents, currency)}
+              </dd>
+              {totals.discount_cents ? (
+                <>
+                  <dt>Discount</dt>
+                  <dd className="text-end tabular-nums">
+                    −{formatMoney(totals.discount_cents, currency)}
+                  </dd>
+                </>
+              ) : null}
+              {totals.tax_breakdown.map((g) => (
+                <TaxRow
+                  key={g.rate}
+                  rate={g.rate}
+                  net={g.net_cents}
+                  tax={g.tax_cents}
+                  currency={currency}
+                />
+              ))}
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-end font-semibold tabular-nums" data-testid="editor-total">
+                {formatMoney(totals.total_cents, currency)}
+              </dd>
+            </dl>
+          ) : (
+            <p className="text-muted-foreground">{problem}</p>
+          )}
+        </Card>
+      </div>
+
+      {formError ? <Alert>{formError}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function TaxRow({
+  rate,
+  net,
+  tax,
+  currency,
+}: {
+  rate: number
+  net: number
+  tax: number
+  currency: string
+}) {
+  return (
+    <>
+      <dt>
+        Tax {rate}% <span className="text-muted-foreground">on {formatMoney(net, currency)}</span>
+      </dt>
+      <dd className="text-end tabular-nums">{formatMoney(tax, currency)}</dd>
+    </>
+  )
+}
+
+function LineRow({
+  index,
+  line,
+  count,
+  currency,
+  net,
+  errors,
+  onChange,
+  onRemove,
+  onMove,
+}: {
+  index: number
+  line: LineForm
+  count: number
+  currency: string
+  net: number | undefined
+  errors: Record<string, string>
+  onChange: (k: keyof LineForm, value: string) => void
+  onRemove: () => void
+  onMove: (by: number) => void
+}) {
+  const n = index + 1
+  const err = (k: string) => errors[`items.${index}.${k}`]
+  const small = (k: keyof LineForm, label: string, extra?: string) => (
+    <Field
+      label={`${label}`}
+      aria-label={`Line ${n} ${label.toLowerCase()}`}
+      inputMode="decimal"
+      value={line[k]}
+      onChange={(e) => onChange(k, e.target.value)}
+      error={err(k)}
+      className={extra}
+    />
+  )
+  return (
+    <li className="grid gap-2 rounded-lg border border-border p-3 md:grid-cols-[minmax(12rem,3fr)_5rem_5rem_7rem_5rem_5rem_7rem_auto] md:items-start">
+      <Field
+        label="Description"
+        aria-label={`Line ${n} description`}
+        value={line.description}
+        onChange={(e) => onChange('description', e.target.value)}
+        error={err('description')}
+      />
+      {small('quantity', 'Qty')}
+      <Field
+        label="Unit"
+        aria-label={`Line ${n} unit`}
+        placeholder="h, pcs"
+        value={line.unit}
+        onChange={(e) => onChange('unit', e.target.value)}
+        error={err('unit')}
+      />
+      {small('unit_price', 'Price')}
+      {small('discount_percent', 'Disc. %')}
+      {small('tax_rate', 'Tax %')}
+      <div className="grid gap-1.5">
+        <span className="text-sm font-medium">Net</span>
+        <output
+          className={cn(
+            inputClass,
+            'flex items-center justify-end border-transparent tabular-nums',
+          )}
+          aria-label={`Line ${n} net`}
+        >
+          {net !== undefined ? formatMoney(net, currency) : '—'}
+        </output>
+      </div>
+      <div className="flex items-end gap-1 md:pt-6">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Move line ${n} up`}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        >
+          <ArrowUp className="size-4" aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Move line ${n} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        >
+          <ArrowDown className="size-4" aria-hidden />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Remove line ${n}`} onClick={onRemove}>
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useParams, useSearch } from 'wouter'
+import { PageHeader } from '../../layout/PageHeader'
+import { Alert } from '../../ui/card'
+import { paths, recordPaths } from '@/config/paths'
+import { recordQuery, sellerQuery } from '@/lib/billing/api'
+import { emptyLine, fromDocument, toBody, type DocumentForm } from '@/lib/billing/document-form'
+import { addDays, todayIso } from '@/lib/billing/format'
+import { newRecordId } from '@/lib/billing/ids'
+import { save } from '@/lib/billing/save'
+import type { Customer, DocumentKind, Invoice, Quote } from '@/lib/billing/types'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { DocumentEditor } from './DocumentEditor'
+
+const words = {
+  quotes: { one: 'quote', title: 'Quote', list: paths.quotes, page: recordPaths.quote },
+  invoices: { one: 'invoice', title: 'Invoice', list: paths.invoices, page: recordPaths.invoice },
+} as const
+
+/**
+ * /quotes/new, /invoices/new (optionally ?customer=<id> or ?from=<id> to duplicate) and
+ * /…/:id/edit.
+ */
+export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
+  const { id } = useParams<{ id?: string }>()
+  const search = new URLSearchParams(useSearch())
+  const from = search.get('from') ?? ''
+  const presetCustomer = search.get('customer') ?? ''
+  const [, navigate] = useLocation()
+  const user = useAuthSelector(selectUser)
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const sourceId = id ?? from
+  const source = useQuery({
+    ...recordQuery<Quote | Invoice>(kind, sourceId),
+    enabled: !!sourceId,
+  })
+  const customer = useQuery({
+    ...recordQuery<Customer>('customers', presetCustomer),
+    enabled: !!presetCustomer && !sourceId,
+  })
+  const w = words[kind]
+  const editing = Boolean(id)
+
+  if (sourceId && !source.data) {
+    return source.isError ? (
+      <Alert>This {w.one} could not be loaded.</Alert>
+    ) : (
+      <p role="status">Loading…</p>
+    )
+  }
+  if (presetCustomer && !sourceId && customer.isPending) return <p role="status">Loading…</p>
+  if (!seller.data && seller.isPending) return <p role="status">Loading…</p>
+
+  const taxRate = seller.data?.default_tax_rate ?? 0
+  const today = todayIso()
+  const c = customer.data
+  const initial: DocumentForm = source.data
+    ? fromDocument(kind, source.data, !editing)
+    : {
+        customer: c?.id ?? '',
+        currency: c?.currency ?? '',
+        issue_date: today,
+        end_date: addDays(
+          today,
+          kind === 'invoices'
+            ? (c?.payment_terms_days ?? seller.data?.default_terms_days ?? 30)
+            : 30,
+        ),
+        discount_percent: '',
+        notes: '',
+        terms: '',
+        items: [emptyLine(taxRate)],
+      }
+  const locked = editing && source.data?.status !== 'draft'
+  const title = editing
+    ? `Edit ${source.data?.number || `draft ${w.one}`}`
+    : from
+      ? `New ${w.one} (copy of ${source.data?.number || 'a draft'})`
+      : `New ${w.one}`
+
+  return (
+    <>
+      <PageHeader title={title} />
+      <DocumentEditor
+        key={`${sourceId}-${presetCustomer}`}
+        kind={kind}
+        initial={initial}
+        defaultTaxRate={taxRate}
+        customerLocked={locked}
+        submitLabel={editing ? 'Save changes' : `Save ${w.one}`}
+        onCancel={() => navigate(editing && id ? w.page(id) : w.list)}
+        onSubmit={async (values) => {
+          const recordId = id ?? newRecordId()
+          const body = toBody(kind, values)
+          if (locked) delete body.customer
+          const r = await save(editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate, {
+            collection: kind,
+            id: recordId,
+            body: editing ? body : { ...body, currency: values.currency },
+            label: `${editing ? `${w.title} changes` : `New ${w.one}`}${source.data?.number && editing ? ` ${source.data.number}` : ''}`,
+          })
+          if (!r.ok) return r
+          if (!r.queued) notify('success', editing ? `${w.title} saved` : `${w.title} created`)
+          navigate(w.page(recordId))
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'wouter'
+import { Printer } from 'lucide-react'
+import { Alert } from '../../ui/card'
+import { Button, buttonClass } from '../../ui/button'
+import { PreloadLink } from '../../ui/preload-link'
+import { cn } from '../../ui/cn'
+import { recordPaths } from '@/config/paths'
+import { recordQuery, sellerQuery } from '@/lib/billing/api'
+import type { DocumentKind, Invoice, Quote } from '@/lib/billing/types'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { DocumentSheet } from './DocumentSheet'
+
+type Paper = 'a4' | 'letter'
+const PAPER_KEY = 'folio.paper'
+
+/** Letter in the Americas' usual locales, A4 elsewhere; the user's choice is remembered. */
+function defaultPaper(): Paper {
+  try {
+    const saved = localStorage.getItem(PAPER_KEY)
+    if (saved === 'a4' || saved === 'letter') return saved
+  } catch {
+    // storage unavailable: fall through
+  }
+  return /-(US|CA|MX|PH|CL|CO|VE)$/i.test(navigator.language) ? 'letter' : 'a4'
+}
+
+/**
+ * /quotes/:id/print and /invoices/:id/print: the document alone, ready for the browser's print
+ * dialog (or "Save as PDF"). It reads the cached record, so it works offline.
+ */
+export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
+  const { id } = useParams<{ id: string }>()
+  const user = useAuthSelector(selectUser)
+  const doc = useQuery(recordQuery<Quote | Invoice>(kind, id))
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const [paper, setPaper] = useState<Paper>(defaultPaper)
+  useEffect(() => {
+    try {
+      localStorage.setItem(PAPER_KEY, paper)
+    } catch {
+      // not remembered: fine
+    }
+  }, [paper])
+  useEffect(() => {
+    const number = doc.data?.number
+    if (number) document.title = `${number} · Folio`
+  }, [doc.data?.number])
+
+  if (!doc.data) {
+    return doc.isError ? (
+      <Alert>This document could not be loaded.</Alert>
+    ) : (
+      <p role="status">Loading…</p>
+    )
+  }
+  const back = kind === 'invoices' ? recordPaths.invoice(id) : recordPaths.quote(id)
+  return (
+    <div className={cn('mx-auto grid max-w-[210mm] gap-4', `paper-${paper}`)}>
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <PreloadLink href={back} className={buttonClass('outline')}>
+          Back
+        </PreloadLink>
+        <fieldset className="flex items-center gap-3 text-sm">
+          <legend className="sr-only">Paper size</legend>
+          {(['a4', 'letter'] as const).map((p) => (
+            <label key={p} className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="paper"
+                value={p}
+                checked={paper === p}
+                onChange={() => setPaper(p)}
+              />
+              {p === 'a4' ? 'A4' : 'Letter'}
+            </label>
+          ))}
+        </fieldset>
+        <Button onClick={() => window.print()}>
+          <Printer className="size-4" aria-hidden />
+          Print or save as PDF
+        </Button>
+      </div>
+      <DocumentSheet kind={kind} doc={doc.data} seller={seller.data} />
+    </div>
+  )
+}

@@ -1,0 +1,307 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation, useParams } from 'wouter'
+import { PageHeader } from '@/components/layout/PageHeader'
+import { Alert, Card } from '@/components/ui/card'
+import { Button, buttonClass } from '@/components/ui/button'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { ConfirmDialog } from '@/components/ui/confirm'
+import { Field } from '@/components/ui/field'
+import { Menu } from '@/components/ui/menu'
+import { InvoiceStatusBadge, PendingBadge } from '@/components/billing/StatusBadge'
+import { PaymentDialog } from '@/components/billing/PaymentDialog'
+import { DocumentSheet } from '@/components/billing/documents/DocumentSheet'
+import {
+  changeStatus,
+  deleteDocument,
+  sendByEmail,
+} from '@/components/billing/documents/doc-actions'
+import { paths, recordPaths } from '@/config/paths'
+import { invoicePaymentsQuery, recordQuery, sellerQuery } from '@/lib/billing/api'
+import { formatDate, formatMoney } from '@/lib/billing/format'
+import { invoiceActions } from '@/lib/billing/status'
+import { usePendingWrites } from '@/lib/billing/hooks'
+import { save } from '@/lib/billing/save'
+import { methodLabels, type Invoice, type Payment, type Quote } from '@/lib/billing/types'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+import { useOnline } from '@/lib/use-online'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { MoreHorizontal } from 'lucide-react'
+
+export default function InvoicePage() {
+  const { id } = useParams<{ id: string }>()
+  const [, navigate] = useLocation()
+  const user = useAuthSelector(selectUser)
+  const online = useOnline()
+  const invoice = useQuery(recordQuery<Invoice>('invoices', id))
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const payments = useQuery(invoicePaymentsQuery(id))
+  const quote = useQuery({
+    ...recordQuery<Quote>('quotes', invoice.data?.quote ?? ''),
+    enabled: !!invoice.data?.quote,
+  })
+  const pendingPayments = usePendingWrites('payments')
+  const [dialog, setDialog] = useState<
+    | { kind: 'pay' }
+    | { kind: 'editPayment'; payment: Payment }
+    | { kind: 'deletePayment'; payment: Payment }
+    | { kind: 'void' }
+    | { kind: 'delete' }
+    | null
+  >(null)
+  const [voidReason, setVoidReason] = useState('')
+
+  const inv = invoice.data
+  if (!inv) {
+    return invoice.isError ? (
+      <Alert>This invoice could not be loaded. It may have been deleted.</Alert>
+    ) : (
+      <p role="status">Loading…</p>
+    )
+  }
+  const actions = invoiceActions(inv)
+  const can = (a: (typeof actions)[number]) => actions.includes(a)
+  const customer = inv.expand?.customer
+  const pending = (inv as Invoice & { pending?: boolean }).pending
+  const queuedPayments = pendingPayments.creates
+    .filter((p) => p.body.invoice === inv.id)
+    .map(
+      (p) =>
+        ({ ...(p.body as Partial<Payment>), id: p.id, number: '', pending: true }) as Payment & {
+          pending: boolean
+        },
+    )
+  const allPayments = [
+    ...queuedPayments.filter((q) => !payments.data?.some((p) => p.id === q.id)),
+    ...(payments.data ?? []),
+  ].filter((p) => !pendingPayments.deletes.some((d) => d.id === p.id))
+  const title = inv.number ? `Invoice ${inv.number}` : 'Draft invoice'
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <InvoiceStatusBadge invoice={inv} />
+            {pending ? <PendingBadge /> : null}
+            {customer ? (
+              <Link
+                href={recordPaths.customer(customer.id)}
+                className="underline underline-offset-4"
+              >
+                {customer.name}
+              </Link>
+            ) : null}
+            <span>
+              · due {formatDate(inv.due_date)} · balance{' '}
+              {formatMoney(inv.balance_cents, inv.currency)}
+            </span>
+            {quote.data ? (
+              <span>
+                · from quote{' '}
+                <Link
+                  href={recordPaths.quote(quote.data.id)}
+                  className="underline underline-offset-4"
+                >
+                  {quote.data.number}
+                </Link>
+              </span>
+            ) : null}
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {can('recordPayment') ? (
+              <Button onClick={() => setDialog({ kind: 'pay' })}>Record payment</Button>
+            ) : null}
+            {can('send') ? (
+              <Button
+                variant={inv.status === 'draft' ? 'primary' : 'outline'}
+                disabled={!online}
+                title={online ? undefined : 'Sending needs a connection'}
+                onClick={() => void sendByEmail('invoices', inv, customer?.email ?? '')}
+              >
+                {inv.status === 'draft' ? 'Send' : 'Send again'}
+              </Button>
+            ) : null}
+            {can('markSent') ? (
+              <Button
+                variant="outline"
+                onClick={() =>
+                  void changeStatus('invoices', inv, { status: 'sent' }, 'Marked as sent')
+                }
+              >
+                Mark as sent
+              </Button>
+            ) : null}
+            {can('edit') ? (
+              <PreloadLink
+                href={recordPaths.invoiceEdit(inv.id)}
+                className={buttonClass('outline')}
+              >
+                Edit
+              </PreloadLink>
+            ) : null}
+            <PreloadLink href={recordPaths.invoicePrint(inv.id)} className={buttonClass('outline')}>
+              Print
+            </PreloadLink>
+            <Menu
+              label="More actions"
+              trigger={<MoreHorizontal className="size-4" aria-hidden />}
+              items={[
+                {
+                  label: 'Duplicate',
+                  onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${inv.id}`),
+                },
+                ...(can('void')
+                  ? [
+                      {
+                        label: 'Void',
+                        destructive: true,
+                        onSelect: () => setDialog({ kind: 'void' }),
+                      },
+                    ]
+                  : []),
+                ...(can('delete')
+                  ? [
+                      {
+                        label: 'Delete',
+                        destructive: true,
+                        onSelect: () => setDialog({ kind: 'delete' }),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </div>
+        }
+      />
+
+      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <DocumentSheet kind="invoices" doc={inv} seller={seller.data} />
+        <Card className="grid content-start gap-3 p-4">
+          <h2 className="font-semibold">Payments</h2>
+          <dl className="grid grid-cols-[1fr_auto] gap-1 text-sm">
+            <dt>Total</dt>
+            <dd className="text-end tabular-nums">{formatMoney(inv.total_cents, inv.currency)}</dd>
+            <dt>Paid</dt>
+            <dd className="text-end tabular-nums">{formatMoney(inv.paid_cents, inv.currency)}</dd>
+            <dt className="font-semibold">Balance due</dt>
+            <dd className="text-end font-semibold tabular-nums">
+              {formatMoney(inv.balance_cents, inv.currency)}
+            </dd>
+          </dl>
+          {allPayments.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Payment history">
+              {allPayments.map((p) => (
+                <li
+                  key={p.id}
+                  className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
+                >
+                  <div>
+                    <div className="font-medium tabular-nums">
+                      {formatMoney(p.amount_cents, inv.currency)}
+                    </div>
+                    <div className="text-muted-foreground">
+                      {formatDate(p.date)} · {methodLabels[p.method]}
+                      {p.number ? ` · ${p.number}` : ''}
+                      {p.reference ? ` · ${p.reference}` : ''}
+                    </div>
+                    {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
+                  </div>
+                  {p.number ? (
+                    <Menu
+                      label={`Actions for payment ${p.number}`}
+                      trigger={<MoreHorizontal className="size-4" aria-hidden />}
+                      items={[
+                        {
+                          label: 'Edit',
+                          onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
+                        },
+                        {
+                          label: 'Delete',
+                          destructive: true,
+                          onSelect: () => setDialog({ kind: 'deletePayment', payment: p }),
+                        },
+                      ]}
+                    />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      {dialog?.kind === 'pay' || dialog?.kind === 'editPayment' ? (
+        <PaymentDialog
+          open
+          onOpenChange={(o) => (o ? undefined : setDialog(null))}
+          invoice={inv}
+          payment={dialog.kind === 'editPayment' ? dialog.payment : undefined}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'deletePayment'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title="Delete this payment?"
+        description="The invoice's balance goes back up by its amount."
+        confirmLabel="Delete payment"
+        destructive
+        onConfirm={async () => {
+          if (dialog?.kind !== 'deletePayment') return
+          const p = dialog.payment
+          const r = await save(mutationKeys.recordDelete, {
+            collection: 'payments',
+            id: p.id,
+            label: `Delete payment ${p.number}`,
+          })
+          if (!r.ok) return r.message
+          if (!r.queued) notify('success', 'Payment deleted')
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'void'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title={`Void ${inv.number}?`}
+        description="A void invoice stays in your records with its number but is no longer owed. This can't be undone."
+        confirmLabel="Void invoice"
+        destructive
+        onConfirm={async () => {
+          if (!voidReason.trim()) return 'Give a reason to void the invoice.'
+          return changeStatus(
+            'invoices',
+            inv,
+            { status: 'void', void_reason: voidReason.trim() },
+            'Voided',
+          )
+        }}
+      >
+        <Field
+          label="Reason"
+          value={voidReason}
+          onChange={(e) => setVoidReason(e.target.value)}
+          required
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title="Delete this draft invoice?"
+        description="It is removed for good."
+        confirmLabel="Delete invoice"
+        destructive
+        onConfirm={async () => {
+          const message = await deleteDocument('invoices', inv)
+          if (message) return message
+          navigate(paths.invoices)
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation, useParams } from 'wouter'
+import { MoreHorizontal } from 'lucide-react'
+import { PageHeader } from '@/components/layout/PageHeader'
+import { Alert } from '@/components/ui/card'
+import { Button, buttonClass } from '@/components/ui/button'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { ConfirmDialog } from '@/components/ui/confirm'
+import { Field } from '@/components/ui/field'
+import { Menu } from '@/components/ui/menu'
+import { PendingBadge, QuoteStatusBadge } from '@/components/billing/StatusBadge'
+import { DocumentSheet } from '@/components/billing/documents/DocumentSheet'
+import {
+  changeStatus,
+  deleteDocument,
+  sendByEmail,
+} from '@/components/billing/documents/doc-actions'
+import { paths, recordPaths } from '@/config/paths'
+import { recordQuery, sellerQuery } from '@/lib/billing/api'
+import { formatDate } from '@/lib/billing/format'
+import { quoteActions } from '@/lib/billing/status'
+import { save } from '@/lib/billing/save'
+import type { ConvertResult } from '@/lib/billing/writes'
+import type { Invoice, Quote } from '@/lib/billing/types'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+import { useOnline } from '@/lib/use-online'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+
+export default function QuotePage() {
+  const { id } = useParams<{ id: string }>()
+  const [, navigate] = useLocation()
+  const user = useAuthSelector(selectUser)
+  const online = useOnline()
+  const quote = useQuery(recordQuery<Quote>('quotes', id))
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const invoice = useQuery({
+    ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
+    enabled: !!quote.data?.invoice,
+  })
+  const [dialog, setDialog] = useState<'reject' | 'delete' | null>(null)
+  const [rejectReason, setRejectReason] = useState('')
+  const [converting, setConverting] = useState(false)
+
+  const q = quote.data
+  if (!q) {
+    return quote.isError ? (
+      <Alert>This quote could not be loaded. It may have been deleted.</Alert>
+    ) : (
+      <p role="status">Loading…</p>
+    )
+  }
+  const actions = quoteActions(q)
+  const can = (a: (typeof actions)[number]) => actions.includes(a)
+  const customer = q.expand?.customer
+  const pending = (q as Quote & { pending?: boolean }).pending
+
+  const convert = async () => {
+    setConverting(true)
+    const r = await save<ConvertResult>(
+      mutationKeys.quoteConvert,
+      { quoteId: q.id, label: `Convert quote ${q.number || '(draft)'} to an invoice` },
+      'The conversion is saved on this device and happens when you are back online.',
+    )
+    setConverting(false)
+    if (!r.ok) return notify('error', r.message)
+    if (r.queued) return
+    notify('success', 'Quote converted', 'A draft invoice was created from it.')
+    if (r.data.invoice) navigate(recordPaths.invoice(r.data.invoice))
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={q.number ? `Quote ${q.number}` : 'Draft quote'}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <QuoteStatusBadge quote={q} />
+            {pending ? <PendingBadge /> : null}
+            {customer ? (
+              <Link
+                href={recordPaths.customer(customer.id)}
+                className="underline underline-offset-4"
+              >
+                {customer.name}
+              </Link>
+            ) : null}
+            {q.expiry_date ? <span>· valid until {formatDate(q.expiry_date)}</span> : null}
+            {invoice.data ? (
+              <span>
+                · invoice{' '}
+                <Link
+                  href={recordPaths.invoice(invoice.data.id)}
+                  className="underline underline-offset-4"
+                >
+                  {invoice.data.number || 'draft'}
+                </Link>
+              </span>
+            ) : null}
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {can('accept') ? (
+              <Button
+                onClick={() => void changeStatus('quotes', q, { status: 'accepted' }, 'Accepted')}
+              >
+                Accept
+              </Button>
+            ) : null}
+            {can('convert') ? (
+              <Button
+                variant={q.status === 'accepted' ? 'primary' : 'outline'}
+                busy={converting}
+                onClick={() => void convert()}
+              >
+                Convert to invoice
+              </Button>
+            ) : null}
+            {can('send') ? (
+              <Button
+                variant={q.status === 'draft' ? 'primary' : 'outline'}
+                disabled={!online}
+                title={online ? undefined : 'Sending needs a connection'}
+                onClick={() => void sendByEmail('quotes', q, customer?.email ?? '')}
+              >
+                {q.status === 'draft' ? 'Send' : 'Send again'}
+              </Button>
+            ) : null}
+            {can('markSent') ? (
+              <Button
+                variant="outline"
+                onClick={() => void changeStatus('quotes', q, { status: 'sent' }, 'Marked as sent')}
+              >
+                Mark as sent
+              </Button>
+            ) : null}
+            {can('reject') ? (
+              <Button variant="outline" onClick={() => setDialog('reject')}>
+                Reject
+              </Button>
+            ) : null}
+            {can('revise') ? (
+              <Button
+                variant="outline"
+                onClick={() => void changeStatus('quotes', q, { status: 'draft' }, 'Back to draft')}
+              >
+                Revise
+              </Button>
+            ) : null}
+            {can('edit') ? (
+              <PreloadLink href={recordPaths.quoteEdit(q.id)} className={buttonClass('outline')}>
+                Edit
+              </PreloadLink>
+            ) : null}
+            <PreloadLink href={recordPaths.quotePrint(q.id)} className={buttonClass('outline')}>
+              Print
+            </PreloadLink>
+            <Menu
+              label="More actions"
+              trigger={<MoreHorizontal className="size-4" aria-hidden />}
+              items={[
+                {
+                  label: 'Duplicate',
+                  onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
+                },
+                ...(can('delete')
+                  ? [{ label: 'Delete', destructive: true, onSelect: () => setDialog('delete') }]
+                  : []),
+              ]}
+            />
+          </div>
+        }
+      />
+      <DocumentSheet kind="quotes" doc={q} seller={seller.data} />
+      {q.status === 'rejected' && q.reject_reason ? (
+        <p className="mt-4 text-sm text-muted-foreground">Rejected: {q.reject_reason}</p>
+      ) : null}
+
+      <ConfirmDialog
+        open={dialog === 'reject'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title={`Mark ${q.number} as rejected?`}
+        description="The customer declined. You can revise it into a new draft later."
+        confirmLabel="Mark as rejected"
+        onConfirm={() =>
+          changeStatus(
+            'quotes',
+            q,
+            { status: 'rejected', reject_reason: rejectReason.trim() },
+            'Rejected',
+          )
+        }
+      >
+        <Field
+          label="Reason (optional)"
+          value={rejectReason}
+          onChange={(e) => setRejectReason(e.target.value)}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title="Delete this quote?"
+        description="It is removed for good."
+        confirmLabel="Delete quote"
+        destructive
+        onConfirm={async () => {
+          const message = await deleteDocument('quotes', q)
+          if (message) return message
+          navigate(paths.quotes)
+        }}
+      />
+    </>
+  )
+}

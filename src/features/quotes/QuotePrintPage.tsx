@@ -1,0 +1,5 @@
+import { DocumentPrintPage } from '@/components/billing/documents/DocumentPrintPage'
+
+export default function QuotePrintPage() {
+  return <DocumentPrintPage kind="quotes" />
+}

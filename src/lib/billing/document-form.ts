@@ -1,0 +1,205 @@
+import * as v from 'valibot'
+import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from '../money/totals'
+import { currencyDigits, parseMajor, toMajor, addDays, isoDate, pbDate, todayIso } from './format'
+import type { DocumentKind, Invoice, LineItem, Quote } from './types'
+
+/**
+ * The quote and invoice editor's form: what the user types (strings), its valibot schema with a
+ * message at each field, and the conversion to the body the server takes.
+ */
+export interface LineForm {
+  id: string
+  description: string
+  quantity: string
+  unit: string
+  unit_price: string
+  discount_percent: string
+  tax_rate: string
+}
+
+export interface DocumentForm {
+  customer: string
+  currency: string
+  issue_date: string
+  /** due_date for invoices, expiry_date for quotes. */
+  end_date: string
+  discount_percent: string
+  notes: string
+  terms: string
+  items: LineForm[]
+}
+
+const percent = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
+      `${what} must be a percentage from 0 to 100`,
+    ),
+  )
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+export function documentSchema(kind: DocumentKind) {
+  return v.pipe(
+    v.object({
+      customer: v.pipe(v.string(), v.nonEmpty('Choose a customer')),
+      currency: v.string(),
+      issue_date: v.pipe(v.string(), v.regex(DAY, 'Enter the issue date')),
+      end_date:
+        kind === 'invoices'
+          ? v.pipe(v.string(), v.regex(DAY, 'Enter the due date'))
+          : v.pipe(
+              v.string(),
+              v.check((s) => s === '' || DAY.test(s), 'Enter a valid date'),
+            ),
+      discount_percent: percent('The discount'),
+      notes: v.pipe(v.string(), v.maxLength(5000, 'Notes can be at most 5000 characters')),
+      terms: v.pipe(v.string(), v.maxLength(5000, 'Terms can be at most 5000 characters')),
+      items: v.pipe(
+        v.array(
+          v.object({
+            id: v.string(),
+            description: v.pipe(
+              v.string(),
+              v.trim(),
+              v.nonEmpty('Describe the line'),
+              v.maxLength(1000, 'At most 1000 characters'),
+            ),
+            quantity: v.pipe(
+              v.string(),
+              v.trim(),
+              v.check(
+                (s) => /^\d+(\.\d{1,3})?$/.test(s) && Number(s) > 0 && Number(s) <= MAX_QUANTITY,
+                `Enter a quantity above 0 (at most 3 decimals)`,
+              ),
+            ),
+            unit: v.pipe(v.string(), v.maxLength(20, 'At most 20 characters')),
+            unit_price: v.string(),
+            discount_percent: percent('The discount'),
+            tax_rate: percent('The tax rate'),
+          }),
+        ),
+        v.minLength(1, 'Add at least one line'),
+        v.maxLength(MAX_LINES, `A document can have at most ${MAX_LINES} lines`),
+      ),
+    }),
+    v.forward(
+      v.check(
+        (f) => !f.end_date || f.end_date >= f.issue_date,
+        kind === 'invoices'
+          ? "The due date can't be before the issue date"
+          : "The expiry date can't be before the issue date",
+      ),
+      ['end_date'],
+    ),
+    // Prices depend on the currency's decimals, so they are checked with the whole form.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const f = dataset.value
+      f.items.forEach((l, i) => {
+        const cents = parseMajor(l.unit_price, f.currency || 'EUR')
+        if (cents === null || cents > MAX_UNIT_PRICE_CENTS) {
+          addIssue({
+            message: `Enter a price like ${priceExample(f.currency || 'EUR')}`,
+            path: [
+              {
+                type: 'object',
+                origin: 'value',
+                input: f,
+                key: 'items',
+                value: f.items,
+              },
+              { type: 'array', origin: 'value', input: f.items, key: i, value: l },
+              { type: 'object', origin: 'value', input: l, key: 'unit_price', value: l.unit_price },
+            ],
+          })
+        }
+      })
+    }),
+  )
+}
+
+function priceExample(currency: string): string {
+  const digits = currencyDigits(currency)
+  return digits ? `12.${'5'.padEnd(digits, '0')}` : '1250'
+}
+
+export type ParsedDocumentForm = v.InferOutput<ReturnType<typeof documentSchema>>
+
+let lineCounter = 0
+/** A line id, unique within the document. */
+export const newLineId = () => `l${Date.now().toString(36)}${(lineCounter++).toString(36)}`
+
+export function emptyLine(taxRate: number): LineForm {
+  return {
+    id: newLineId(),
+    description: '',
+    quantity: '1',
+    unit: '',
+    unit_price: '',
+    discount_percent: '',
+    tax_rate: taxRate ? String(taxRate) : '',
+  }
+}
+
+const num = (s: string) => (s.trim() === '' ? 0 : Number(s))
+
+/** Lines as the server and the totals twin take them; null where a line can't be read yet. */
+export function toLineItems(items: readonly LineForm[], currency: string): Array<LineItem | null> {
+  return items.map((l) => {
+    const cents = parseMajor(l.unit_price || '0', currency || 'EUR')
+    const q = Number(l.quantity)
+    if (cents === null || !Number.isFinite(q)) return null
+    return {
+      id: l.id,
+      description: l.description.trim(),
+      quantity: q,
+      unit: l.unit.trim(),
+      unit_price_cents: cents,
+      discount_percent: num(l.discount_percent),
+      tax_rate: num(l.tax_rate),
+    }
+  })
+}
+
+export function toBody(kind: DocumentKind, f: ParsedDocumentForm): Record<string, unknown> {
+  const items = toLineItems(f.items, f.currency).filter((l): l is LineItem => l !== null)
+  return {
+    customer: f.customer,
+    issue_date: pbDate(f.issue_date),
+    [kind === 'invoices' ? 'due_date' : 'expiry_date']: f.end_date ? pbDate(f.end_date) : '',
+    discount_percent: num(f.discount_percent),
+    notes: f.notes,
+    terms: f.terms,
+    items,
+  }
+}
+
+export function fromDocument(kind: DocumentKind, d: Quote | Invoice, copy = false): DocumentForm {
+  const today = todayIso()
+  const endOf = (x: Quote | Invoice) =>
+    isoDate(kind === 'invoices' ? (x as Invoice).due_date : (x as Quote).expiry_date)
+  const issue = isoDate(d.issue_date)
+  const end = endOf(d)
+  const span = issue && end ? Math.round((Date.parse(end) - Date.parse(issue)) / 86_400_000) : 30
+  return {
+    customer: d.customer,
+    currency: d.currency,
+    issue_date: copy ? today : issue,
+    end_date: copy ? addDays(today, span) : end,
+    discount_percent: d.discount_percent ? String(d.discount_percent) : '',
+    notes: d.notes ?? '',
+    terms: d.terms ?? '',
+    items: (d.items ?? []).map((l) => ({
+      id: copy ? newLineId() : l.id || newLineId(),
+      description: l.description,
+      quantity: String(l.quantity),
+      unit: l.unit ?? '',
+      unit_price: toMajor(l.unit_price_cents, d.currency),
+      discount_percent: l.discount_percent ? String(l.discount_percent) : '',
+      tax_rate: l.tax_rate ? String(l.tax_rate) : '',
+    })),
+  }
+}
