@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useLocation, useParams, useSearch } from 'wouter'
 import { PageHeader } from '../../layout/PageHeader'
 import { Alert } from '../../ui/card'
+import { PreloadLink } from '../../ui/preload-link'
+import { statusLabels } from '@/lib/billing/status'
 import { paths, recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/lib/billing/api'
 import { emptyLine, fromDocument, toBody, type DocumentForm } from '@/lib/billing/document-form'
@@ -74,7 +76,21 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         terms: '',
         items: [emptyLine(taxRate)],
       }
-  const locked = editing && source.data?.status !== 'draft'
+  const status = source.data?.status ?? 'draft'
+  if (editing && id && !['draft', 'sent', 'viewed'].includes(status)) {
+    return (
+      <>
+        <PageHeader title={`Edit ${source.data?.number ?? w.one}`} />
+        <Alert>
+          {`This ${w.one} can't be edited any more (it is ${statusLabels[status as keyof typeof statusLabels].toLowerCase()}).`}{' '}
+          <PreloadLink href={w.page(id)} className="underline">
+            Back to the {w.one}
+          </PreloadLink>
+        </Alert>
+      </>
+    )
+  }
+  const locked = editing && status !== 'draft'
   const title = editing
     ? `Edit ${source.data?.number || `draft ${w.one}`}`
     : from

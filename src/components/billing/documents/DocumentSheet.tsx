@@ -154,7 +154,7 @@ export function DocumentSheet({
       </table>
 
       <div className="mt-4 flex flex-wrap justify-between gap-6 break-inside-avoid">
-        <table className="text-neutral-700">
+        <table className="self-start text-neutral-700">
           <caption className="text-start text-xs font-semibold tracking-wide text-neutral-500 uppercase">
             Tax summary
           </caption>

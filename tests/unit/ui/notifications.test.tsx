@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
+import { dataClient } from '@/lib/data-client'
+
+const stored = { notify_overdue: true, notify_quote_expiring: false }
+const update = vi.fn(async (_id: string, body: Record<string, unknown>) => {
+  Object.assign(stored, body)
+  return { id: 'u1', ...stored }
+})
+const getOne = vi.fn(async (id: string) => ({ id, email: 'ada@example.com', ...stored }))
+const notify = vi.fn()
+
+vi.mock('@/lib/pocketbase/instance', () => ({
+  loadPb: async () => ({ collection: () => ({ getOne, update }) }),
+}))
+vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name: 'Ada' }) }))
+vi.mock('@/lib/toast', () => ({ notify: (...args: unknown[]) => notify(...args) }))
+
+const { default: NotificationsPage } = await import('@/features/settings/NotificationsPage')
+
+const overdueLabel = 'Remind me when an invoice becomes overdue'
+const expiringLabel = 'Remind me when a quote is about to expire'
+
+function renderPage() {
+  const qc = dataClient()
+  qc.mount()
+  render(
+    <QueryClientProvider client={qc}>
+      <NotificationsPage />
+    </QueryClientProvider>,
+  )
+}
+
+describe('/settings/notifications', () => {
+  beforeEach(() => {
+    Object.assign(stored, { notify_overdue: true, notify_quote_expiring: false })
+  })
+  afterEach(() => {
+    onlineManager.setOnline(true)
+    dataClient().clear()
+    dataClient().getMutationCache().clear()
+    update.mockClear()
+    getOne.mockClear()
+    notify.mockClear()
+  })
+
+  it('shows the preferences stored on the user', async () => {
+    renderPage()
+    expect(await screen.findByRole('checkbox', { name: overdueLabel })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: expiringLabel })).not.toBeChecked()
+    expect(getOne).toHaveBeenCalledWith('u1')
+  })
+
+  it('turning a reminder on saves that field alone, then says so', async () => {
+    renderPage()
+    await userEvent.click(await screen.findByRole('checkbox', { name: expiringLabel }))
+    await expect.poll(() => notify.mock.calls.length).toBe(1)
+    expect(update).toHaveBeenCalledTimes(1)
+    expect(update).toHaveBeenCalledWith('u1', { notify_quote_expiring: true })
+    expect(notify).toHaveBeenCalledWith('success', 'Notification settings saved')
+    expect(screen.getByRole('checkbox', { name: expiringLabel })).toBeChecked()
+  })
+
+  it('turning a reminder off saves false', async () => {
+    renderPage()
+    await userEvent.click(await screen.findByRole('checkbox', { name: overdueLabel }))
+    await expect.poll(() => update.mock.calls.length).toBe(1)
+    expect(update).toHaveBeenCalledWith('u1', { notify_overdue: false })
+    expect(screen.getByRole('checkbox', { name: overdueLabel })).not.toBeChecked()
+  })
+
+  it('offline, the change is kept on this device and sent once back online', async () => {
+    renderPage()
+    const box = await screen.findByRole('checkbox', { name: expiringLabel })
+    onlineManager.setOnline(false)
+    await userEvent.click(box)
+    await expect.poll(() => notify.mock.calls.length).toBe(1)
+    expect(notify).toHaveBeenCalledWith(
+      'info',
+      'Saved on this device — it will be sent when you are back online',
+    )
+    expect(update).not.toHaveBeenCalled()
+    expect(box).toBeChecked()
+    onlineManager.setOnline(true)
+    await expect.poll(() => update.mock.calls.length).toBe(1)
+    expect(update).toHaveBeenCalledWith('u1', { notify_quote_expiring: true })
+  })
+
+  it('a refusal is shown and the box goes back to the stored value', async () => {
+    update.mockImplementationOnce(async () => {
+      throw Object.assign(new Error('Failed'), {
+        status: 400,
+        response: { message: 'Failed to update record.' },
+      })
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('checkbox', { name: expiringLabel }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update record.')
+    await expect
+      .poll(
+        () => (screen.getByRole('checkbox', { name: expiringLabel }) as HTMLInputElement).checked,
+      )
+      .toBe(false)
+    expect(notify).not.toHaveBeenCalled()
+  })
+})
