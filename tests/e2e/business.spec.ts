@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+
+/** Fills line n (1-based) of the quote/invoice editor, as a user types it. */
+async function fillLine(
+  page: Page,
+  n: number,
+  line: { description: string; qty: string; price: string; tax: string },
+) {
+  await page.getByLabel(`Line ${n} description`).fill(line.description)
+  await page.getByLabel(`Line ${n} qty`).fill(line.qty)
+  await page.getByLabel(`Line ${n} price`).fill(line.price)
+  await page.getByLabel(`Line ${n} tax %`).fill(line.tax)
+}
+
+async function recordPayment(page: Page, amount: string) {
+  await page.getByRole('button', { name: 'Record payment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a payment' })
+  await dialog.getByLabel(/^Amount/).fill(amount)
+  await dialog.getByRole('button', { name: 'Record payment' }).click()
+  return dialog
+}
+
+/** A KPI card of the dashboard, found by its heading. */
+const kpi = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+test('a business day: customer, quote, invoice, payments, dashboard, refusals, CSV and print', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(page, uniqueEmail('biz'))
+
+  // A new account: the dashboard leads to the first customer.
+  await page.getByRole('link', { name: 'Add your first customer' }).click()
+  await expect(page).toHaveURL(/\/customers\/new$/)
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByText('Enter the customer’s name')).toBeVisible()
+  await page.getByLabel('Name').fill('Acme Trading GmbH')
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  // What was typed is still there after the refusal.
+  await expect(page.getByLabel('Name')).toHaveValue('Acme Trading GmbH')
+  await page.getByLabel('Email').fill('billing@acme.example')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Acme Trading GmbH', level: 1 })).toBeVisible()
+
+  // A quote with 3 lines and 2 tax rates; totals follow as the lines are typed.
+  await page.getByRole('link', { name: 'New quote' }).click()
+  await expect(page.getByRole('heading', { name: 'New quote' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Acme Trading GmbH')
+  await fillLine(page, 1, { description: 'Design work', qty: '10', price: '80', tax: '19' })
+  await page.getByRole('button', { name: 'Add line' }).click()
+  await fillLine(page, 2, { description: 'Hosting, one year', qty: '1', price: '120', tax: '7' })
+  await page.getByRole('button', { name: 'Add line' }).click()
+  await fillLine(page, 3, { description: 'Support hours', qty: '2', price: '50', tax: '19' })
+  // 800 + 120 + 100 = 1,020 net; 19% of 900 = 171; 7% of 120 = 8.40.
+  await expect(page.getByText('€1,199.40')).toBeVisible()
+  await page.getByRole('button', { name: 'Save quote' }).click()
+  await expect(page.getByRole('heading', { name: 'Quote QUO-00001', level: 1 })).toBeVisible()
+  const sheet = page.getByRole('article', { name: 'Quote QUO-00001' })
+  await expect(sheet.getByRole('cell', { name: 'Hosting, one year' })).toBeVisible()
+  await expect(sheet.getByText('€1,199.40').first()).toBeVisible()
+
+  // Send (mailed to the customer), accept, convert.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const mail = await waitForMail('billing@acme.example', /QUO-00001/)
+  expect(mail.text).toContain('Total: 1199.40 EUR')
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Convert to invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'QUO-00001' })).toBeVisible()
+  await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
+
+  // Send the invoice.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await waitForMail('billing@acme.example', /INV-00001/)
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
+
+  // Before any payment, the dashboard has it invoiced and nothing collected.
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(kpi(page, 'Invoiced')).toContainText('€1,199.40')
+  await expect(kpi(page, 'Collected')).toContainText('€0.00')
+  await expect(kpi(page, 'Outstanding')).toContainText('€1,199.40')
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+
+  // A partial payment, an overpayment refused, then the rest.
+  const first = await recordPayment(page, '500')
+  await expect(first).toBeHidden()
+  await expect(page.getByText('Partially paid', { exact: true }).first()).toBeVisible()
+  const history = page.getByRole('list', { name: 'Payment history' })
+  await expect(history.getByText('€500.00')).toBeVisible()
+  const over = await recordPayment(page, '700')
+  await expect(over.getByText('The payment is more than the balance due (€699.40).')).toBeVisible()
+  await expect(over.getByLabel(/^Amount/)).toHaveValue('700')
+  await over.getByLabel(/^Amount/).fill('699.40')
+  await over.getByRole('button', { name: 'Record payment' }).click()
+  await expect(over).toBeHidden()
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
+  await expect(history.getByRole('listitem')).toHaveCount(2)
+
+  // The dashboard shows the change: all collected, nothing outstanding.
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(kpi(page, 'Collected')).toContainText('€1,199.40')
+  await expect(kpi(page, 'Outstanding')).toContainText('€0.00')
+
+  // The customer has documents: deleting is refused with a clear message.
+  await page.getByRole('link', { name: 'Customers' }).click()
+  await page.getByRole('link', { name: 'Acme Trading GmbH' }).first().click()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete Acme Trading GmbH?' })
+  await confirm.getByRole('button', { name: 'Delete customer' }).click()
+  await expect(
+    confirm.getByText('This customer has quotes or invoices. Archive it instead.'),
+  ).toBeVisible()
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('heading', { name: 'Acme Trading GmbH', level: 1 })).toBeVisible()
+
+  // A second invoice, a draft copy, so the filtered export has something to leave out.
+  await page.getByRole('link', { name: 'INV-00001' }).click()
+  await page.getByRole('button', { name: 'More actions' }).click()
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click()
+  await expect(
+    page.getByRole('heading', { name: /New invoice \(copy of INV-00001\)/ }),
+  ).toBeVisible()
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00002', level: 1 })).toBeVisible()
+
+  // The print view of the draft: seller and buyer, lines, total, and the DRAFT mark.
+  await page.getByRole('link', { name: 'Print' }).click()
+  await expect(page).toHaveURL(/\/invoices\/[a-z0-9]{15}\/print$/)
+  const printed = page.getByRole('article', { name: 'Invoice INV-00002' })
+  await expect(printed.getByText('Bill to')).toBeVisible()
+  await expect(printed.getByText('Acme Trading GmbH')).toBeVisible()
+  await expect(printed.getByText('Amount due')).toBeVisible()
+  await expect(printed.getByText('This invoice is a draft.')).toBeAttached()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+
+  // The invoice list, filtered to paid ones: the tab counts and the CSV follow the filter.
+  await page.goto('/invoices')
+  await expect(page.getByRole('link', { name: /^All/ })).toContainText('2')
+  await page.getByRole('link', { name: /^Paid/ }).click()
+  await expect(page).toHaveURL(/\/invoices\?status=paid$/)
+  await expect(page.getByRole('link', { name: 'INV-00001' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'INV-00002' })).toHaveCount(0)
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const file = await (await download).path()
+  const csv = readFileSync(file, 'utf8')
+  expect(csv.charCodeAt(0)).toBe(0xfeff)
+  const rows = csv.slice(1).trim().split('\r\n')
+  expect(rows).toHaveLength(2)
+  expect(rows[0]).toContain('Number,Customer,Issue date,Due date,Status,Currency')
+  expect(rows[1]).toMatch(
+    /^INV-00001,Acme Trading GmbH,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},Paid,EUR,/,
+  )
+  expect(rows[1]).toContain(',1199.40,1199.40,0.00,')
+})

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, parseMajor, toMajor } from '@/lib/billing/format'
+import { toCsv } from '@/lib/billing/csv'
+import { newRecordId, isRecordId } from '@/lib/billing/ids'
+import { aging } from '@/lib/billing/aging'
+import { invoiceActions, invoiceDisplayStatus, quoteActions } from '@/lib/billing/status'
+import type { Invoice } from '@/lib/billing/types'
+
+describe('money in major units', () => {
+  it.each([
+    [0, 'EUR', '0.00'],
+    [5, 'EUR', '0.05'],
+    [123456, 'EUR', '1234.56'],
+    [-250, 'USD', '-2.50'],
+    [1500, 'JPY', '1500'],
+  ])('%d %s is %s', (cents, currency, major) => {
+    expect(toMajor(cents, currency)).toBe(major)
+  })
+
+  it.each([
+    ['12.5', 'EUR', 1250],
+    ['1,234.50', 'EUR', 123450],
+    ['0.01', 'EUR', 1],
+    ['1500', 'JPY', 1500],
+    [' 7 ', 'EUR', 700],
+  ])('parses %s %s as %d', (input, currency, cents) => {
+    expect(parseMajor(input, currency)).toBe(cents)
+  })
+
+  it.each([['12.345'], ['-1'], ['1e3'], ['abc'], [''], ['1.2.3'], ['12,5']])(
+    'refuses %s',
+    (input) => {
+      expect(parseMajor(input, 'EUR')).toBeNull()
+    },
+  )
+
+  it('formats with the currency sign', () => {
+    expect(formatMoney(119940, 'EUR', 'en')).toBe('€1,199.40')
+  })
+})
+
+describe('CSV', () => {
+  it('has a BOM, CRLF lines, RFC 4180 quoting and no formulas', () => {
+    const csv = toCsv(
+      [{ a: 'x,y', b: 'say "hi"', c: '=SUM(A1)', d: 12.5 }],
+      [
+        { header: 'A', value: (r) => r.a },
+        { header: 'B', value: (r) => r.b },
+        { header: 'C', value: (r) => r.c },
+        { header: 'D', value: (r) => r.d },
+      ],
+    )
+    expect(csv).toBe('\uFEFFA,B,C,D\r\n"x,y","say ""hi""",\'=SUM(A1),12.5\r\n')
+  })
+})
+
+describe('record ids made on this device', () => {
+  it('are 15 characters of a-z0-9, even when the random source gives bytes to skip', () => {
+    let n = 0
+    const id = newRecordId((len) => Uint8Array.from({ length: len }, () => (n++ % 2 ? 255 : n)))
+    expect(isRecordId(id)).toBe(true)
+    expect(new Set(Array.from({ length: 200 }, () => newRecordId())).size).toBe(200)
+  })
+})
+
+const invoice = (over: Partial<Invoice>): Invoice =>
+  ({
+    status: 'sent',
+    balance_cents: 1000,
+    paid_cents: 0,
+    due_date: '2026-11-01 00:00:00.000Z',
+    ...over,
+  }) as Invoice
+
+describe('derived statuses and actions', () => {
+  const today = '2026-11-22'
+  it('an open invoice past its due date is overdue; a paid one never is', () => {
+    expect(invoiceDisplayStatus(invoice({}), today)).toBe('overdue')
+    expect(invoiceDisplayStatus(invoice({ status: 'paid', balance_cents: 0 }), today)).toBe('paid')
+    expect(invoiceDisplayStatus(invoice({ due_date: '2026-11-22 00:00:00.000Z' }), today)).toBe(
+      'sent',
+    )
+  })
+
+  it('buckets open balances by days late', () => {
+    expect(
+      aging(
+        [
+          invoice({ due_date: '2026-12-01' }),
+          invoice({ due_date: '2026-11-21' }),
+          invoice({ due_date: '2026-09-01', balance_cents: 5 }),
+          invoice({ status: 'paid', balance_cents: 0 }),
+          invoice({ status: 'draft' }),
+        ],
+        today,
+      ),
+    ).toEqual({ not_due: 1000, d1_30: 1000, d31_60: 0, d61_90: 5, d90_plus: 0 })
+  })
+
+  it('offers only what the server allows', () => {
+    expect(invoiceActions(invoice({ status: 'partial', paid_cents: 5 }))).not.toContain('void')
+    expect(invoiceActions(invoice({ status: 'partial', paid_cents: 5 }))).not.toContain('edit')
+    expect(invoiceActions(invoice({ status: 'sent' }))).toContain('void')
+    expect(invoiceActions(invoice({ status: 'draft' }))).toContain('delete')
+    expect(quoteActions({ status: 'sent', expiry_date: '2026-01-01' }, today)).not.toContain(
+      'accept',
+    )
+    expect(quoteActions({ status: 'converted', expiry_date: '' }, today)).toEqual(['duplicate'])
+  })
+})
