@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import {
+  expect,
+  persistentBrowser,
+  signUp,
+  test,
+  uniqueEmail,
+  waitForMail,
+  waitForServiceWorker,
+} from '../support/fixtures'
 
 /** Fills line n (1-based) of the quote/invoice editor, as a user types it. */
 async function fillLine(
@@ -164,4 +172,91 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
     /^INV-00001,Acme Trading GmbH,\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2},Paid,EUR,/,
   )
   expect(rows[1]).toContain(',1199.40,1199.40,0.00,')
+})
+
+test('the same day offline: every write is queued, survives a reload, and is sent once when back online', async () => {
+  test.setTimeout(120_000)
+  const { context, close } = await persistentBrowser()
+  try {
+    const page = await context.newPage()
+    await signUp(page, uniqueEmail('offline-biz'))
+    await waitForServiceWorker(page)
+    // Online once: the forms' defaults (the account's settings) are cached like any screen.
+    await page.goto('/customers/new')
+    await expect(page.getByLabel('Currency')).toHaveValue('EUR')
+
+    const writes: string[] = []
+    page.on('request', (r) => {
+      const m = /\/api\/collections\/(customers|invoices|payments)\/records(\/[a-z0-9]+)?$/.exec(
+        new URL(r.url()).pathname,
+      )
+      if (m && ['POST', 'PATCH', 'DELETE'].includes(r.method()))
+        writes.push(`${r.method()} ${m[1]}`)
+    })
+
+    await context.setOffline(true)
+    await page.getByLabel('Name').fill('Offline Bakery')
+    await page.getByLabel('Email').fill('owner@bakery.example')
+    await page.getByRole('button', { name: 'Add customer' }).click()
+    await expect(page.getByRole('heading', { name: 'Offline Bakery', level: 1 })).toBeVisible()
+    await expect(page.getByText('Waiting to send').first()).toBeVisible()
+
+    await page.getByRole('link', { name: 'New invoice' }).click()
+    await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Offline Bakery')
+    await fillLine(page, 1, {
+      description: 'Bread for the café',
+      qty: '20',
+      price: '4.50',
+      tax: '7',
+    })
+    await page.getByRole('button', { name: 'Add line' }).click()
+    await fillLine(page, 2, { description: 'Delivery', qty: '1', price: '10', tax: '19' })
+    // 90 + 6.30 tax; 10 + 1.90 tax.
+    await expect(page.getByText('€108.20')).toBeVisible()
+    await page.getByRole('button', { name: 'Save invoice' }).click()
+    await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled()
+    await page.getByRole('button', { name: 'Mark as sent' }).click()
+    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
+
+    const part = await recordPayment(page, '50')
+    await expect(part).toBeHidden()
+    await expect(page.getByText('Partially paid', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(/4 changes waiting to be sent/)).toBeVisible()
+
+    // Still offline, the app reopens with everything that was done, waiting.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible()
+    await expect(page.getByText(/4 changes waiting to be sent/)).toBeVisible()
+    const rest = await recordPayment(page, '58.20')
+    await expect(rest).toBeHidden()
+    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(/5 changes waiting to be sent/)).toBeVisible()
+    expect(writes).toEqual([])
+
+    // Back online: sent in order, once each.
+    await context.setOffline(false)
+    await expect(page.getByText(/changes? waiting to be sent/)).toBeHidden({ timeout: 20_000 })
+    await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
+    expect(writes).toEqual([
+      'POST customers',
+      'POST invoices',
+      'PATCH invoices',
+      'POST payments',
+      'POST payments',
+    ])
+
+    // The server has exactly what was done: one customer, one paid invoice, two payments.
+    await page.goto('/payments')
+    await expect(page.getByRole('link', { name: /^All/ })).toContainText('2')
+    await page.goto('/invoices?status=paid')
+    await expect(page.getByRole('link', { name: 'INV-00001' })).toBeVisible()
+    await expect(page.getByRole('link', { name: /^All/ })).toContainText('1')
+    await page.goto('/customers')
+    await expect(page.getByRole('link', { name: /^Active/ })).toContainText('1')
+  } finally {
+    await context.setOffline(false).catch(() => {})
+    await close()
+  }
 })

@@ -2,44 +2,20 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
-import { controlServer, expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
+import type { Page } from '@playwright/test'
+import {
+  controlServer,
+  expect,
+  persistentBrowser,
+  signIn,
+  signUp,
+  test,
+  uniqueEmail,
+  waitForServiceWorker,
+} from '../support/fixtures'
 import { harness } from '../support/env'
 
 const PASSWORD = 'correct-horse-9'
-
-/** A real, persistent browser profile: service workers and installability behave as installed. */
-async function persistentBrowser(): Promise<{
-  context: BrowserContext
-  close: () => Promise<void>
-}> {
-  const dir = mkdtempSync(join(tmpdir(), 'folio-profile-'))
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    baseURL: harness().baseURL,
-  })
-  return {
-    context,
-    close: async () => {
-      await context.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-/** Waits until the service worker controls the page (the first visit is not controlled yet). */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload()
-  }
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
-    .toBe(true)
-}
 
 /** The query keys saved in the app's IndexedDB cache. */
 function persistedQueryKeys(page: Page): Promise<string[]> {

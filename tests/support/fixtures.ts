@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { test as base, expect, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test as base, chromium, expect, type BrowserContext, type Page } from '@playwright/test'
 import { harness } from './env'
 import { readMails, type CapturedMail } from './smtp-sink'
 
@@ -77,3 +80,36 @@ export async function signIn(page: Page, email: string, password: string, query 
 }
 
 export const test = base
+
+/** A real, persistent browser profile: service workers and installability behave as installed. */
+export async function persistentBrowser(): Promise<{
+  context: BrowserContext
+  close: () => Promise<void>
+}> {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-profile-'))
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    baseURL: harness().baseURL,
+  })
+  return {
+    context,
+    close: async () => {
+      await context.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits until the service worker controls the page (the first visit is not controlled yet). */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+  }
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true)
+}
