@@ -260,3 +260,107 @@ test('the same day offline: every write is queued, survives a reload, and is sen
     await close()
   }
 })
+
+/** Calls the API as the signed-in user of this page (another device's writes, made quickly). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const auth = JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as {
+        token?: string
+        record?: { id: string }
+      }
+      const res = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: auth.token ?? '' },
+        body:
+          body === undefined
+            ? undefined
+            : JSON.stringify(body).replace('"$owner"', JSON.stringify(auth.record?.id)),
+      })
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+      return (await res.json()) as T
+    },
+    { method, path, body },
+  )
+}
+
+test('two devices: lists update live, and a payment replayed after the balance changed is refused with its message kept', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('two-devices')
+  await signUp(page, email)
+  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
+    owner: '$owner',
+    name: 'Harbour Books',
+    currency: 'EUR',
+  })
+  const invoice = await api<{ id: string; number: string }>(
+    page,
+    'POST',
+    '/api/collections/invoices/records',
+    {
+      owner: '$owner',
+      customer: customer.id,
+      issue_date: '2026-01-10 00:00:00.000Z',
+      due_date: '2026-02-10 00:00:00.000Z',
+      items: [
+        {
+          id: 'a',
+          description: 'Shelving',
+          quantity: 1,
+          unit_price_cents: 10000,
+          discount_percent: 0,
+          tax_rate: 0,
+        },
+      ],
+    },
+  )
+  await api(page, 'PATCH', `/api/collections/invoices/records/${invoice.id}`, { status: 'sent' })
+
+  // The phone: signed in too, looking at the invoice, then it loses the network.
+  const phoneContext = await browser.newContext()
+  const phone = await phoneContext.newPage()
+  try {
+    await phone.goto('/sign-in')
+    await phone.getByLabel('Email').fill(email)
+    await phone.getByLabel('Password', { exact: true }).fill('correct-horse-9')
+    await phone.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(phone).toHaveURL(/\/dashboard$/)
+    await phone.goto(`/invoices/${invoice.id}`)
+    await expect(phone.getByText('€100.00').first()).toBeVisible()
+    await phoneContext.setOffline(true)
+    const dialog = await recordPayment(phone, '100')
+    await expect(dialog).toBeHidden()
+    await expect(phone.getByText(/1 change waiting to be sent/)).toBeVisible()
+
+    // The office: the invoice list is open; a payment of 40 arrives from elsewhere and the list
+    // follows without a reload.
+    await page.goto('/invoices')
+    const row = page.getByRole('row').filter({ hasText: invoice.number })
+    await expect(row).toContainText('Overdue')
+    await api(page, 'POST', '/api/collections/payments/records', {
+      owner: '$owner',
+      invoice: invoice.id,
+      amount_cents: 4000,
+      date: '2026-02-01 00:00:00.000Z',
+      method: 'card',
+    })
+    await expect(row).toContainText('€60.00')
+    await expect(row).toContainText('Overdue')
+
+    // The phone comes back: its payment of 100 is now more than the balance. It is refused with
+    // the server's message, and what was typed stays listed with Try again / Discard.
+    await phoneContext.setOffline(false)
+    const refusal = phone.getByRole('alert').filter({ hasText: 'Not saved' })
+    await expect(refusal).toContainText('Payment of €100.00 on ' + invoice.number)
+    await expect(refusal).toContainText('The payment is more than the balance due')
+    await expect(refusal.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect(phone.getByText('€60.00').first()).toBeVisible()
+    await refusal.getByRole('button', { name: 'Discard' }).click()
+    await expect(refusal).toBeHidden()
+  } finally {
+    await phoneContext.close()
+  }
+})
