@@ -33,7 +33,7 @@ export function Reminders({ userId }: { userId: string }) {
         <Bell aria-hidden className="size-5" />
         <span
           aria-hidden
-          className="absolute end-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white"
+          className="absolute end-1 top-1 grid h-4 min-w-4 place-items-center rounded-full bg-red-700 px-1 text-[10px] leading-none font-semibold text-white"
         >
           {data.count > 99 ? '99+' : data.count}
         </span>

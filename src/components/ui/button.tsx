@@ -8,7 +8,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-primary text-primary-foreground hover:opacity-90',
   secondary: 'bg-muted text-foreground hover:bg-accent',
   ghost: 'hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:opacity-90',
+  destructive: 'bg-red-700 text-white hover:bg-red-800',
   outline: 'border border-border bg-transparent hover:bg-muted',
 }
 const sizes: Record<Size, string> = {

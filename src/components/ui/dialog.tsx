@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { X } from 'lucide-react'
 
 /** A modal dialog: focus is trapped inside, Escape closes it, focus returns to the opener. */
@@ -18,6 +18,21 @@ export function Dialog({
   children: ReactNode
   wide?: boolean
 }) {
+  // Focus goes back to what opened the dialog, also when the dialog is unmounted on close.
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (
+      open &&
+      document.activeElement instanceof HTMLElement &&
+      document.activeElement !== document.body
+    )
+      opener.current = document.activeElement
+  }, [open])
+  useEffect(() => {
+    if (open) return
+    return restoreFocus(opener)
+  }, [open])
+  useEffect(() => () => void restoreFocus(opener), [])
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -43,4 +58,14 @@ export function Dialog({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   )
+}
+
+function restoreFocus(opener: { current: HTMLElement | null }) {
+  const el = opener.current
+  if (!el) return
+  const t = setTimeout(() => {
+    const active = document.activeElement
+    if ((!active || active === document.body) && el.isConnected) el.focus()
+  }, 0)
+  return () => clearTimeout(t)
 }

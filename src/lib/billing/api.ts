@@ -135,14 +135,12 @@ export const customerDocumentsQuery = (customerId: string) =>
         pb
           .collection('invoices')
           .getFullList<Invoice>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
-        pb
-          .collection('payments')
-          .getFullList<Payment>({
-            filter,
-            sort: '-date,-seq',
-            batch: FULL_LIST_BATCH,
-            expand: 'invoice',
-          }),
+        pb.collection('payments').getFullList<Payment>({
+          filter,
+          sort: '-date,-seq',
+          batch: FULL_LIST_BATCH,
+          expand: 'invoice',
+        }),
       ])
       return { quotes, invoices, payments }
     },

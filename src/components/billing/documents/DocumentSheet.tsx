@@ -86,7 +86,7 @@ export function DocumentSheet({
 
       <div className="mt-6 flex flex-wrap items-start justify-between gap-6">
         <div>
-          <h3 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+          <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             Bill to
           </h3>
           <p className="font-medium">{customer?.name ?? '…'}</p>
@@ -100,7 +100,7 @@ export function DocumentSheet({
           {customer?.email ? <p>{customer.email}</p> : null}
         </div>
         <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
-          <p className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+          <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             {invoice ? 'Amount due' : 'Total'}
           </p>
           <p className="text-2xl font-bold tabular-nums">{formatMoney(due, c)}</p>
@@ -155,7 +155,7 @@ export function DocumentSheet({
 
       <div className="mt-4 flex flex-wrap justify-between gap-6 break-inside-avoid">
         <table className="self-start text-neutral-700">
-          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             Tax summary
           </caption>
           <thead>
@@ -213,7 +213,7 @@ export function DocumentSheet({
         <div className="mt-8 grid gap-4 text-neutral-700 sm:grid-cols-2 break-inside-avoid">
           {doc.notes ? (
             <div>
-              <h3 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+              <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                 Notes
               </h3>
               <p className="whitespace-pre-line">{doc.notes}</p>
@@ -221,7 +221,7 @@ export function DocumentSheet({
           ) : null}
           {doc.terms ? (
             <div>
-              <h3 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">
+              <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                 Terms
               </h3>
               <p className="whitespace-pre-line">{doc.terms}</p>
