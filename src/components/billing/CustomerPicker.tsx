@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { customerSearchQuery, recordQuery } from '@/lib/billing/api'
 import { useDebounced } from '@/lib/billing/use-debounced'
 import type { Customer } from '@/lib/billing/types'
@@ -37,7 +37,10 @@ export function CustomerPicker({
   const [active, setActive] = useState(0)
   const query = useDebounced(text ?? '', 250)
   const results = useQuery({ ...customerSearchQuery(query), enabled: open })
-  const items = results.data ?? []
+  const qc = useQueryClient()
+  // Offline, the search can't reach the server: look through the customers this device has seen.
+  const offline = results.fetchStatus === 'paused' || (results.isError && !results.data)
+  const items = offline ? cachedCustomers(qc, query) : (results.data ?? [])
   const inputRef = useRef<HTMLInputElement>(null)
   const shown = text ?? (value ? (selected.data?.name ?? '') : '')
 
@@ -159,4 +162,29 @@ export function CustomerPicker({
       ) : null}
     </div>
   )
+}
+
+/** Customers in the local cache (lists, pages, records, ones made offline) matching a search. */
+export function cachedCustomers(qc: QueryClient, q: string): Customer[] {
+  const found = new Map<string, Customer>()
+  const add = (c: unknown) => {
+    const r = c as Partial<Customer> | null
+    if (r && typeof r.id === 'string' && typeof r.name === 'string' && !r.archived)
+      found.set(r.id, r as Customer)
+  }
+  for (const [, data] of qc.getQueriesData({ queryKey: ['records', 'customers'] })) {
+    if (Array.isArray(data)) data.forEach(add)
+    else if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items))
+      (data as { items: unknown[] }).items.forEach(add)
+    else add(data)
+  }
+  const needle = q.trim().toLowerCase()
+  return [...found.values()]
+    .filter(
+      (c) =>
+        !needle ||
+        `${c.name} ${c.email ?? ''} ${c.contact_name ?? ''}`.toLowerCase().includes(needle),
+    )
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, 20)
 }

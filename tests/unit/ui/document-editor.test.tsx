@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+
+const customers = [
+  {
+    id: 'cust00000000001',
+    name: 'Acme Trading',
+    email: 'a@acme.example',
+    currency: 'EUR',
+    archived: false,
+    payment_terms_days: 14,
+  },
+  {
+    id: 'cust00000000002',
+    name: 'Blue Harbour',
+    email: '',
+    currency: 'USD',
+    archived: false,
+    payment_terms_days: 30,
+  },
+]
+const getList = vi.fn(async () => ({
+  items: customers,
+  page: 1,
+  perPage: 20,
+  totalItems: 2,
+  totalPages: 1,
+}))
+vi.mock('@/lib/pocketbase/instance', () => ({
+  loadPb: async () => ({
+    collection: () => ({
+      getList,
+      getOne: async (id: string) => customers.find((c) => c.id === id),
+    }),
+    filter: (expr: string) => expr,
+  }),
+}))
+
+const { DocumentEditor } = await import('@/components/billing/documents/DocumentEditor')
+const { emptyLine } = await import('@/lib/billing/document-form')
+const { cachedCustomers } = await import('@/components/billing/CustomerPicker')
+
+function renderEditor(onSubmit = vi.fn(async () => undefined)) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={qc}>
+      <DocumentEditor
+        kind="invoices"
+        initial={{
+          customer: '',
+          currency: '',
+          issue_date: '2026-11-22',
+          end_date: '',
+          discount_percent: '',
+          notes: '',
+          terms: '',
+          items: [emptyLine(19)],
+        }}
+        defaultTaxRate={19}
+        submitLabel="Save invoice"
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />
+    </QueryClientProvider>,
+  )
+  return onSubmit
+}
+
+describe('the invoice editor', () => {
+  it('shows a message at each field and sends nothing while the form is wrong', async () => {
+    const onSubmit = renderEditor()
+    await userEvent.clear(screen.getByLabelText('Line 1 qty'))
+    await userEvent.type(screen.getByLabelText('Line 1 qty'), '0')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '12.345')
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(screen.getByText('Choose a customer')).toBeInTheDocument()
+    expect(screen.getByText('Describe the line')).toBeInTheDocument()
+    expect(screen.getByText('Enter a quantity above 0 (at most 3 decimals)')).toBeInTheDocument()
+    expect(screen.getByText('Enter the due date')).toBeInTheDocument()
+    expect(screen.getByLabelText('Line 1 price')).toHaveAttribute('aria-invalid', 'true')
+    expect(onSubmit).not.toHaveBeenCalled()
+    // What was typed stays.
+    expect(screen.getByLabelText('Line 1 price')).toHaveValue('12.345')
+  })
+
+  it('picks a customer (its currency and terms follow), previews totals live, and submits', async () => {
+    const onSubmit = renderEditor()
+    const picker = screen.getByRole('combobox', { name: 'Customer' })
+    await userEvent.type(picker, 'Ac')
+    const list = await screen.findByRole('listbox', { name: 'Customer' })
+    await userEvent.click(within(list).getByText('Acme Trading'))
+    expect(picker).toHaveValue('Acme Trading')
+    expect(screen.getByText('Currency: EUR')).toBeInTheDocument()
+    // 14 days of terms from the issue date.
+    expect(screen.getByLabelText('Due date')).toHaveValue('2026-12-06')
+
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
+    await userEvent.clear(screen.getByLabelText('Line 1 qty'))
+    await userEvent.type(screen.getByLabelText('Line 1 qty'), '3')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '33.33')
+    await userEvent.click(screen.getByRole('button', { name: 'Add line' }))
+    await userEvent.type(screen.getByLabelText('Line 2 description'), 'Travel')
+    await userEvent.type(screen.getByLabelText('Line 2 price'), '10')
+    await userEvent.clear(screen.getByLabelText('Line 2 tax %'))
+    await userEvent.type(screen.getByLabelText('Line 2 tax %'), '7')
+    // 99.99 × 19% = 19.00 (18.9981 rounded); 10 × 7% = 0.70.
+    expect(screen.getByText('€129.69')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Document discount (%)'), '10')
+    // 10% off each rate group: 89.99 + 17.10 and 9.00 + 0.63.
+    expect(screen.getByText('€116.72')).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+    const values = onSubmit.mock.calls[0]?.[0 as never] as unknown as {
+      customer: string
+      items: unknown[]
+    }
+    expect(values.customer).toBe('cust00000000001')
+    expect(values.items).toHaveLength(2)
+  })
+
+  it('shows the server refusal at the field it names', async () => {
+    renderEditor(
+      vi.fn(async () => ({
+        message: "The due date can't be before the issue date.",
+        fields: { due_date: 'Too early' },
+      })),
+    )
+    const picker = screen.getByRole('combobox', { name: 'Customer' })
+    await userEvent.type(picker, 'Bl')
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Blue Harbour'))
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Work')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '5')
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(await screen.findByText('Too early')).toBeInTheDocument()
+    expect(screen.getByText("The due date can't be before the issue date.")).toBeInTheDocument()
+  })
+})
+
+describe('the customer picker offline', () => {
+  it('searches the customers this device has cached: lists, records and offline creations', () => {
+    const qc = new QueryClient()
+    qc.setQueryData(['records', 'customers', 'list', {}], { items: [customers[0]], totalItems: 1 })
+    qc.setQueryData(['records', 'customers', 'one', 'cust00000000002'], customers[1])
+    qc.setQueryData(['records', 'customers', 'one', 'archived0000001'], {
+      id: 'archived0000001',
+      name: 'Old Co',
+      archived: true,
+    })
+    qc.setQueryData(['records', 'customers', 'search', ''], customers)
+    expect(cachedCustomers(qc, '').map((c) => c.name)).toEqual(['Acme Trading', 'Blue Harbour'])
+    expect(cachedCustomers(qc, 'harb').map((c) => c.name)).toEqual(['Blue Harbour'])
+    expect(cachedCustomers(qc, 'old')).toEqual([])
+  })
+})
