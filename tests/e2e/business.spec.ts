@@ -40,7 +40,19 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   test.setTimeout(120_000)
   await signUp(page, uniqueEmail('biz'))
 
+  // The seller's details, printed on documents.
+  await page.goto('/settings/account')
+  await page.getByLabel('Company name').fill('Northwind Studio Ltd')
+  await page.getByLabel('Company address').fill('1 Quay Street\nGalway')
+  await page.getByLabel('Invoice number prefix').fill('INV 2026')
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('A prefix has no spaces')).toBeVisible()
+  await page.getByLabel('Invoice number prefix').fill('INV-')
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('Business details saved')).toBeVisible()
+
   // A new account: the dashboard leads to the first customer.
+  await page.getByRole('link', { name: 'Dashboard' }).click()
   await page.getByRole('link', { name: 'Add your first customer' }).click()
   await expect(page).toHaveURL(/\/customers\/new$/)
   await page.getByRole('button', { name: 'Add customer' }).click()
@@ -144,6 +156,7 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await page.getByRole('link', { name: 'Print' }).click()
   await expect(page).toHaveURL(/\/invoices\/[a-z0-9]{15}\/print$/)
   const printed = page.getByRole('article', { name: 'Invoice INV-00002' })
+  await expect(printed.getByText('Northwind Studio Ltd')).toBeVisible()
   await expect(printed.getByText('Bill to')).toBeVisible()
   await expect(printed.getByText('Acme Trading GmbH')).toBeVisible()
   await expect(printed.getByText('Amount due')).toBeVisible()

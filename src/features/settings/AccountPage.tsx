@@ -7,6 +7,7 @@ import { selectUser } from '@machines/auth/selectors'
 import { ProfileForm } from './components/ProfileForm'
 import { PasswordForm } from './components/PasswordForm'
 import { TwoFactorSection } from './components/TwoFactorSection'
+import { BusinessSection } from './components/BusinessForm'
 import { requestVerification } from './api/account'
 
 export default function AccountPage() {
@@ -17,6 +18,9 @@ export default function AccountPage() {
     <div className="grid gap-6">
       <Card>
         <ProfileForm user={user} />
+      </Card>
+      <Card>
+        <BusinessSection userId={user.id} />
       </Card>
       <Card className="grid gap-3">
         <h2 className="text-lg font-semibold">Email verification</h2>

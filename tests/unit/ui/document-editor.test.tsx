@@ -41,8 +41,12 @@ vi.mock('@/lib/pocketbase/instance', () => ({
 const { DocumentEditor } = await import('@/components/billing/documents/DocumentEditor')
 const { emptyLine } = await import('@/lib/billing/document-form')
 const { cachedCustomers } = await import('@/components/billing/CustomerPicker')
+type ParsedDocumentForm = import('@/lib/billing/document-form').ParsedDocumentForm
+type Refusal = import('@/components/billing/documents/DocumentEditor').Refusal
 
-function renderEditor(onSubmit = vi.fn(async () => undefined)) {
+type Submit = (values: ParsedDocumentForm) => Promise<Refusal | void>
+
+function renderEditor(onSubmit = vi.fn<Submit>(async () => undefined)) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={qc}>
@@ -113,17 +117,14 @@ describe('the invoice editor', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
     expect(onSubmit).toHaveBeenCalledTimes(1)
-    const values = onSubmit.mock.calls[0]?.[0 as never] as unknown as {
-      customer: string
-      items: unknown[]
-    }
-    expect(values.customer).toBe('cust00000000001')
-    expect(values.items).toHaveLength(2)
+    const values = onSubmit.mock.calls[0]?.[0]
+    expect(values?.customer).toBe('cust00000000001')
+    expect(values?.items).toHaveLength(2)
   })
 
   it('shows the server refusal at the field it names', async () => {
     renderEditor(
-      vi.fn(async () => ({
+      vi.fn<Submit>(async () => ({
         message: "The due date can't be before the issue date.",
         fields: { due_date: 'Too early' },
       })),

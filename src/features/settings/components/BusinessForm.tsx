@@ -1,0 +1,192 @@
+import { useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { Field } from '@/components/ui/field'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { Button } from '@/components/ui/button'
+import { Alert } from '@/components/ui/card'
+import { sellerQuery, type SellerSettings } from '@/lib/billing/api'
+import { COMMON_CURRENCIES, currencyName } from '@/lib/billing/currencies'
+import { save } from '@/lib/billing/save'
+import { fieldMessages } from '@/lib/billing/validation'
+import { mutationKeys } from '@/lib/mutations'
+import { notify } from '@/lib/toast'
+
+const text = (max: number, what: string) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, `${what} can be at most ${max} characters`))
+const prefix = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(20, 'A prefix can be at most 20 characters'),
+  v.regex(/^[^\s]*$/, 'A prefix has no spaces'),
+)
+
+/** The business details printed on documents, and the defaults for new ones. */
+export const businessSchema = v.object({
+  company_name: text(200, 'The company name'),
+  company_address: text(1000, 'The address'),
+  company_tax_id: text(50, 'The tax ID'),
+  default_currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Choose a currency')),
+  default_terms_days: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => /^\d+$/.test(s) && Number(s) <= 365, 'Enter a number of days from 0 to 365'),
+    v.transform(Number),
+  ),
+  default_tax_rate: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
+      'Enter a percentage from 0 to 100',
+    ),
+    v.transform((s) => (s === '' ? 0 : Number(s))),
+  ),
+  invoice_prefix: prefix,
+  quote_prefix: prefix,
+  payment_prefix: prefix,
+})
+
+type Input = v.InferInput<typeof businessSchema>
+
+const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
+  company_name: s.company_name ?? '',
+  company_address: s.company_address ?? '',
+  company_tax_id: s.company_tax_id ?? '',
+  default_currency: s.default_currency || 'EUR',
+  default_terms_days: String(s.default_terms_days ?? 30),
+  default_tax_rate: s.default_tax_rate ? String(s.default_tax_rate) : '',
+  invoice_prefix: String(s.invoice_prefix ?? 'INV-'),
+  quote_prefix: String(s.quote_prefix ?? 'QUO-'),
+  payment_prefix: String(s.payment_prefix ?? 'PAY-'),
+})
+
+export function BusinessSection({ userId }: { userId: string }) {
+  const seller = useQuery(sellerQuery(userId))
+  if (!seller.data) return <p role="status">Loading business details…</p>
+  return (
+    <BusinessForm
+      userId={userId}
+      initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
+    />
+  )
+}
+
+function BusinessForm({ userId, initial }: { userId: string; initial: Input }) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof Input) => (e: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [k]: e.target.value }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = v.safeParse(businessSchema, values)
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.issues))
+      setFormError('Check the highlighted fields.')
+      return
+    }
+    setErrors({})
+    setFormError(null)
+    setBusy(true)
+    const r = await save(mutationKeys.settingsUpdate, {
+      userId,
+      body: parsed.output,
+      label: 'Business details',
+    })
+    setBusy(false)
+    if (!r.ok) {
+      setErrors(r.fields)
+      setFormError(r.message)
+    } else if (!r.queued) notify('success', 'Business details saved')
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div>
+        <h2 className="text-lg font-semibold">Business details</h2>
+        <p className="text-sm text-muted-foreground">
+          Printed on your quotes and invoices, and used as defaults for new ones.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Company name"
+          value={values.company_name}
+          onChange={set('company_name')}
+          error={errors.company_name}
+          autoComplete="organization"
+        />
+        <Field
+          label="Company tax ID"
+          value={values.company_tax_id}
+          onChange={set('company_tax_id')}
+          error={errors.company_tax_id}
+        />
+        <TextAreaField
+          label="Company address"
+          className="sm:col-span-2"
+          rows={3}
+          value={values.company_address}
+          onChange={set('company_address')}
+          error={errors.company_address}
+        />
+        <SelectField
+          label="Default currency"
+          value={values.default_currency}
+          onChange={set('default_currency')}
+          error={errors.default_currency}
+          hint="For new customers."
+        >
+          {COMMON_CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c} — {currencyName(c)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Default payment terms (days)"
+          inputMode="numeric"
+          value={values.default_terms_days}
+          onChange={set('default_terms_days')}
+          error={errors.default_terms_days}
+        />
+        <Field
+          label="Default tax rate (%)"
+          inputMode="decimal"
+          value={values.default_tax_rate}
+          onChange={set('default_tax_rate')}
+          error={errors.default_tax_rate}
+          hint="Filled in on new lines."
+        />
+        <Field
+          label="Invoice number prefix"
+          value={values.invoice_prefix}
+          onChange={set('invoice_prefix')}
+          error={errors.invoice_prefix}
+          hint="Existing numbers never change."
+        />
+        <Field
+          label="Quote number prefix"
+          value={values.quote_prefix}
+          onChange={set('quote_prefix')}
+          error={errors.quote_prefix}
+        />
+        <Field
+          label="Payment number prefix"
+          value={values.payment_prefix}
+          onChange={set('payment_prefix')}
+          error={errors.payment_prefix}
+        />
+      </div>
+      {formError ? <Alert>{formError}</Alert> : null}
+      <div>
+        <Button type="submit" busy={busy}>
+          Save business details
+        </Button>
+      </div>
+    </form>
+  )
+}
