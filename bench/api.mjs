@@ -1,8 +1,10 @@
 // npm run bench:api — API latency over a large ledger: seeds a temporary data dir with 100,000
-// invoices, serves it on loopback and times, one request at a time, a filtered and sorted invoice
-// list page, the dashboard and a payment creation (p50 and p95, in ms). Needs the server build
-// (npm run server:build). Prints the figures and the goals; RUNS (default 200) and INVOICES
-// (default 100000) change the size of the run.
+// invoices, serves it on loopback and times, one request at a time, invoice list pages (the
+// requests the web app sends: a status tab or a customer, sorted -issue_date,-seq, page 1 of 30,
+// with and without the total count), the dashboard and a payment creation (p50 and p95, in ms).
+// Needs the server build (npm run server:build; FOLIO_BINARY=path times another build). Prints the
+// figures, what each row requests, and the goals; RUNS (default 200) and INVOICES (default
+// 100000) change the size of the run.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -80,9 +82,10 @@ async function measure(request) {
 }
 
 const rows = []
-function report(name, r, goal) {
+/** One row of the table: `what` is printed below it, `kind` groups the rows a goal is about. */
+function report(name, what, r, goal, kind) {
   const met = goal === undefined ? '' : r.p95 <= goal ? 'met' : 'NOT met'
-  rows.push({ name, ...r, goal, met })
+  rows.push({ name, what, ...r, goal, met, kind })
 }
 
 process.on('SIGINT', () => {
@@ -141,8 +144,81 @@ try {
   )
   console.log(`Each figure: ${RUNS} sequential requests after ${WARMUP} warm-up ones\n`)
 
+  // The web app's list request (src/lib/billing/api.ts): page 1 of 30, the tab's filter, the
+  // default sort with the number as tie-breaker, the customer expanded; the owner rule is added
+  // by the server. Each variant is timed with the total count (PocketBase's COUNT query) and with
+  // skipTotal=1 (no count).
+  const appList = (filter, extra = {}) =>
+    `/api/collections/invoices/records${q({
+      page: 1,
+      perPage: 30,
+      ...(filter ? { filter } : {}),
+      sort: '-issue_date,-seq',
+      expand: 'customer',
+      ...extra,
+    })}`
+  // "Overdue" as src/lib/billing/list-state.ts writes it, and the same set of invoices written
+  // with != (what SQLite plans well whatever its statistics; see the server's migration 1795300005).
+  const today = `'${dash.today} 00:00:00.000Z'`
+  const tabs = [
+    ['"Sent"', "status = 'sent'", [false, true]],
+    [
+      '"Outstanding"',
+      "(status = 'sent' || status = 'viewed' || status = 'partial')",
+      [false, true],
+    ],
+    ['"All"', '', [false, true]],
+    [
+      '"Overdue" (app filter)',
+      `(status = 'sent' || status = 'viewed' || status = 'partial') && due_date < ${today}`,
+      [true],
+    ],
+    [
+      '"Overdue" (!= filter)',
+      `status != 'draft' && status != 'paid' && status != 'void' && due_date < ${today}`,
+      [true],
+    ],
+  ]
+  const readable = (path) =>
+    decodeURIComponent(path.replace(/^\/api\/collections/, '').replaceAll('+', ' '))
+  for (const [tab, filter, variants] of tabs) {
+    for (const skip of variants) {
+      const extra = skip ? { skipTotal: 1 } : {}
+      // Unfiltered with its count is the one row the list goal is not about: it counts all
+      // 100,000 rows, which no index makes cheaper (the app should use skipTotal there).
+      const goal = !filter && !skip ? undefined : GOAL_LIST_MS
+      report(
+        `invoices list, ${tab} tab${skip ? ', skipTotal' : ', with total'}`,
+        `GET ${readable(appList(filter, extra))}`,
+        await measure(() => api('GET', appList(filter, extra))),
+        goal,
+        'list',
+      )
+    }
+  }
   report(
-    'invoices list, status+total filter, -issue_date',
+    'invoices list, a customer, with total',
+    `GET /invoices/records?page=1..3&perPage=30&filter=customer='<one of ${customers.length}>'` +
+      `&sort=-issue_date,-seq&expand=customer`,
+    await measure((i) =>
+      api(
+        'GET',
+        `/api/collections/invoices/records${q({
+          page: 1 + (Math.abs(i) % 3),
+          perPage: 30,
+          filter: `customer='${customers[Math.abs(i) % customers.length]}'`,
+          sort: '-issue_date,-seq',
+          expand: 'customer',
+        })}`,
+      ),
+    ),
+    GOAL_LIST_MS,
+    'list',
+  )
+  report(
+    'invoices list, status+total filter (issue row)',
+    `GET /invoices/records?page=1..${statusPages}&perPage=30&filter=${statusFilter}` +
+      `&sort=-issue_date (the request of the issue's first figures, with total)`,
     await measure((i) =>
       api(
         'GET',
@@ -155,37 +231,38 @@ try {
       ),
     ),
     GOAL_LIST_MS,
+    'list',
   )
   report(
-    'invoices list, customer filter, -issue_date',
-    await measure((i) =>
-      api(
-        'GET',
-        `/api/collections/invoices/records${q({
-          page: 1 + (Math.abs(i) % 3),
-          perPage: 30,
-          filter: `customer='${customers[Math.abs(i) % customers.length]}'`,
-          sort: '-issue_date',
-        })}`,
-      ),
-    ),
-    GOAL_LIST_MS,
-  )
-  report(
-    'dashboard, default period',
-    await measure(() => api('GET', '/api/folio/dashboard')),
-    GOAL_DASHBOARD_MS,
-  )
-  const year = Number(dash.today.slice(0, 4))
-  report(
-    `dashboard, last year, ${otherCurrency}`,
+    'tab count, "Paid" (no goal)',
+    `GET /invoices/records?page=1&perPage=1&fields=id&filter=status='paid' (a tab's count, ` +
+      `as the app asks for each tab)`,
     await measure(() =>
       api(
         'GET',
-        `/api/folio/dashboard${q({ from: `${year - 1}-01-01`, to: `${year - 1}-12-31`, currency: otherCurrency })}`,
+        `/api/collections/invoices/records${q({ page: 1, perPage: 1, fields: 'id', filter: "status='paid'" })}`,
       ),
     ),
+  )
+  report(
+    'dashboard, default period',
+    `GET /api/folio/dashboard (this calendar year, ${dash.currency})`,
+    await measure(() => api('GET', '/api/folio/dashboard')),
     GOAL_DASHBOARD_MS,
+    'dashboard',
+  )
+  const year = Number(dash.today.slice(0, 4))
+  const lastYear = q({
+    from: `${year - 1}-01-01`,
+    to: `${year - 1}-12-31`,
+    currency: otherCurrency,
+  })
+  report(
+    `dashboard, last year, ${otherCurrency}`,
+    `GET /api/folio/dashboard${lastYear}`,
+    await measure(() => api('GET', `/api/folio/dashboard${lastYear}`)),
+    GOAL_DASHBOARD_MS,
+    'dashboard',
   )
 
   // Payments of 1.00–1.99 spread over the open invoices, never more than what is still due.
@@ -194,6 +271,7 @@ try {
   let next = 0
   report(
     'payment create',
+    'POST /payments/records {owner, invoice: <an open one>, date: today, amount_cents: 100..199}',
     await measure((i) => {
       const amount = 100 + (Math.abs(i) % 100)
       let inv = due[next++ % due.length]
@@ -217,20 +295,18 @@ try {
     console.log(`${r.name.padEnd(w)}  ${f(r.p50)}  ${f(r.p95)}  ${f(r.max)} ms${goal}`)
     for (const [code, n] of r.failures) console.log(`${''.padEnd(w)}  refused ${n}× (${code})`)
   }
+  console.log('\nWhat each row requests (list paths under /api/collections):')
+  for (const r of rows) console.log(`  ${r.name}: ${r.what}`)
   const refused = [...rows.at(-1).failures.values()].reduce((a, b) => a + b, 0)
   console.log(`\nPayments refused: ${refused} of ${RUNS}`)
-  const goal = (name, ok, ms) =>
-    console.log(`Goal ${name} p95 ≤ ${ms} ms: ${ok ? 'met' : 'NOT met'}`)
-  goal(
-    'list',
-    rows.slice(0, 2).every((r) => r.met === 'met'),
-    GOAL_LIST_MS,
-  )
-  goal(
-    'dashboard',
-    rows.slice(2, 4).every((r) => r.met === 'met'),
-    GOAL_DASHBOARD_MS,
-  )
+  const goal = (kind, ms) => {
+    const mine = rows.filter((r) => r.kind === kind && r.goal !== undefined)
+    const missed = mine.filter((r) => r.met !== 'met').map((r) => r.name)
+    const verdict = missed.length ? `NOT met (${missed.join('; ')})` : 'met'
+    console.log(`Goal ${kind} p95 ≤ ${ms} ms (${mine.length} rows): ${verdict}`)
+  }
+  goal('list', GOAL_LIST_MS)
+  goal('dashboard', GOAL_DASHBOARD_MS)
 } finally {
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })

@@ -34,6 +34,12 @@ type listIndex struct {
 //     the existing (owner, status, date) and (owner, customer) indexes so a
 //     single-status tab or a customer's documents come out already sorted,
 //     and stay the plan SQLite picks with or without ANALYZE statistics.
+//
+// One case stays up to the filter's wording: "overdue" written as
+// (status = sent || viewed || partial) && due_date < today lets SQLite,
+// with full statistics, prefer (owner, status, due_date) and sort every
+// open invoice (~60 ms); written as status != draft && != paid && != void
+// && due_date < today (the same invoices) it walks the first index above.
 var listIndexes = []listIndex{
 	{InvoicesCollection, "idx_invoices_owner_issue_seq", "`owner`, `issue_date`, `seq`, `status`, `due_date`", ""},
 	{InvoicesCollection, "idx_invoices_owner_status_issue", "`owner`, `status`, `issue_date`, `seq`", "`owner`, `status`, `issue_date`"},

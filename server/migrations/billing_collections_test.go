@@ -55,13 +55,17 @@ func TestBillingCollections(t *testing.T) {
 			[]string{"(`owner`, `name`)", "(`owner`, `archived`)"}},
 		{migrations.QuotesCollection,
 			[]string{"customer", "number", "seq", "status", "issue_date", "expiry_date", "currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown", "notes", "terms", "invoice", "sent_at", "viewed_at", "accepted_at", "rejected_at", "converted_at", "reject_reason"},
-			[]string{"UNIQUE INDEX `idx_quotes_owner_number` ON `quotes` (`owner`, `number`)", "UNIQUE INDEX `idx_quotes_owner_seq`", "(`owner`, `status`, `issue_date`)", "(`owner`, `customer`)"}},
+			[]string{"UNIQUE INDEX `idx_quotes_owner_number` ON `quotes` (`owner`, `number`)", "UNIQUE INDEX `idx_quotes_owner_seq`",
+				"(`owner`, `status`, `issue_date`, `seq`)", "(`owner`, `customer`, `issue_date`, `seq`)", "(`owner`, `issue_date`, `seq`, `status`, `expiry_date`)"}},
 		{migrations.InvoicesCollection,
 			[]string{"customer", "quote", "number", "seq", "status", "issue_date", "due_date", "currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown", "paid_cents", "balance_cents", "notes", "terms", "void_reason", "sent_at", "viewed_at", "paid_at", "voided_at"},
-			[]string{"UNIQUE INDEX `idx_invoices_owner_number` ON `invoices` (`owner`, `number`)", "(`owner`, `status`, `issue_date`)", "(`owner`, `due_date`)", "(`owner`, `issue_date`, `currency`, `status`, `total_cents`)", "(`owner`, `status`, `due_date`, `currency`, `balance_cents`)", "(`owner`, `customer`)"}},
+			[]string{"UNIQUE INDEX `idx_invoices_owner_number` ON `invoices` (`owner`, `number`)", "(`owner`, `status`, `issue_date`, `seq`)", "(`owner`, `due_date`)",
+				"(`owner`, `issue_date`, `currency`, `status`, `total_cents`)", "(`owner`, `status`, `due_date`, `currency`, `balance_cents`)",
+				"(`owner`, `customer`, `issue_date`, `seq`)", "(`owner`, `issue_date`, `seq`, `status`, `due_date`)"}},
 		{migrations.PaymentsCollection,
 			[]string{"invoice", "customer", "number", "seq", "date", "amount_cents", "currency", "method", "reference", "notes"},
-			[]string{"UNIQUE INDEX `idx_payments_owner_number` ON `payments` (`owner`, `number`)", "(`invoice`)", "(`owner`, `date`"}},
+			[]string{"UNIQUE INDEX `idx_payments_owner_number` ON `payments` (`owner`, `number`)", "(`invoice`)",
+				"(`owner`, `date`, `currency`, `amount_cents`, `seq`)", "(`owner`, `date`, `seq`, `method`)", "(`owner`, `customer`, `date`, `seq`)"}},
 	}
 	for _, c := range cases {
 		col, err := app.FindCollectionByNameOrId(c.name)

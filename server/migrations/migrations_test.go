@@ -155,11 +155,11 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	defer app.Cleanup()
 
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	reverted, err := runner.Down(5)
+	reverted, err := runner.Down(6)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(reverted) != 5 {
+	if len(reverted) != 6 {
 		t.Fatalf("reverted %v", reverted)
 	}
 	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection, migrations.PaymentsCollection} {

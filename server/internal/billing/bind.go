@@ -2,7 +2,9 @@
 // invoices and payments (research/invoicing.md §2–§3): totals in integer
 // cents, per-owner numbering, same-owner references, the status machines,
 // edit locks, payments within the balance, and refusals that protect money
-// records from deletion. It also adds the quote → invoice conversion route.
+// records from deletion. It also adds the quote → invoice conversion route
+// and the route that emails a quote or invoice to its customer, and keeps
+// the dashboard's per-day sums (hook_ledger_days.go).
 //
 // Two layers, so every rule holds for every writer:
 //
@@ -37,7 +39,7 @@ type service struct {
 	now func() time.Time
 }
 
-// Bind registers the billing hooks and the convert route on app.
+// Bind registers the billing hooks and the convert and send routes on app.
 func Bind(app core.App) {
 	BindWithClock(app, time.Now)
 }
@@ -74,10 +76,16 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdate(payments).BindFunc(s.savePayment)
 	app.OnRecordDelete(payments).BindFunc(onPaymentDelete)
 
+	// The dashboard's per-day sums follow every invoice and payment write.
+	app.OnRecordCreateExecute(invoices, payments).BindFunc(keepLedgerDays)
+	app.OnRecordUpdateExecute(invoices, payments).BindFunc(keepLedgerDays)
+	app.OnRecordDeleteExecute(invoices, payments).BindFunc(keepLedgerDays)
+
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioBillingRoutes",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			se.Router.POST(PathSend, s.sendDocumentRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			return se.Next()
 		},
 	})

@@ -244,8 +244,12 @@ func runAPICases(t *testing.T, cases []apiCase) {
 		if c.body != nil {
 			s.Body = jsonBody(c.body)
 		}
-		if c.after != nil {
-			s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) { c.after(t, app, res) }
+		s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			if c.after != nil {
+				c.after(t, app, res)
+			}
+			// Whatever the request wrote, the dashboard's per-day sums follow.
+			checkLedger(t, app)
 		}
 		if len(s.ExpectedContent) == 0 && len(s.NotExpectedContent) == 0 && c.status != http.StatusNoContent {
 			s.ExpectedContent = []string{`"`} // any JSON body

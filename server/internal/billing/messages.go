@@ -47,6 +47,12 @@ const (
 	msgRejectedNoConvert   = "A rejected quote can't be converted. Revise it first."
 	msgConvertNeedsLines   = "Add at least one line before converting."
 	msgQuoteNotFound       = "Quote not found."
+	msgInvoiceNotFound     = "Invoice not found."
+	msgNoCustomerEmail     = "Add an email address to the customer before sending."
+	msgVoidNoSend          = "A void invoice can't be sent."
+	msgConvertedNoSend     = "A converted quote can't be sent. Send its invoice instead."
+	msgRejectedNoSend      = "A rejected quote can't be sent. Revise it first."
+	msgMailFailed          = "The email could not be sent. Try again in a moment."
 
 	// Formats, filled in by the decisions.
 	fmtBadTransition  = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."

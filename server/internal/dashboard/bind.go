@@ -1,7 +1,7 @@
 // Package dashboard serves GET /api/folio/dashboard: the signed-in owner's
 // KPIs, chart series and action lists in one currency, computed with SQL
-// aggregates over the indexes the billing migration creates
-// (research/invoicing.md §4).
+// aggregates over the indexes the billing migrations create and over the
+// per-day sums the billing hooks keep (research/invoicing.md §4).
 package dashboard
 
 import (

@@ -346,29 +346,19 @@ func quoteFigures(q func(string) *dbx.Query, res *Response) error {
 }
 
 // periodSums fills invoiced and collected for the period, the previous
-// period and the 12 months with one pass over each table: sums per day
-// over the span of all three ranges, bucketed here. Grouping by the day
-// follows the (owner, issue_date, currency, status, total_cents) and
-// (owner, date, currency, amount_cents, seq) indexes, which cover the scan,
-// so SQLite streams it without sorting (grouping by month would sort).
+// period and the 12 months with one read of the owner's per-day sums over
+// the span of all three ranges (migrations.LedgerDaysTable, kept by the
+// billing hooks), bucketed here. A year is at most 366 rows per currency,
+// whatever the number of invoices and payments behind them.
 func periodSums(q func(string) *dbx.Query, p params, res *Response) error {
 	type row struct {
-		Day   string `db:"day"`
-		Cents int64  `db:"cents"`
+		Day       string `db:"day"`
+		Invoiced  int64  `db:"invoiced_cents"`
+		Collected int64  `db:"collected_cents"`
 	}
-	daily := func(table, dateCol, amountCol, where string) ([]row, error) {
-		var rows []row
-		err := q(`SELECT ` + dateCol + ` AS day, SUM(` + amountCol + `) AS cents
-			FROM ` + table + `
-			WHERE owner = {:owner} AND ` + dateCol + ` >= {:lo} AND ` + dateCol + ` < {:hi} AND currency = {:cur}` + where + `
-			GROUP BY ` + dateCol).All(&rows)
-		return rows, err
-	}
-	inv, err := daily("invoices", "issue_date", "total_cents", ` AND status NOT IN ('draft', 'void')`)
-	if err != nil {
-		return err
-	}
-	pay, err := daily("payments", "date", "amount_cents", "")
+	var days []row
+	err := q(`SELECT day, invoiced_cents, collected_cents FROM ` + migrations.LedgerDaysTable + `
+		WHERE owner = {:owner} AND currency = {:cur} AND day >= {:lo} AND day < {:hi}`).All(&days)
 	if err != nil {
 		return err
 	}
@@ -380,28 +370,22 @@ func periodSums(q func(string) *dbx.Query, p params, res *Response) error {
 		index[res.Monthly[i].Month] = i
 	}
 	from, toNext, prevFrom := day(p.from), next(p.to), day(p.prevFrom)
-	bucket := func(r row, cur, prev *int64, month func(*Month) *int64) {
+	for _, r := range days {
 		d := r.Day
-		if len(d) > 10 {
-			d = d[:10]
-		}
 		switch {
 		case d >= from && d < toNext:
-			*cur += r.Cents
+			res.InvoicedCents += r.Invoiced
+			res.CollectedCents += r.Collected
 		case d >= prevFrom && d < from:
-			*prev += r.Cents
+			res.Previous.InvoicedCents += r.Invoiced
+			res.Previous.CollectedCents += r.Collected
 		}
 		if len(d) >= 7 {
 			if i, ok := index[d[:7]]; ok {
-				*month(&res.Monthly[i]) += r.Cents
+				res.Monthly[i].InvoicedCents += r.Invoiced
+				res.Monthly[i].CollectedCents += r.Collected
 			}
 		}
-	}
-	for _, r := range inv {
-		bucket(r, &res.InvoicedCents, &res.Previous.InvoicedCents, func(m *Month) *int64 { return &m.InvoicedCents })
-	}
-	for _, r := range pay {
-		bucket(r, &res.CollectedCents, &res.Previous.CollectedCents, func(m *Month) *int64 { return &m.CollectedCents })
 	}
 	return nil
 }

@@ -315,6 +315,76 @@ func TestDashboard(t *testing.T) {
 	}
 }
 
+// Invoiced and collected come from the per-day sums the billing hooks keep:
+// a write shows on the next request.
+func TestDashboardFollowsWrites(t *testing.T) {
+	t.Parallel()
+
+	byTotal := func(t testing.TB, app *tests.TestApp, cents int) *core.Record {
+		rec, err := app.FindFirstRecordByData("invoices", "total_cents", cents)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	save := func(t testing.TB, app *tests.TestApp, rec *core.Record) {
+		if err := app.Save(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name, query string
+		write       func(t testing.TB, app *tests.TestApp)
+		check       func(t testing.TB, r Response)
+	}{
+		{"a new payment on C", "", func(t testing.TB, app *tests.TestApp) {
+			payments, _ := app.FindCollectionByNameOrId("payments")
+			p := core.NewRecord(payments)
+			p.Load(map[string]any{"owner": alice, "invoice": byTotal(t, app, 30000).Id, "date": "2026-03-14",
+				"amount_cents": 1000, "method": "cash"})
+			save(t, app, p)
+		}, func(t testing.TB, r Response) {
+			if r.CollectedCents != 46000 || r.Monthly[2].CollectedCents != 6000 || r.OutstandingCents != 134000 {
+				t.Errorf("collected %d march %+v outstanding %d", r.CollectedCents, r.Monthly[2], r.OutstandingCents)
+			}
+		}},
+		{"U voided", "?currency=USD", func(t testing.TB, app *tests.TestApp) {
+			u := byTotal(t, app, 99900)
+			u.Set("status", "void")
+			u.Set("void_reason", "test")
+			save(t, app, u)
+		}, func(t testing.TB, r Response) {
+			if r.InvoicedCents != 0 || r.OutstandingCents != 0 || r.Monthly[1].InvoicedCents != 0 {
+				t.Errorf("invoiced %d outstanding %d february %+v", r.InvoicedCents, r.OutstandingCents, r.Monthly[1])
+			}
+		}},
+		{"C moved to last year", "", func(t testing.TB, app *tests.TestApp) {
+			c := byTotal(t, app, 30000)
+			c.Set("issue_date", "2025-12-20")
+			c.Set("due_date", "2026-01-19")
+			save(t, app, c)
+		}, func(t testing.TB, r Response) {
+			if r.InvoicedCents != 70000 || r.Previous.InvoicedCents != 180000 || r.Monthly[2].InvoicedCents != 0 {
+				t.Errorf("invoiced %d previous %d march %+v", r.InvoicedCents, r.Previous.InvoicedCents, r.Monthly[2])
+			}
+		}},
+	}
+	for _, c := range cases {
+		headers := map[string]string{}
+		s := tests.ApiScenario{
+			Name: c.name, Method: http.MethodGet, URL: Path + c.query, Headers: headers,
+			ExpectedStatus: 200, ExpectedContent: []string{`"currency":`},
+			TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				headers["Authorization"] = token(t, app, alice)
+				c.write(t, app)
+			},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) { c.check(t, decode(t, res)) },
+		}
+		s.Test(t)
+	}
+}
+
 func TestDashboardBadRequests(t *testing.T) {
 	t.Parallel()
 

@@ -33,7 +33,8 @@ const dateLayout = "2006-01-02 15:04:05.000Z"
 // totals from money.ComputeTotals (already in the plan), numbers from the
 // owner's prefixes continuing after their highest sequence, paid and
 // balance from the payments, the status the payments imply, and the links
-// between converted quotes and their invoices. now caps the timestamps.
+// between converted quotes and their invoices; then it rebuilds the owner's
+// ledger days (the dashboard's per-day sums). now caps the timestamps.
 func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, error) {
 	var st Stats
 	db, ok := app.NonconcurrentDB().(*dbx.DB)
@@ -250,6 +251,13 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 		return st, err
 	}
 	st.Payments = len(all)
+
+	// The record hooks keep the dashboard's per-day sums; rows written here
+	// bypassed them.
+	err = db.Transactional(func(tx *dbx.Tx) error { return billing.RebuildLedgerDays(tx, owner.Id) })
+	if err != nil {
+		return st, err
+	}
 
 	// Fresh statistics let SQLite pick the right index for lists and the
 	// dashboard on tables that just grew by orders of magnitude.

@@ -93,8 +93,16 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   ].filter((r) => !deleting.has(r.id))
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [exporting, setExporting] = useState(false)
-  const total = list.data?.totalItems ?? 0
-  const pages = Math.max(1, list.data?.totalPages ?? 1)
+  // The page comes without a total (cheaper); the active tab's count is the total.
+  const counted = counts.data?.[state.status]
+  const onPage = list.data?.items.length ?? 0
+  const total = counted ?? (state.page - 1) * PAGE_SIZE + onPage
+  const pages = Math.max(
+    1,
+    counted !== undefined
+      ? Math.ceil(counted / PAGE_SIZE)
+      : state.page + (onPage === PAGE_SIZE ? 1 : 0),
+  )
 
   const exportRows = async (only?: Set<string>) => {
     setExporting(true)

@@ -9,6 +9,7 @@ import {
   updateListState,
   type ListState,
 } from '@/lib/billing/list-state'
+import { INVOICE_STATUSES } from '@/lib/billing/types'
 
 const inv = listSpecs.invoices
 const defaults: ListState = {
@@ -92,9 +93,18 @@ describe('list filter and sort', () => {
   it('overdue means open with a due date before today', () => {
     const f = listFilter(inv, { ...defaults, status: 'overdue' }, undefined, today)
     expect(f.expr).toBe(
-      '(status = "sent" || status = "viewed" || status = "partial") && due_date < {:today}',
+      'status != "draft" && status != "paid" && status != "void" && due_date < {:today}',
     )
     expect(f.params).toEqual({ today: '2026-11-22 00:00:00.000Z' })
+  })
+
+  it('the overdue filter excludes exactly the statuses that are not open', () => {
+    const excluded = ['draft', 'paid', 'void']
+    expect(INVOICE_STATUSES.filter((s) => !excluded.includes(s))).toEqual([
+      'sent',
+      'viewed',
+      'partial',
+    ])
   })
 
   it('search, customer and an inclusive date range combine with AND, values as parameters', () => {
