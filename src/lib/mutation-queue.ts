@@ -1,4 +1,4 @@
-import type { MutationKey } from '@tanstack/react-query'
+import { onlineManager, type MutationKey } from '@tanstack/react-query'
 import { dataClient } from './data-client'
 
 export type QueueResult<T> = { queued: false; data: T } | { queued: true }
@@ -14,6 +14,8 @@ export async function runQueued<T>(key: MutationKey, variables: unknown): Promis
   // Each write gets its own meta object: it is marked in place when it pauses, and the persisted
   // snapshot (which refers to it) is written a moment later with the mark.
   const meta: Record<string, unknown> = { ...defaults.meta }
+  // Known offline: marked before it runs, so even the first saved copy says it was queued.
+  if (!onlineManager.isOnline()) meta.queued = true
   const mutation = qc.getMutationCache().build(qc, { ...defaults, mutationKey: key, meta })
   const done = mutation.execute(variables) as Promise<T>
   const outcome = await Promise.race([

@@ -31,16 +31,31 @@ export function userPersister(userId: string): Persister {
   // becomes one write of the latest state.
   let latest: PersistedClient | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
+  let savedWrites = ''
   const flush = async () => {
     timer = null
     const client = latest
     latest = null
     if (client && !closed.has(userId)) await set(key, client, db())
   }
+  // A page closed or reloaded within the batching delay must not lose a queued write.
+  if (typeof window !== 'undefined')
+    window.addEventListener('pagehide', () => {
+      if (latest) void flush()
+    })
   return {
     persistClient(client: PersistedClient) {
       if (closed.has(userId)) return
       latest = client
+      // A new or finished write is saved at once (and again after the batch, with any marks
+      // made on it meanwhile); other cache changes wait for the batch.
+      const writes = client.clientState.mutations
+        .map((m) => `${m.state.submittedAt}:${m.state.status}:${m.state.isPaused}`)
+        .join('|')
+      if (writes !== savedWrites) {
+        savedWrites = writes
+        void set(key, client, db())
+      }
       timer ??= setTimeout(() => void flush(), SAVE_DELAY_MS)
     },
     restoreClient: () => get<PersistedClient>(key, db()),
