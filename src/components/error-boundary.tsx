@@ -5,10 +5,22 @@ import { Button } from './ui/button'
 export function ErrorBox({ error }: { error: unknown }) {
   const [open, setOpen] = useState(false)
   const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)
+  const chunk = isChunkLoadError(error)
   return (
     <div role="alert" className="m-6 grid gap-3 rounded-xl border border-destructive/50 p-6">
       <h2 className="text-lg font-semibold">Something went wrong!</h2>
-      <div>
+      {chunk ? (
+        <p className="text-sm text-muted-foreground">
+          This screen could not be loaded. Check your connection, then try again.
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        {chunk ? (
+          // React keeps a failed lazy import failed: a fresh page load fetches it again.
+          <Button size="sm" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        ) : null}
         <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide Error' : 'Show Error'}
         </Button>
@@ -19,6 +31,14 @@ export function ErrorBox({ error }: { error: unknown }) {
         </pre>
       ) : null}
     </div>
+  )
+}
+
+/** A screen's code that failed to download (server gone, connection lost mid-navigation). */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(
+    message,
   )
 }
 

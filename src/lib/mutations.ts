@@ -97,8 +97,8 @@ export function registerMutationDefaults(qc: QueryClient) {
     mutationFn: (vars: unknown) => updateSettings(vars as SettingsUpdate),
     onMutate: (vars: unknown) => {
       const { userId, body } = vars as SettingsUpdate
-      qc.setQueryData(['users', userId], (old: Record<string, unknown> | undefined) =>
-        old ? { ...old, ...body } : old,
+      qc.setQueriesData({ queryKey: ['users', userId] }, (old: unknown) =>
+        old && typeof old === 'object' ? { ...old, ...body } : old,
       )
     },
     onSuccess: (_d, vars, _c, mutation) => {

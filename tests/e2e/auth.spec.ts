@@ -251,13 +251,13 @@ test('a profile update replaces the user everywhere', async ({ page }) => {
   const email = uniqueEmail('profile')
   await signUp(page, email, PASSWORD)
   await page.goto('/settings/account')
-  await page.getByLabel('Name').fill('Grace Hopper')
-  await page.getByLabel('Company').fill('Navy Labs')
+  await page.getByLabel('Name', { exact: true }).fill('Grace Hopper')
+  await page.getByLabel('Company', { exact: true }).fill('Navy Labs')
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(toast(page, 'Profile updated successfully')).toBeVisible()
   await expect(page.getByRole('button', { name: /Account menu/ })).toContainText('Grace Hopper')
   await page.reload()
-  await expect(page.getByLabel('Company')).toHaveValue('Navy Labs')
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Navy Labs')
 })
 
 test('sign-out in one tab signs out the others', async ({ page, context }) => {

@@ -42,8 +42,8 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
 
   // The seller's details, printed on documents.
   await page.goto('/settings/account')
-  await page.getByLabel('Company name').fill('Northwind Studio Ltd')
-  await page.getByLabel('Company address').fill('1 Quay Street\nGalway')
+  await page.getByLabel('Business name').fill('Northwind Studio Ltd')
+  await page.getByLabel('Business address').fill('1 Quay Street\nGalway')
   await page.getByLabel('Invoice number prefix').fill('INV 2026')
   await page.getByRole('button', { name: 'Save business details' }).click()
   await expect(page.getByText('A prefix has no spaces')).toBeVisible()

@@ -98,7 +98,7 @@ test('offline: a visited screen cold-starts with its data, still signed in; an o
 
       // A change made offline waits on the device, and survives a reload.
       await cold.goto('/settings/account')
-      await cold.getByLabel('Company').fill('Offline Ltd')
+      await cold.getByLabel('Company', { exact: true }).fill('Offline Ltd')
       await cold.getByRole('button', { name: 'Save profile' }).click()
       await expect(toast(cold, 'Saved on this device')).toBeVisible()
       await expect(cold.getByText('1 change waiting to be sent')).toBeVisible()
@@ -118,7 +118,7 @@ test('offline: a visited screen cold-starts with its data, still signed in; an o
       await expect(toast(cold, 'Profile updated successfully')).toBeVisible()
       expect(patches).toHaveLength(1)
       await cold.reload()
-      await expect(cold.getByLabel('Company')).toHaveValue('Offline Ltd')
+      await expect(cold.getByLabel('Company', { exact: true })).toHaveValue('Offline Ltd')
       await cold.waitForTimeout(1000)
       expect(patches).toHaveLength(1)
     } finally {

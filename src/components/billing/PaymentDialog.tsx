@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Dialog } from '../ui/dialog'
 import { Field } from '../ui/field'
@@ -8,7 +7,7 @@ import { Alert } from '../ui/card'
 import { formatMoney, isoDate, parseMajor, pbDate, todayIso, toMajor } from '@/lib/billing/format'
 import { newRecordId } from '@/lib/billing/ids'
 import { save } from '@/lib/billing/save'
-import { fieldMessages } from '@/lib/billing/validation'
+import { useForm } from '@/lib/billing/use-form'
 import { PAYMENT_METHODS, methodLabels, type Invoice, type Payment } from '@/lib/billing/types'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
@@ -52,38 +51,31 @@ export function PaymentDialog({
 }) {
   const currency = invoice.currency
   const max = invoice.balance_cents + (payment?.amount_cents ?? 0)
-  const [values, setValues] = useState(() => ({
-    amount: toMajor(payment ? payment.amount_cents : Math.max(invoice.balance_cents, 0), currency),
-    date: payment ? isoDate(payment.date) : todayIso(),
-    method: (payment?.method ?? 'bank_transfer') as string,
-    reference: payment?.reference ?? '',
-    notes: payment?.notes ?? '',
-  }))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [k]: e.target.value }))
+  const { values, set, errors, formError, busy, handleSubmit } = useForm(
+    paymentSchema(currency, max),
+    {
+      amount: toMajor(
+        payment ? payment.amount_cents : Math.max(invoice.balance_cents, 0),
+        currency,
+      ),
+      date: payment ? isoDate(payment.date) : todayIso(),
+      method: payment?.method ?? 'bank_transfer',
+      reference: payment?.reference ?? '',
+      notes: payment?.notes ?? '',
+    },
+    { invalidMessage: null, fieldAliases: { amount_cents: 'amount' } },
+  )
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = v.safeParse(paymentSchema(currency, max), values)
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      setFormError(null)
-      return
-    }
-    setErrors({})
-    setBusy(true)
+  const submit = handleSubmit(async (output) => {
     const body = {
       invoice: invoice.id,
-      amount_cents: parsed.output.amount,
-      date: pbDate(parsed.output.date),
-      method: parsed.output.method,
-      reference: parsed.output.reference,
-      notes: parsed.output.notes,
+      amount_cents: output.amount,
+      date: pbDate(output.date),
+      method: output.method,
+      reference: output.reference,
+      notes: output.notes,
     }
-    const label = `Payment of ${formatMoney(parsed.output.amount, currency)} on ${invoice.number || 'a draft invoice'}`
+    const label = `Payment of ${formatMoney(output.amount, currency)} on ${invoice.number || 'a draft invoice'}`
     const r = payment
       ? await save(mutationKeys.recordUpdate, {
           collection: 'payments',
@@ -97,17 +89,10 @@ export function PaymentDialog({
           body,
           label,
         })
-    setBusy(false)
-    if (!r.ok) {
-      const fields = { ...r.fields }
-      if (fields.amount_cents) fields.amount = fields.amount_cents
-      setErrors(fields)
-      setFormError(r.message)
-      return
-    }
+    if (!r.ok) return r
     if (!r.queued) notify('success', payment ? 'Payment updated' : 'Payment recorded', label)
     onOpenChange(false)
-  }
+  })
 
   return (
     <Dialog

@@ -166,7 +166,8 @@ export interface SellerSettings {
 /** The signed-in account's business settings (seller block, defaults, reminders). */
 export const sellerQuery = (userId: string) =>
   queryOptions({
-    queryKey: ['users', userId] as const,
+    // Its own key under the user's: the profile page's copy of the record is fetched on its own.
+    queryKey: ['users', userId, 'business'] as const,
     queryFn: async (): Promise<SellerSettings> =>
       (await loadPb()).collection('users').getOne<SellerSettings>(userId),
   })

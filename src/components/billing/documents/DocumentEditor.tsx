@@ -17,10 +17,10 @@ import {
   type ParsedDocumentForm,
 } from '@/lib/billing/document-form'
 import { addDays, formatMoney } from '@/lib/billing/format'
-import { fieldMessages } from '@/lib/billing/validation'
+import { useForm, type Refusal } from '@/lib/billing/use-form'
 import type { DocumentKind, LineItem } from '@/lib/billing/types'
 
-export type Refusal = { message: string; fields: Record<string, string> }
+export type { Refusal }
 
 /** Live totals from the TypeScript twin of the server's rule; the server decides on save. */
 export function previewTotals(
@@ -62,13 +62,18 @@ export function DocumentEditor({
   onSubmit: (values: ParsedDocumentForm) => Promise<Refusal | void>
   onCancel: () => void
 }) {
-  const [form, setForm] = useState(initial)
+  const schema = useMemo(() => documentSchema(kind), [kind])
+  const {
+    values: form,
+    setValues: setForm,
+    errors,
+    formError,
+    setFormError,
+    busy,
+    handleSubmit,
+  } = useForm(schema, initial, { fieldAliases: { due_date: 'end_date', expiry_date: 'end_date' } })
   const [endTouched, setEndTouched] = useState(Boolean(initial.end_date))
   const [terms, setTerms] = useState<number | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const schema = useMemo(() => documentSchema(kind), [kind])
   const currency = form.currency || 'EUR'
   const { totals, problem } = previewTotals(form.items, currency, form.discount_percent)
   const endLabel = kind === 'invoices' ? 'Due date' : 'Expiry date'
@@ -88,29 +93,15 @@ export function DocumentEditor({
       return { ...f, items }
     })
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = v.safeParse(schema, form)
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      setFormError('Check the highlighted fields.')
-      return
-    }
-    if (problem) {
+  const validSubmit = handleSubmit(onSubmit)
+  const submit = (e: FormEvent) => {
+    // The totals twin has the last word on what the lines add up to (e.g. a negative total).
+    if (problem && v.is(schema, form)) {
+      e.preventDefault()
       setFormError(problem)
       return
     }
-    setErrors({})
-    setFormError(null)
-    setBusy(true)
-    const refused = await onSubmit(parsed.output).finally(() => setBusy(false))
-    if (refused) {
-      const fields: Record<string, string> = {}
-      for (const [k, m] of Object.entries(refused.fields))
-        fields[k === 'due_date' || k === 'expiry_date' ? 'end_date' : k] = m
-      setErrors(fields)
-      setFormError(refused.message)
-    }
+    return validSubmit(e)
   }
 
   const issueChanged = (issue: string) => {

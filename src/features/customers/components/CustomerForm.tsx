@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { COMMON_CURRENCIES, COUNTRIES, countryName, currencyName } from '@/lib/billing/currencies'
-import { fieldMessages } from '@/lib/billing/validation'
+import { useForm, type Refusal } from '@/lib/billing/use-form'
 import type { Customer } from '@/lib/billing/types'
 import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
@@ -45,35 +43,11 @@ export function CustomerForm({
   currencyLocked?: boolean
   submitLabel: string
   /** Resolves to the server's refusal, or nothing when saved. */
-  onSubmit: (
-    values: CustomerFormOutput,
-  ) => Promise<{ message: string; fields: Record<string, string> } | void>
+  onSubmit: (values: CustomerFormOutput) => Promise<Refusal | void>
   onCancel: () => void
 }) {
-  const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof CustomerFormInput) => (e: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [k]: e.target.value }))
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = v.safeParse(customerSchema, values)
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      setFormError('Check the highlighted fields.')
-      return
-    }
-    setErrors({})
-    setFormError(null)
-    setBusy(true)
-    const refused = await onSubmit(parsed.output).finally(() => setBusy(false))
-    if (refused) {
-      setErrors(refused.fields)
-      setFormError(refused.message)
-    }
-  }
+  const { values, set, errors, formError, busy, handleSubmit } = useForm(customerSchema, initial)
+  const submit = handleSubmit(onSubmit)
 
   const currencies = COMMON_CURRENCIES.includes(
     values.currency as (typeof COMMON_CURRENCIES)[number],

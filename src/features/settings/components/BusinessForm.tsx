@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
@@ -8,7 +7,7 @@ import { Alert } from '@/components/ui/card'
 import { sellerQuery, type SellerSettings } from '@/lib/billing/api'
 import { COMMON_CURRENCIES, currencyName } from '@/lib/billing/currencies'
 import { save } from '@/lib/billing/save'
-import { fieldMessages } from '@/lib/billing/validation'
+import { useForm } from '@/lib/billing/use-form'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
 
@@ -50,7 +49,7 @@ export const businessSchema = v.object({
 type Input = v.InferInput<typeof businessSchema>
 
 const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
-  company_name: s.company_name ?? '',
+  company_name: s.company_name || String(s.company ?? ''),
   company_address: s.company_address ?? '',
   company_tax_id: s.company_tax_id ?? '',
   default_currency: s.default_currency || 'EUR',
@@ -73,35 +72,16 @@ export function BusinessSection({ userId }: { userId: string }) {
 }
 
 function BusinessForm({ userId, initial }: { userId: string; initial: Input }) {
-  const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof Input) => (e: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [k]: e.target.value }))
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = v.safeParse(businessSchema, values)
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      setFormError('Check the highlighted fields.')
-      return
-    }
-    setErrors({})
-    setFormError(null)
-    setBusy(true)
+  const { values, set, errors, formError, busy, handleSubmit } = useForm(businessSchema, initial)
+  const submit = handleSubmit(async (output) => {
     const r = await save(mutationKeys.settingsUpdate, {
       userId,
-      body: parsed.output,
+      body: output,
       label: 'Business details',
     })
-    setBusy(false)
-    if (!r.ok) {
-      setErrors(r.fields)
-      setFormError(r.message)
-    } else if (!r.queued) notify('success', 'Business details saved')
-  }
+    if (!r.ok) return r
+    if (!r.queued) notify('success', 'Business details saved')
+  })
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
@@ -113,20 +93,20 @@ function BusinessForm({ userId, initial }: { userId: string; initial: Input }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Company name"
+          label="Business name"
           value={values.company_name}
           onChange={set('company_name')}
           error={errors.company_name}
           autoComplete="organization"
         />
         <Field
-          label="Company tax ID"
+          label="Business tax ID"
           value={values.company_tax_id}
           onChange={set('company_tax_id')}
           error={errors.company_tax_id}
         />
         <TextAreaField
-          label="Company address"
+          label="Business address"
           className="sm:col-span-2"
           rows={3}
           value={values.company_address}

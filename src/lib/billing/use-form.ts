@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { fieldMessages } from './validation'
+
+export type Refusal = { message: string; fields: Record<string, string> }
+
+type Schema = v.GenericSchema<Record<string, unknown>>
+
+/**
+ * A form of text inputs checked by a valibot schema: a message at each field before anything
+ * is sent, then the server's refusal at the field it names (or for the whole form). What was
+ * typed is never cleared by a refusal.
+ */
+export function useForm<S extends Schema>(
+  schema: S,
+  initial: v.InferInput<S>,
+  options: { invalidMessage?: string | null; fieldAliases?: Record<string, string> } = {},
+) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const invalid =
+    options.invalidMessage === undefined ? 'Check the highlighted fields.' : options.invalidMessage
+
+  const set = (k: keyof v.InferInput<S> & string) => (e: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [k]: e.target.value }))
+
+  const handleSubmit =
+    (onValid: (output: v.InferOutput<S>) => Promise<Refusal | void>) => async (e: FormEvent) => {
+      e.preventDefault()
+      const parsed = v.safeParse(schema, values)
+      if (!parsed.success) {
+        setErrors(fieldMessages(parsed.issues))
+        setFormError(invalid)
+        return
+      }
+      setErrors({})
+      setFormError(null)
+      setBusy(true)
+      const refused = await onValid(parsed.output).finally(() => setBusy(false))
+      if (refused) {
+        const fields: Record<string, string> = {}
+        for (const [k, m] of Object.entries(refused.fields))
+          fields[options.fieldAliases?.[k] ?? k] = m
+        setErrors(fields)
+        setFormError(refused.message)
+      }
+    }
+
+  return { values, setValues, set, errors, setErrors, formError, setFormError, busy, handleSubmit }
+}
