@@ -92,6 +92,12 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
     ...(list.data?.items ?? []),
   ].filter((r) => !deleting.has(r.id))
   const [selected, setSelected] = useState<Set<string>>(new Set())
+  // A selection belongs to what is shown: another page, tab or search starts a new one.
+  const [selectedFor, setSelectedFor] = useState(search)
+  if (selectedFor !== search) {
+    setSelectedFor(search)
+    setSelected(new Set())
+  }
   const [exporting, setExporting] = useState(false)
   // The page comes without a total (cheaper); the active tab's count is the total.
   const counted = counts.data?.[state.status]

@@ -73,6 +73,12 @@ export default function PaymentsPage() {
             onSelect: () => setDialog({ kind: 'delete', payment: p }),
           },
         ]}
+        pendingRows={(p) =>
+          p.creates.map(
+            (v) =>
+              ({ ...(v.body as Partial<Payment>), id: v.id, number: '', currency: '' }) as Payment,
+          )
+        }
         csv={{
           filename: 'payments',
           columns: [
