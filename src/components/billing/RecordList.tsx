@@ -133,7 +133,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id))
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <nav aria-label="Status" className="flex flex-wrap gap-1 border-b border-border">
         {spec.tabs.map((t) => {
           const current = state.status === t.id
@@ -164,7 +164,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
       </nav>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="relative min-w-56 flex-1">
+        <div className="relative w-full sm:w-auto sm:min-w-56 sm:flex-1">
           <label htmlFor="list-search" className="sr-only">
             Search {noun}
           </label>
@@ -182,7 +182,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           />
         </div>
         {spec.hasCustomerFilter ? (
-          <div className="w-56">
+          <div className="w-full sm:w-56">
             <CustomerPicker
               label="Customer"
               hideLabel
@@ -333,7 +333,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               </tbody>
             </table>
           </div>
-          <ul className="grid gap-2 md:hidden" aria-label={noun}>
+          <ul className="grid grid-cols-1 gap-2 md:hidden" aria-label={noun}>
             {rows.map((r) => (
               <li
                 key={r.id}
@@ -368,7 +368,10 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm">
+          <nav
+            aria-label="Pagination"
+            className="flex flex-wrap items-center justify-between gap-2 text-sm"
+          >
             <span className="text-muted-foreground">
               {total === 0
                 ? ''

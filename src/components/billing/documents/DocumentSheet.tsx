@@ -30,10 +30,11 @@ export function DocumentSheet({
   const c = doc.currency || customer?.currency || 'EUR'
   const items = doc.items ?? []
   const due = invoice ? invoice.balance_cents : doc.total_cents
+  const anyDiscount = items.some((l) => l.discount_percent)
 
   return (
     <article
-      className="document-sheet relative overflow-hidden rounded-xl border border-border bg-white p-8 text-sm text-neutral-900 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none"
+      className="document-sheet relative overflow-hidden rounded-xl border border-border bg-white p-4 text-sm sm:p-8 text-neutral-900 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none"
       aria-label={`${title} ${doc.number || '(draft)'}`}
     >
       {watermark ? (
@@ -115,19 +116,21 @@ export function DocumentSheet({
             <th scope="col" className="py-2 text-start font-medium">
               Description
             </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
               Qty
             </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
               Price
             </th>
-            <th scope="col" className="py-2 text-end font-medium">
-              Disc.
-            </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            {anyDiscount ? (
+              <th scope="col" className="py-2 ps-3 text-end font-medium">
+                Disc.
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
               Tax
             </th>
-            <th scope="col" className="py-2 text-end font-medium">
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
               Amount
             </th>
           </tr>
@@ -136,16 +139,24 @@ export function DocumentSheet({
           {items.map((l) => (
             <tr key={l.id} className="border-b border-neutral-200 align-top">
               <td className="py-2 pe-4 whitespace-pre-line">{l.description}</td>
-              <td className="py-2 text-end tabular-nums">
-                {l.quantity}
-                {l.unit ? ` ${l.unit}` : ''}
+              <td className="py-2 ps-3 text-end tabular-nums">
+                <span className="whitespace-nowrap">
+                  {l.quantity}
+                  {l.unit ? ` ${l.unit}` : ''}
+                </span>
               </td>
-              <td className="py-2 text-end tabular-nums">{formatMoney(l.unit_price_cents, c)}</td>
-              <td className="py-2 text-end tabular-nums">
-                {l.discount_percent ? `${l.discount_percent}%` : ''}
+              <td className="py-2 ps-3 text-end tabular-nums">
+                {formatMoney(l.unit_price_cents, c)}
               </td>
-              <td className="py-2 text-end tabular-nums">{l.tax_rate ? `${l.tax_rate}%` : '0%'}</td>
-              <td className="py-2 text-end tabular-nums">
+              {anyDiscount ? (
+                <td className="py-2 ps-3 text-end tabular-nums">
+                  {l.discount_percent ? `${l.discount_percent}%` : ''}
+                </td>
+              ) : null}
+              <td className="py-2 ps-3 text-end tabular-nums">
+                {l.tax_rate ? `${l.tax_rate}%` : '0%'}
+              </td>
+              <td className="py-2 ps-3 text-end tabular-nums">
                 {l.net_cents !== undefined ? formatMoney(l.net_cents, c) : '—'}
               </td>
             </tr>
