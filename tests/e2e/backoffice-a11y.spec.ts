@@ -101,3 +101,23 @@ test('lists work from the keyboard: search, sort, row menu', async ({ page }) =>
     'ascending',
   )
 })
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('lists show cards and nothing scrolls sideways', async ({ page }) => {
+    for (const path of ['/dashboard', '/customers', '/quotes', '/invoices', '/payments']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      if (path !== '/dashboard') {
+        await expect(page.getByRole('table')).toBeHidden()
+        await expect(page.getByRole('list', { name: path.slice(1) })).toBeVisible()
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, path).toBeLessThanOrEqual(0)
+    }
+  })
+})
