@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { Suspense, lazy } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import {
@@ -23,7 +23,6 @@ import { notify } from '@/lib/toast'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
-import { Reminders } from '@/components/layout/Reminders'
 import { useRealtimeSync } from '@/lib/billing/hooks'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
@@ -85,7 +84,11 @@ export default function SignedInApp() {
       <AppShell
         nav={signedInNav}
         user={user}
-        headerExtra={<Reminders userId={user.id} />}
+        headerExtra={
+          <Suspense fallback={null}>
+            <Reminders userId={user.id} />
+          </Suspense>
+        }
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
           const warning = `${waiting === 1 ? '1 change has' : `${waiting} changes have`} not been sent yet. Signing out discards ${waiting === 1 ? 'it' : 'them'}. Sign out anyway?`
@@ -134,6 +137,11 @@ export default function SignedInApp() {
     </PersistQueryClientProvider>
   )
 }
+
+// The reminders menu (Radix) loads after the first screen has painted.
+const Reminders = lazy(() =>
+  import('@/components/layout/Reminders').then((m) => ({ default: m.Reminders })),
+)
 
 /** Inside the query provider: live updates from other devices while online. */
 function RealtimeSync({ enabled }: { enabled: boolean }) {
