@@ -5,7 +5,7 @@ import { AuthActorContext, useAuthSelector } from '@/lib/auth-context'
 import { followSystemTheme, usePreferences } from '@/lib/use-preferences'
 import { resolveTheme } from '@/lib/preferences'
 import { lazyWithPreload, preloadRoute, registerPreload } from '@/lib/preload'
-import { hasStoredAuth } from '@/lib/pocketbase/instance'
+import { hasStoredAuth, storedUserId } from '@/lib/pocketbase/instance'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { LazyToaster } from '@/components/lazy-toaster'
@@ -25,6 +25,8 @@ for (const r of signedInRoutes)
  * With a session on this device, the screen being opened is fetched before the first render (from
  * the service worker's cache, offline): React then shows it at once instead of a fallback.
  */
+const keptUser = storedUserId()
+if (keptUser) void import('@/lib/query-persist').then((m) => m.readPersistedEarly(keptUser))
 export const firstScreenReady: Promise<void> = hasStoredAuth()
   ? Promise.race([
       preloadRoute(window.location.pathname),

@@ -13,6 +13,16 @@ const db = () => (store ??= createStore(DB, 'query-cache'))
 
 export const cacheKey = (userId: string) => `user:${userId}`
 
+let early: { key: string; read: Promise<PersistedClient | undefined> } | null = null
+/**
+ * Starts reading a user's saved data while the app is still loading its screens; the restore
+ * then takes this read instead of starting its own (it is on the cold start's critical path).
+ */
+export function readPersistedEarly(userId: string) {
+  const key = cacheKey(userId)
+  early = { key, read: get<PersistedClient>(key, db()).catch(() => undefined) }
+}
+
 /**
  * The query cache and the paused mutations of one user, in IndexedDB. Values are stored as
  * structured clones, so a queued avatar upload (a Blob) survives a restart too.
@@ -58,7 +68,14 @@ export function userPersister(userId: string): Persister {
       }
       timer ??= setTimeout(() => void flush(), SAVE_DELAY_MS)
     },
-    restoreClient: () => get<PersistedClient>(key, db()),
+    restoreClient: () => {
+      if (early?.key === key) {
+        const { read } = early
+        early = null
+        return read
+      }
+      return get<PersistedClient>(key, db())
+    },
     removeClient: async () => {
       if (timer) clearTimeout(timer)
       timer = null

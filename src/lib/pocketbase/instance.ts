@@ -39,3 +39,16 @@ export function hasStoredAuth(storage: Storage | undefined = globalThis.localSto
     return false
   }
 }
+
+/** The id of the user whose session is kept on this device, without loading the SDK. */
+export function storedUserId(
+  storage: Storage | undefined = globalThis.localStorage,
+): string | null {
+  try {
+    const raw = storage?.getItem(AUTH_STORE_KEY)
+    const id = raw ? (JSON.parse(raw) as { record?: { id?: unknown } }).record?.id : null
+    return typeof id === 'string' ? id : null
+  } catch {
+    return null
+  }
+}
