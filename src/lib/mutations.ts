@@ -97,8 +97,10 @@ export function registerMutationDefaults(qc: QueryClient) {
     mutationFn: (vars: unknown) => updateSettings(vars as SettingsUpdate),
     onMutate: (vars: unknown) => {
       const { userId, body } = vars as SettingsUpdate
+      // A file (a new logo) has no URL until the server stores it: it shows once saved.
+      const plain = Object.fromEntries(Object.entries(body).filter(([, v]) => !(v instanceof Blob)))
       qc.setQueriesData({ queryKey: ['users', userId] }, (old: unknown) =>
-        old && typeof old === 'object' ? { ...old, ...body } : old,
+        old && typeof old === 'object' ? { ...old, ...plain } : old,
       )
     },
     onSuccess: (_d, vars, _c, mutation) => {

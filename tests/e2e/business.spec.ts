@@ -44,6 +44,15 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await page.goto('/settings/account')
   await page.getByLabel('Business name').fill('Northwind Studio Ltd')
   await page.getByLabel('Business address').fill('1 Quay Street\nGalway')
+  await page.getByLabel('Logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  })
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible()
   await page.getByLabel('Invoice number prefix').fill('INV 2026')
   await page.getByRole('button', { name: 'Save business details' }).click()
   await expect(page.getByText('A prefix has no spaces')).toBeVisible()
@@ -157,6 +166,9 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await expect(page).toHaveURL(/\/invoices\/[a-z0-9]{15}\/print$/)
   const printed = page.getByRole('article', { name: 'Invoice INV-00002' })
   await expect(printed.getByText('Northwind Studio Ltd')).toBeVisible()
+  const logo = printed.getByRole('img', { name: 'Northwind Studio Ltd logo' })
+  await expect(logo).toBeVisible()
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await expect(printed.getByText('Bill to')).toBeVisible()
   await expect(printed.getByText('Acme Trading GmbH')).toBeVisible()
   await expect(printed.getByText('Amount due')).toBeVisible()

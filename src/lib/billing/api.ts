@@ -151,6 +151,8 @@ export const customerDocumentsQuery = (customerId: string) =>
 
 export interface SellerSettings {
   id: string
+  collectionId: string
+  logo: string
   company_name: string
   company_address: string
   company_tax_id: string

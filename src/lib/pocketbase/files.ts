@@ -5,7 +5,11 @@ export function avatarUrl(
   user: Pick<AuthUser, 'avatar' | 'collectionId' | 'id'>,
   thumb = '100x100',
 ) {
-  if (!user.avatar) return null
-  const base = `/api/files/${encodeURIComponent(user.collectionId)}/${encodeURIComponent(user.id)}/${encodeURIComponent(user.avatar)}`
+  return user.avatar ? fileUrl(user.collectionId, user.id, user.avatar, thumb) : null
+}
+
+/** The URL of a file of a record (PocketBase file route), optionally a thumbnail. */
+export function fileUrl(collectionId: string, recordId: string, name: string, thumb = ''): string {
+  const base = `/api/files/${encodeURIComponent(collectionId)}/${encodeURIComponent(recordId)}/${encodeURIComponent(name)}`
   return thumb ? `${base}?thumb=${thumb}` : base
 }

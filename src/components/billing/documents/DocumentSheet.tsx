@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { recordQuery, type SellerSettings } from '@/lib/billing/api'
 import { countryName } from '@/lib/billing/currencies'
+import { fileUrl } from '@/lib/pocketbase/files'
 import { formatDate, formatMoney } from '@/lib/billing/format'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/lib/billing/types'
 
@@ -52,6 +53,17 @@ export function DocumentSheet({
       ) : null}
       <header className="flex flex-wrap justify-between gap-6">
         <div>
+          {seller?.logo ? (
+            <img
+              src={fileUrl(seller.collectionId, seller.id, seller.logo, '0x64')}
+              alt={`${seller.company_name || 'Company'} logo`}
+              className="mb-3 max-h-16 max-w-48 object-contain"
+              // Offline, the logo may not be at hand: the sheet is complete without it.
+              onError={(e) => {
+                e.currentTarget.hidden = true
+              }}
+            />
+          ) : null}
           <p className="text-lg font-semibold">
             {seller?.company_name || seller?.name || 'Your company'}
           </p>

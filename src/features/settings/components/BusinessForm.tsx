@@ -1,3 +1,4 @@
+import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
@@ -10,6 +11,8 @@ import { save } from '@/lib/billing/save'
 import { useForm } from '@/lib/billing/use-form'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
+import { fileUrl } from '@/lib/pocketbase/files'
+import { avatarProblem } from './ProfileForm'
 
 const text = (max: number, what: string) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, `${what} can be at most ${max} characters`))
@@ -63,20 +66,42 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
 export function BusinessSection({ userId }: { userId: string }) {
   const seller = useQuery(sellerQuery(userId))
   if (!seller.data) return <p role="status">Loading business details…</p>
+  const logo = seller.data.logo
+    ? fileUrl(seller.data.collectionId, seller.data.id, seller.data.logo, '0x64')
+    : null
   return (
     <BusinessForm
       userId={userId}
+      logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
     />
   )
 }
 
-function BusinessForm({ userId, initial }: { userId: string; initial: Input }) {
-  const { values, set, errors, formError, busy, handleSubmit } = useForm(businessSchema, initial)
+function BusinessForm({
+  userId,
+  initial,
+  logoUrl,
+}: {
+  userId: string
+  initial: Input
+  logoUrl: string | null
+}) {
+  const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(
+    businessSchema,
+    initial,
+  )
+  // A new logo (a file), "remove" (null) or unchanged (undefined).
+  const [logo, setLogo] = useState<File | null | undefined>(undefined)
+  const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo])
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  const shownLogo = logo === null ? null : (preview ?? logoUrl)
   const submit = handleSubmit(async (output) => {
+    const body: Record<string, unknown> = { ...output }
+    if (logo !== undefined) body.logo = logo ?? null
     const r = await save(mutationKeys.settingsUpdate, {
       userId,
-      body: output,
+      body,
       label: 'Business details',
     })
     if (!r.ok) return r
@@ -90,6 +115,37 @@ function BusinessForm({ userId, initial }: { userId: string; initial: Input }) {
         <p className="text-sm text-muted-foreground">
           Printed on your quotes and invoices, and used as defaults for new ones.
         </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        {shownLogo ? (
+          <img
+            src={shownLogo}
+            alt="Logo preview"
+            className="max-h-16 max-w-48 rounded border border-border bg-white object-contain p-1"
+          />
+        ) : (
+          <span className="text-sm text-muted-foreground">No logo</span>
+        )}
+        <Field
+          label="Logo"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          hint="Printed at the top of your documents. PNG, JPEG, WebP or GIF, up to 2 MB."
+          error={errors.logo}
+          className="flex-1 [&_input]:h-auto [&_input]:py-2"
+          onChange={(e) => {
+            const file = e.target.files?.[0] ?? null
+            const problem = file ? avatarProblem(file) : null
+            setErrors((er) => ({ ...er, logo: problem ?? '' }))
+            setLogo(problem || !file ? undefined : file)
+            if (problem) e.target.value = ''
+          }}
+        />
+        {shownLogo ? (
+          <Button variant="outline" size="sm" onClick={() => setLogo(null)}>
+            Remove logo
+          </Button>
+        ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
