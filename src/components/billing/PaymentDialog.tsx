@@ -1,9 +1,8 @@
 import * as v from 'valibot'
+import { FormFooter } from '../ui/form-footer'
 import { Dialog } from '../ui/dialog'
 import { Field } from '../ui/field'
 import { SelectField, TextAreaField } from '../ui/inputs'
-import { Button } from '../ui/button'
-import { Alert } from '../ui/card'
 import { formatMoney, isoDate, parseMajor, pbDate, todayIso, toMajor } from '@/lib/billing/format'
 import { newRecordId } from '@/lib/billing/ids'
 import { save } from '@/lib/billing/save'
@@ -141,15 +140,13 @@ export function PaymentDialog({
           onChange={set('notes')}
           error={errors.notes}
         />
-        {formError ? <Alert>{formError}</Alert> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={busy}>
-            {payment ? 'Save payment' : 'Record payment'}
-          </Button>
-        </div>
+        <FormFooter
+          align="end"
+          formError={formError}
+          busy={busy}
+          submitLabel={payment ? 'Save payment' : 'Record payment'}
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   )

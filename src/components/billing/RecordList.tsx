@@ -131,6 +131,14 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
       return next
     })
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id))
+  const rowMenu = (r: T) =>
+    props.rowActions ? (
+      <Menu
+        label={`Actions for ${props.rowLabel(r)}`}
+        trigger={<MoreHorizontal className="size-4" aria-hidden />}
+        items={props.rowActions(r)}
+      />
+    ) : null
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -319,15 +327,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                         )}
                       </td>
                     ))}
-                    <td className="px-3 py-2 text-end">
-                      {props.rowActions ? (
-                        <Menu
-                          label={`Actions for ${props.rowLabel(r)}`}
-                          trigger={<MoreHorizontal className="size-4" aria-hidden />}
-                          items={props.rowActions(r)}
-                        />
-                      ) : null}
-                    </td>
+                    <td className="px-3 py-2 text-end">{rowMenu(r)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -357,13 +357,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                 </div>
                 <div className="flex items-start gap-1 text-end text-sm">
                   <div>{props.cardAside(r)}</div>
-                  {props.rowActions ? (
-                    <Menu
-                      label={`Actions for ${props.rowLabel(r)}`}
-                      trigger={<MoreHorizontal className="size-4" aria-hidden />}
-                      items={props.rowActions(r)}
-                    />
-                  ) : null}
+                  {rowMenu(r)}
                 </div>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { RecordPending } from '@/components/billing/RecordPending'
 import { useLocation, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { Alert } from '@/components/ui/card'
 import { paths, recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery, sellerQuery } from '@/lib/billing/api'
 import { newRecordId } from '@/lib/billing/ids'
@@ -25,11 +25,7 @@ export default function CustomerFormPage() {
   const currencyLocked = Boolean(docs.data && docs.data.quotes.length + docs.data.invoices.length)
 
   if (editing && !existing.data) {
-    return existing.isError ? (
-      <Alert>This customer could not be loaded.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={existing.isError} what="customer" />
   }
   const defaults = {
     currency: seller.data?.default_currency || 'EUR',

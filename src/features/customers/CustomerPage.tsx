@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react'
+import { RecordPending } from '@/components/billing/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { Alert, Card } from '@/components/ui/card'
+import { Card } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -30,11 +31,7 @@ export default function CustomerPage() {
 
   const c = customer.data
   if (!c) {
-    return customer.isError ? (
-      <Alert>This customer could not be loaded. It may have been deleted.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={customer.isError} what="customer" />
   }
   const invoices = docs.data?.invoices ?? []
   const quotes = docs.data?.quotes ?? []

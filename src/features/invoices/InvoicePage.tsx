@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { RecordPending } from '@/components/billing/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { Alert, Card } from '@/components/ui/card'
+import { Card } from '@/components/ui/card'
 import { Button, buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { ConfirmDialog } from '@/components/ui/confirm'
@@ -55,11 +56,7 @@ export default function InvoicePage() {
 
   const inv = invoice.data
   if (!inv) {
-    return invoice.isError ? (
-      <Alert>This invoice could not be loaded. It may have been deleted.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={invoice.isError} what="invoice" />
   }
   const actions = invoiceActions(inv)
   const can = (a: (typeof actions)[number]) => actions.includes(a)

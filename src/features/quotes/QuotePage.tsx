@@ -1,9 +1,9 @@
 import { useState } from 'react'
+import { RecordPending } from '@/components/billing/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'wouter'
 import { MoreHorizontal } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { Alert } from '@/components/ui/card'
 import { Button, buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { ConfirmDialog } from '@/components/ui/confirm'
@@ -46,11 +46,7 @@ export default function QuotePage() {
 
   const q = quote.data
   if (!q) {
-    return quote.isError ? (
-      <Alert>This quote could not be loaded. It may have been deleted.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={quote.isError} what="quote" />
   }
   const actions = quoteActions(q)
   const can = (a: (typeof actions)[number]) => actions.includes(a)

@@ -1,10 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react'
+import { FormFooter } from '../../ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
 import { Field, inputClass } from '../../ui/field'
 import { TextAreaField } from '../../ui/inputs'
 import { Button } from '../../ui/button'
-import { Alert, Card } from '../../ui/card'
+import { Card } from '../../ui/card'
 import { cn } from '../../ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
 import { computeTotals, TotalsError, type Totals } from '@/lib/money/totals'
@@ -259,15 +260,7 @@ export function DocumentEditor({
         </Card>
       </div>
 
-      {formError ? <Alert>{formError}</Alert> : null}
-      <div className="flex gap-2">
-        <Button type="submit" busy={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   )
 }

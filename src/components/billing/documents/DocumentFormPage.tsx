@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { RecordPending } from '../RecordPending'
 import { useLocation, useParams, useSearch } from 'wouter'
 import { PageHeader } from '../../layout/PageHeader'
 import { Alert } from '../../ui/card'
@@ -47,11 +48,7 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   const editing = Boolean(id)
 
   if (sourceId && !source.data) {
-    return source.isError ? (
-      <Alert>This {w.one} could not be loaded.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={source.isError} what={w.one} />
   }
   if (presetCustomer && !sourceId && customer.isPending) return <p role="status">Loading…</p>
   if (!seller.data && seller.isPending) return <p role="status">Loading…</p>

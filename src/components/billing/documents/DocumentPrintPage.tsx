@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
+import { RecordPending } from '../RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'wouter'
 import { Printer } from 'lucide-react'
-import { Alert } from '../../ui/card'
 import { Button, buttonClass } from '../../ui/button'
 import { PreloadLink } from '../../ui/preload-link'
 import { cn } from '../../ui/cn'
@@ -50,11 +50,7 @@ export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
   }, [doc.data?.number])
 
   if (!doc.data) {
-    return doc.isError ? (
-      <Alert>This document could not be loaded.</Alert>
-    ) : (
-      <p role="status">Loading…</p>
-    )
+    return <RecordPending failed={doc.isError} what="document" />
   }
   const back = kind === 'invoices' ? recordPaths.invoice(id) : recordPaths.quote(id)
   return (

@@ -1,7 +1,6 @@
 import { Field } from '@/components/ui/field'
+import { FormFooter } from '@/components/ui/form-footer'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { Button } from '@/components/ui/button'
-import { Alert } from '@/components/ui/card'
 import { COMMON_CURRENCIES, COUNTRIES, countryName, currencyName } from '@/lib/billing/currencies'
 import { useForm, type Refusal } from '@/lib/billing/use-form'
 import type { Customer } from '@/lib/billing/types'
@@ -182,15 +181,7 @@ export function CustomerForm({
           hint="Only you see these."
         />
       </fieldset>
-      {formError ? <Alert>{formError}</Alert> : null}
-      <div className="flex gap-2">
-        <Button type="submit" busy={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   )
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react'
+import { FormFooter } from '@/components/ui/form-footer'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
-import { Alert } from '@/components/ui/card'
 import { sellerQuery, type SellerSettings } from '@/lib/billing/api'
 import { COMMON_CURRENCIES, currencyName } from '@/lib/billing/currencies'
 import { save } from '@/lib/billing/save'
@@ -217,12 +217,7 @@ function BusinessForm({
           error={errors.payment_prefix}
         />
       </div>
-      {formError ? <Alert>{formError}</Alert> : null}
-      <div>
-        <Button type="submit" busy={busy}>
-          Save business details
-        </Button>
-      </div>
+      <FormFooter formError={formError} busy={busy} submitLabel="Save business details" />
     </form>
   )
 }
