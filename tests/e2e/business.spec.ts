@@ -249,6 +249,13 @@ test('the same day offline: every write is queued, survives a reload, and is sen
     await expect(page.getByText('Partially paid', { exact: true }).first()).toBeVisible()
     await expect(page.getByText(/4 changes waiting to be sent/)).toBeVisible()
 
+    // The print view works offline too, with what was typed.
+    await page.getByRole('link', { name: 'Print' }).click()
+    const sheet = page.getByRole('article', { name: 'Invoice (draft)' })
+    await expect(sheet.getByRole('cell', { name: 'Bread for the café' })).toBeVisible()
+    await expect(sheet.getByText('Offline Bakery')).toBeVisible()
+    await page.getByRole('link', { name: 'Back' }).click()
+
     // Still offline, the app reopens with everything that was done, waiting.
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible()

@@ -10,8 +10,17 @@ export const articles: Article[] = [
     title: 'Getting started',
     body: [
       'Create an account from the sign-up page, or sign in with the demo account printed in the server console.',
-      'Fill in your profile and company under Settings → Account: they appear on your documents.',
+      'Under Settings → Account, fill in your business details: name, address, tax ID and logo are printed on your quotes and invoices; the default currency, payment terms, tax rate and number prefixes are used for new documents.',
       'Then add your first customer. Quotes, invoices and payments all belong to a customer.',
+    ],
+  },
+  {
+    id: 'customers',
+    title: 'Customers',
+    body: [
+      'Customers → New customer. The currency you choose is used for all of the customer’s documents; it can’t change once the customer has a quote or an invoice.',
+      'A customer with quotes or invoices can’t be deleted (your records must stay whole): archive it instead. Archived customers are hidden from the pickers and from the Active tab, and can be restored.',
+      'The customer page shows every document and payment, what is still owed and how late it is.',
     ],
   },
   {
@@ -27,16 +36,35 @@ export const articles: Article[] = [
     id: 'quotes-to-invoices',
     title: 'From quote to invoice',
     body: [
-      'A quote moves from draft to sent, then accepted or rejected. An accepted quote converts into a draft invoice once; the two stay linked.',
-      'Totals are computed from the lines in whole cents, and the server has the final word on them.',
+      'Quotes → New quote: pick the customer, add lines (quantity, unit price, discount and tax rate per line); the totals update as you type.',
+      'Send emails the quote to the customer’s address and marks it sent; Mark as sent records that you sent it another way. When the customer answers, choose Accept or Reject.',
+      'Convert to invoice creates a draft invoice with the same lines, once; the quote and the invoice link to each other. Send the invoice the same way.',
+      'A document can be edited while it is a draft, sent or viewed; its customer only while it is a draft. Totals are computed from the lines in whole cents, and the server has the final word on them.',
     ],
   },
   {
     id: 'payments',
     title: 'Recording payments',
     body: [
-      'Open an invoice and record a payment. A payment can never be more than what is still owed.',
-      'A partly paid invoice shows as partial; when the balance reaches zero it becomes paid.',
+      'Open an invoice and choose Record payment: the amount (the balance is filled in), the date, how it was paid and a reference.',
+      'A partly paid invoice shows as partially paid; when the balance reaches zero it becomes paid. A payment can never be more than what is still owed: Folio says so and keeps what you typed.',
+      'A payment can be edited or deleted from the invoice or the Payments list; the invoice’s balance follows. An invoice with payments can’t be voided or deleted.',
+    ],
+  },
+  {
+    id: 'export-print',
+    title: 'Printing, PDF and CSV export',
+    body: [
+      'Print on a quote or an invoice opens its print view: choose A4 or Letter, then Print or save as PDF. Drafts and void invoices carry a watermark. The print view works offline.',
+      'Export CSV on any list saves every record that matches the current tab, search and filters (not just the page) in a file that opens in any spreadsheet: dates as YYYY-MM-DD, amounts in units with a currency column. Tick rows to export only those.',
+    ],
+  },
+  {
+    id: 'dashboard',
+    title: 'Dashboard and reminders',
+    body: [
+      'The dashboard shows what you invoiced and collected in a period (with the change from the period before), what is outstanding and overdue, open quotes and how many you win, a 12-month chart and the age of unpaid invoices.',
+      'Under Settings → Notifications, turn on reminders for invoices that become overdue and quotes about to expire: the bell at the top lists them.',
     ],
   },
   {
@@ -44,7 +72,8 @@ export const articles: Article[] = [
     title: 'Working offline',
     body: [
       'Screens you have opened stay available without a network, with the data as it was when last seen; a banner says when that was.',
-      'Changes you make offline wait in a queue and are sent, once, when you are back online.',
+      'You can keep working: new customers, quotes, invoices, payments and changes wait on this device (marked “Waiting to send”; the header counts them) and are sent, once and in order, when you are back online. Sending by email needs a connection.',
+      'If the server refuses a change when it arrives — say, a payment more than what is now owed — the header says why and keeps the change, with Try again and Discard.',
     ],
   },
   {
