@@ -36,17 +36,9 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 	}
 
 	limitKey := "confirm:" + rec.Id
-	if !s.manageAttempts.take(limitKey) {
-		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
-	}
-
-	key, err := s.key()
+	pending, err := s.attemptWithSecret(e, limitKey, st.PendingSecret)
 	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	pending, err := decryptSecret(st.PendingSecret, key)
-	if err != nil {
-		return e.InternalServerError("", err)
+		return err
 	}
 
 	next, ok := decideConfirm(st, pending, body.Code, s.now())

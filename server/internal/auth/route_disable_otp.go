@@ -23,17 +23,9 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	limitKey := "disable:" + rec.Id
-	if !s.manageAttempts.take(limitKey) {
-		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
-	}
-
-	key, err := s.key()
+	secret, err := s.attemptWithSecret(e, limitKey, st.Secret)
 	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	secret, err := decryptSecret(st.Secret, key)
-	if err != nil {
-		return e.InternalServerError("", err)
+		return err
 	}
 
 	if _, ok := decideSecondFactor(st, secret, body.Code, s.now()); !ok {

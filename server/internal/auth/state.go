@@ -52,3 +52,22 @@ func decryptSecret(encrypted, key string) (string, error) {
 	}
 	return string(plain), nil
 }
+
+// attemptWithSecret counts one code attempt under limitKey and decrypts the
+// stored secret the code is checked against. The error it returns is the
+// answer to send (429 when the attempts are used up, 500 when the secret
+// can't be read).
+func (s *service) attemptWithSecret(e *core.RequestEvent, limitKey, encrypted string) (string, error) {
+	if !s.manageAttempts.take(limitKey) {
+		return "", e.TooManyRequestsError(MessageTooManyAttempts, nil)
+	}
+	key, err := s.key()
+	if err != nil {
+		return "", e.InternalServerError("", err)
+	}
+	secret, err := decryptSecret(encrypted, key)
+	if err != nil {
+		return "", e.InternalServerError("", err)
+	}
+	return secret, nil
+}
