@@ -27,6 +27,11 @@ export function toFailure(error: unknown): AuthFailure {
   if (isNetworkError(error)) {
     return { kind: 'network', status: 0, message: 'The server could not be reached.' }
   }
+  // Cut short (the page is being left or reloaded): no answer came, so nothing is known about
+  // the session. Treated as unreachable, never as "invalid", so it is not cleared.
+  if (sdkError(error)?.isAbort) {
+    return { kind: 'network', status: 0, message: 'The request was interrupted.' }
+  }
   const e = sdkError(error)
   if (e) {
     const data = (e.response?.data ?? {}) as Record<string, { message?: string } | undefined>
