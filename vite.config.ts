@@ -100,6 +100,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The machines are shared and noisy: a jsdom test that takes 0.5 s alone can take several
+    // under load. A timeout is a hang detector here, not a speed check.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
