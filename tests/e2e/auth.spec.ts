@@ -269,3 +269,20 @@ test('sign-out in one tab signs out the others', async ({ page, context }) => {
   await signOut(page)
   await expect(second).toHaveURL(/\/sign-in\?redirect=%2Fcustomers$/)
 })
+
+test('a session refresh whose answer is cut short keeps you signed in', async ({ page }) => {
+  await signUp(page, uniqueEmail('cut-refresh'), PASSWORD)
+  // What the browser sees when the page is left mid-answer: a 200 whose body never completes.
+  let refreshes = 0
+  await page.route('**/api/collections/users/auth-refresh', async (route) => {
+    refreshes++
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"tok' })
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect.poll(() => refreshes).toBeGreaterThan(0)
+  await page.unroute('**/api/collections/users/auth-refresh')
+  await page.goto('/profile')
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible()
+  await expect(page.getByText('Session expired!')).toHaveCount(0)
+})

@@ -210,8 +210,9 @@ test('the same day offline: every write is queued, survives a reload, and is sen
     await page.goto('/customers/new')
     await expect(page.getByLabel('Currency')).toHaveValue('EUR')
 
+    // Writes the server answered (a try the network dropped on the way is not a write).
     const writes: string[] = []
-    page.on('request', (r) => {
+    page.on('requestfinished', (r) => {
       const m = /\/api\/collections\/(customers|invoices|payments)\/records(\/[a-z0-9]+)?$/.exec(
         new URL(r.url()).pathname,
       )
