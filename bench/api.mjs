@@ -168,7 +168,7 @@ try {
     ['"All"', ''],
     [
       '"Overdue"',
-      `status != 'draft' && status != 'paid' && status != 'void' && due_date < ${today}`,
+      `status != 'draft' && status != 'paid' && status != 'void' && balance_cents > 0 && due_date < ${today}`,
     ],
   ]
   const readable = (path) =>

@@ -1,24 +1,41 @@
 import { agingLabels, type AgingBuckets } from '@/lib/billing/aging'
 import { formatMoney } from '@/lib/billing/format'
 
-/** Open balances by lateness, as labelled bars with amounts. */
+const barColours: Record<keyof AgingBuckets, string> = {
+  not_due: 'bg-green-600',
+  d1_30: 'bg-amber-400',
+  d31_60: 'bg-amber-600',
+  d61_90: 'bg-red-500',
+  d90_plus: 'bg-red-700',
+}
+const order = Object.keys(barColours) as Array<keyof AgingBuckets>
+
+/**
+ * Open balances by how late they are (the dashboard's and a customer's), as labelled bars drawn
+ * to the scale of the largest bucket, each with its amount.
+ */
 export function AgingBars({ buckets, currency }: { buckets: AgingBuckets; currency: string }) {
-  const entries = Object.entries(buckets) as Array<[keyof AgingBuckets, number]>
-  const max = Math.max(1, ...entries.map(([, v]) => v))
+  const max = Math.max(...order.map((k) => buckets[k]), 0)
   return (
-    <dl className="grid gap-2 text-sm">
-      {entries.map(([k, v]) => (
-        <div key={k} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3">
-          <dt className="text-muted-foreground">{agingLabels[k]}</dt>
-          <div className="h-2 rounded bg-muted" aria-hidden>
-            <div
-              className={k === 'not_due' ? 'h-2 rounded bg-primary' : 'h-2 rounded bg-destructive'}
-              style={{ width: `${(v / max) * 100}%` }}
-            />
-          </div>
-          <dd className="tabular-nums">{formatMoney(v, currency)}</dd>
-        </div>
-      ))}
-    </dl>
+    <ul className="grid gap-3">
+      {order.map((k) => {
+        const cents = buckets[k]
+        const width = max > 0 ? Math.max((cents / max) * 100, cents > 0 ? 2 : 0) : 0
+        return (
+          <li key={k} className="grid gap-1">
+            <div className="flex justify-between gap-2 text-sm">
+              <span>{agingLabels[k]}</span>
+              <span className="font-medium tabular-nums">{formatMoney(cents, currency)}</span>
+            </div>
+            <div aria-hidden className="h-2.5 overflow-hidden rounded-full bg-muted">
+              <div
+                className={`h-full rounded-full ${barColours[k]}`}
+                style={{ width: `${width}%` }}
+              />
+            </div>
+          </li>
+        )
+      })}
+    </ul>
   )
 }

@@ -12,10 +12,10 @@ export interface AgingBuckets {
 
 export const agingLabels: Record<keyof AgingBuckets, string> = {
   not_due: 'Not yet due',
-  d1_30: '1–30 days',
-  d31_60: '31–60 days',
-  d61_90: '61–90 days',
-  d90_plus: 'More than 90 days',
+  d1_30: '1–30 days overdue',
+  d31_60: '31–60 days overdue',
+  d61_90: '61–90 days overdue',
+  d90_plus: 'More than 90 days overdue',
 }
 
 /** Open balances by how late they are: the same buckets as the dashboard route. */

@@ -195,6 +195,13 @@ export interface Filter {
   params: Record<string, string | number | boolean>
 }
 
+/**
+ * Overdue invoices, as a filter: open (sent, viewed, partial) with something owed and a due date
+ * before today — the server-side twin of status.ts isOverdue. Written with != so SQLite walks
+ * the (owner, issue_date, …) index in page order instead of sorting every overdue invoice.
+ */
+export const OVERDUE_INVOICES = `status != "draft" && status != "paid" && status != "void" && balance_cents > 0 && due_date < {:today}`
+
 function statusClause(spec: ListSpec, status: string, today: string): Filter | null {
   const t = pbDate(today)
   switch (spec.collection) {
@@ -208,10 +215,8 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
             params: {},
           }
         case 'overdue':
-          // The same invoices as the open statuses, written with != so SQLite walks the
-          // (owner, issue_date, …) index in page order instead of sorting every overdue invoice.
           return {
-            expr: `status != "draft" && status != "paid" && status != "void" && due_date < {:today}`,
+            expr: OVERDUE_INVOICES,
             params: { today: t },
           }
         default:

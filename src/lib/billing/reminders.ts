@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { paths, recordPaths } from '@/config/paths'
 import { loadPb } from '../pocketbase/instance'
+import { OVERDUE_INVOICES } from './list-state'
 import { dashboardKey } from './api'
 import { addDays, daysBetween, isoDate, pbDate, todayIso } from './format'
 import type { Customer, Invoice, Quote } from './types'
@@ -73,10 +74,7 @@ export const remindersQuery = (prefs: ReminderPrefs, today = todayIso()) =>
       const [invoices, quotes] = await Promise.all([
         prefs.overdue
           ? pb.collection('invoices').getList<Listed<Invoice>>(1, REMINDERS_SHOWN, {
-              filter: pb.filter(
-                "(status = 'sent' || status = 'viewed' || status = 'partial') && balance_cents > 0 && due_date != '' && due_date < {:today}",
-                { today: pbDate(today) },
-              ),
+              filter: pb.filter(OVERDUE_INVOICES, { today: pbDate(today) }),
               sort: 'due_date,seq',
               expand: 'customer',
               fields,

@@ -93,7 +93,7 @@ describe('list filter and sort', () => {
   it('overdue means open with a due date before today', () => {
     const f = listFilter(inv, { ...defaults, status: 'overdue' }, undefined, today)
     expect(f.expr).toBe(
-      'status != "draft" && status != "paid" && status != "void" && due_date < {:today}',
+      'status != "draft" && status != "paid" && status != "void" && balance_cents > 0 && due_date < {:today}',
     )
     expect(f.params).toEqual({ today: '2026-11-22 00:00:00.000Z' })
   })

@@ -1,3 +1,4 @@
+import type { AgingBuckets } from '@/lib/billing/aging'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKey } from '@/lib/billing/api'
 import { loadPb } from '@/lib/pocketbase/instance'
@@ -32,13 +33,8 @@ export interface MonthFigures {
   collected_cents: number
 }
 
-export interface Aging {
-  not_due: number
-  d1_30: number
-  d31_60: number
-  d61_90: number
-  d90_plus: number
-}
+/** The five buckets of the route's `aging`, the same as a customer page computes. */
+export type Aging = AgingBuckets
 
 export interface InvoiceRow {
   id: string
