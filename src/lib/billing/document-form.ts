@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { percentText } from './validation'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from '../money/totals'
 import { currencyDigits, parseMajor, toMajor, addDays, isoDate, pbDate, todayIso } from './format'
 import type { DocumentKind, Invoice, LineItem, Quote } from './types'
@@ -29,15 +30,7 @@ export interface DocumentForm {
   items: LineForm[]
 }
 
-const percent = (what: string) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.check(
-      (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
-      `${what} must be a percentage from 0 to 100`,
-    ),
-  )
+const percent = percentText
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 

@@ -1,7 +1,8 @@
 import { Field } from '@/components/ui/field'
+import { CurrencySelect } from '@/components/billing/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { COMMON_CURRENCIES, COUNTRIES, countryName, currencyName } from '@/lib/billing/currencies'
+import { COUNTRIES, countryName } from '@/lib/billing/currencies'
 import { useForm, type Refusal } from '@/lib/billing/use-form'
 import type { Customer } from '@/lib/billing/types'
 import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
@@ -47,12 +48,6 @@ export function CustomerForm({
 }) {
   const { values, set, errors, formError, busy, handleSubmit } = useForm(customerSchema, initial)
   const submit = handleSubmit(onSubmit)
-
-  const currencies = COMMON_CURRENCIES.includes(
-    values.currency as (typeof COMMON_CURRENCIES)[number],
-  )
-    ? COMMON_CURRENCIES
-    : [values.currency, ...COMMON_CURRENCIES]
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
@@ -146,7 +141,7 @@ export function CustomerForm({
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Billing</legend>
-        <SelectField
+        <CurrencySelect
           label="Currency"
           value={values.currency}
           onChange={set('currency')}
@@ -157,13 +152,7 @@ export function CustomerForm({
               ? 'Fixed: this customer already has quotes or invoices.'
               : 'Quotes and invoices for this customer use it.'
           }
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c} — {currencyName(c)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <Field
           label="Payment terms (days)"
           inputMode="numeric"

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { currencyCode, termsDaysText } from '@/lib/billing/validation'
 
 const optionalText = (max: number, label: string) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} can be at most ${max} characters`))
@@ -39,13 +40,8 @@ export const customerSchema = v.object({
     v.string(),
     v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Choose a country'),
   ),
-  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Choose a currency')),
-  payment_terms_days: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((s) => /^\d+$/.test(s) && Number(s) <= 365, 'Enter a number of days from 0 to 365'),
-    v.transform(Number),
-  ),
+  currency: currencyCode,
+  payment_terms_days: termsDaysText,
   notes: optionalText(5000, 'Notes'),
 })
 

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react'
+import { CurrencySelect } from '@/components/billing/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
-import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { TextAreaField } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/lib/billing/api'
-import { COMMON_CURRENCIES, currencyName } from '@/lib/billing/currencies'
 import { save } from '@/lib/billing/save'
 import { useForm } from '@/lib/billing/use-form'
+import { currencyCode, percentText, termsDaysText } from '@/lib/billing/validation'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
@@ -28,20 +29,10 @@ export const businessSchema = v.object({
   company_name: text(200, 'The company name'),
   company_address: text(1000, 'The address'),
   company_tax_id: text(50, 'The tax ID'),
-  default_currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'Choose a currency')),
-  default_terms_days: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((s) => /^\d+$/.test(s) && Number(s) <= 365, 'Enter a number of days from 0 to 365'),
-    v.transform(Number),
-  ),
+  default_currency: currencyCode,
+  default_terms_days: termsDaysText,
   default_tax_rate: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check(
-      (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
-      'Enter a percentage from 0 to 100',
-    ),
+    percentText('The tax rate'),
     v.transform((s) => (s === '' ? 0 : Number(s))),
   ),
   invoice_prefix: prefix,
@@ -169,19 +160,13 @@ function BusinessForm({
           onChange={set('company_address')}
           error={errors.company_address}
         />
-        <SelectField
+        <CurrencySelect
           label="Default currency"
           value={values.default_currency}
           onChange={set('default_currency')}
           error={errors.default_currency}
           hint="For new customers."
-        >
-          {COMMON_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c} — {currencyName(c)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <Field
           label="Default payment terms (days)"
           inputMode="numeric"
