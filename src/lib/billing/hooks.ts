@@ -46,15 +46,6 @@ export function usePendingWrites(collection: Collection): PendingWrites {
   return out
 }
 
-/** Whether a given record has writes waiting to be sent. */
-export function isRecordPending(p: PendingWrites, id: string): boolean {
-  return (
-    p.creates.some((v) => v.id === id) ||
-    p.updates.some((v) => v.id === id) ||
-    p.deletes.some((v) => v.id === id)
-  )
-}
-
 /** Field messages of a refusal ({field: message}) and the sentence for the whole form. */
 export function refusal(error: unknown): { message: string; fields: Record<string, string> } {
   const data = ((error as { response?: { data?: unknown } } | null)?.response?.data ??

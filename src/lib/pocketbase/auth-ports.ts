@@ -103,16 +103,7 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
     refresh: () =>
       call(async () => {
         const pb = await load()
-        // Not the SDK's authRefresh: when the page is left mid-answer, the body read fails and
-        // the SDK takes the reply as an empty success, saving an empty session (which then read
-        // as "invalid" and signed the user out). A reply without a token is no verdict.
-        const reply = await pb.send<{ token?: unknown; record?: RecordModel }>(
-          `/api/collections/${USERS}/auth-refresh`,
-          { method: 'POST' },
-        )
-        if (typeof reply?.token !== 'string' || !reply.token || !reply.record)
-          throw new TypeError('The session refresh was cut short.')
-        pb.authStore.save(reply.token, reply.record)
+        await pb.collection(USERS).authRefresh()
         return requireSession(pb)
       }),
     signIn: async ({ email, password }) =>

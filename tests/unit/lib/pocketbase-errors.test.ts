@@ -37,3 +37,32 @@ describe('SDK errors as the auth chart sees them', () => {
     })
   })
 })
+
+describe('auth answers cut short', () => {
+  const answer = (path: string, ok = true) =>
+    ({ ok, url: `http://127.0.0.1:8090${path}` }) as Response
+
+  it.each([
+    '/api/collections/users/auth-refresh',
+    '/api/collections/users/auth-with-password',
+    '/api/collections/users/auth-with-otp',
+    '/api/collections/users/auth-with-oauth2',
+  ])('a 200 from %s without a token is rejected as unreachable', async (path) => {
+    const { rejectCutAuthAnswers } = await import('@/lib/pocketbase/client')
+    expect(() => rejectCutAuthAnswers(answer(path), {})).toThrow(TypeError)
+    expect(isNetworkError(new TypeError('x'))).toBe(true)
+    expect(rejectCutAuthAnswers(answer(path), { token: 't', record: {} })).toEqual({
+      token: 't',
+      record: {},
+    })
+  })
+
+  it('other answers, and refusals, pass through untouched', async () => {
+    const { rejectCutAuthAnswers } = await import('@/lib/pocketbase/client')
+    expect(rejectCutAuthAnswers(answer('/api/collections/users/auth-methods'), {})).toEqual({})
+    expect(rejectCutAuthAnswers(answer('/api/collections/invoices/records'), {})).toEqual({})
+    expect(
+      rejectCutAuthAnswers(answer('/api/collections/users/auth-with-password', false), {}),
+    ).toEqual({})
+  })
+})

@@ -24,7 +24,7 @@ import type { DocumentKind, LineItem } from '@/lib/billing/types'
 export type { Refusal }
 
 /** Live totals from the TypeScript twin of the server's rule; the server decides on save. */
-export function previewTotals(
+function previewTotals(
   items: readonly LineForm[],
   currency: string,
   discount: string,

@@ -4,7 +4,7 @@ import { useLocation, useParams, useSearch } from 'wouter'
 import { PageHeader } from '../../layout/PageHeader'
 import { Alert } from '../../ui/card'
 import { PreloadLink } from '../../ui/preload-link'
-import { statusLabels } from '@/lib/billing/status'
+import { invoiceActions, quoteActions, statusLabels } from '@/lib/billing/status'
 import { paths, recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/lib/billing/api'
 import { emptyLine, fromDocument, toBody, type DocumentForm } from '@/lib/billing/document-form'
@@ -74,7 +74,13 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         items: [emptyLine(taxRate)],
       }
   const status = source.data?.status ?? 'draft'
-  if (editing && id && !['draft', 'sent', 'viewed'].includes(status)) {
+  // The same rule the record page uses to offer Edit (the server's lock, previewed).
+  const editable =
+    !source.data ||
+    (kind === 'invoices'
+      ? invoiceActions(source.data as Invoice).includes('edit')
+      : quoteActions(source.data as Quote).includes('edit'))
+  if (editing && id && !editable) {
     return (
       <>
         <PageHeader title={`Edit ${source.data?.number ?? w.one}`} />
