@@ -23,7 +23,7 @@ import { notify } from '@/lib/toast'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
-import { useRealtimeSync } from '@/lib/billing/hooks'
+import { useRealtimeSync } from '@/billing/realtime'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
 import { NotFound, settingsLayout, settingsRoutes, signedInNav, signedInRoutes } from './routes'
@@ -140,7 +140,7 @@ export default function SignedInApp() {
 
 // The reminders menu (Radix) loads after the first screen has painted.
 const Reminders = lazy(() =>
-  import('@/components/layout/Reminders').then((m) => ({ default: m.Reminders })),
+  import('@/billing/ui/Reminders').then((m) => ({ default: m.Reminders })),
 )
 
 /** Inside the query provider: live updates from other devices while online. */

@@ -12,8 +12,8 @@ import {
   sendDocument,
   updateRecord,
   type CreateVars,
-} from './billing/writes'
-import { dashboardKey, recordKeys } from './billing/api'
+} from '../billing/writes'
+import { dashboardKey, recordKeys } from '../billing/queries'
 
 /** Every write of the app has a key here, so a change persisted offline finds its function again. */
 export const mutationKeys = {

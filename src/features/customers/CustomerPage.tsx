@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { RecordPending } from '@/components/billing/RecordPending'
+import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -11,15 +11,15 @@ import {
   InvoiceStatusBadge,
   PendingBadge,
   QuoteStatusBadge,
-} from '@/components/billing/StatusBadge'
+} from '@/billing/ui/StatusBadge'
 import { recordPaths } from '@/config/paths'
-import { customerDocumentsQuery, recordQuery } from '@/lib/billing/api'
-import { aging } from '@/lib/billing/aging'
-import { AgingBars } from '@/components/billing/AgingBars'
-import { countryName } from '@/lib/billing/currencies'
-import { formatDate, formatMoney } from '@/lib/billing/format'
-import { isOutstanding, isOverdue } from '@/lib/billing/status'
-import { methodLabels, type Customer } from '@/lib/billing/types'
+import { customerDocumentsQuery, recordQuery } from '@/billing/queries'
+import { aging } from '@/billing/aging'
+import { AgingBars } from '@/billing/ui/AgingBars'
+import { countryName } from '@/billing/currencies'
+import { formatDate, formatMoney } from '@/billing/format'
+import { isOutstanding, isOverdue } from '@/billing/status'
+import { methodLabels, type Customer } from '@/billing/types'
 import { useCustomerActions } from './components/customer-actions'
 
 export default function CustomerPage() {

@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/inputs'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { recordPaths } from '@/config/paths'
 import { useAuthSelector } from '@/lib/auth-context'
-import { formatDate, todayIso } from '@/lib/billing/format'
+import { formatDate, todayIso } from '@/billing/format'
 import { selectUser } from '@machines/auth/selectors'
 import { dashboardQuery, type Dashboard } from './api/dashboard'
 import {

@@ -1,4 +1,4 @@
-import { DocumentFormPage } from '@/components/billing/documents/DocumentFormPage'
+import { DocumentFormPage } from '@/billing/ui/documents/DocumentFormPage'
 
 export default function QuoteFormPage() {
   return <DocumentFormPage kind="quotes" />

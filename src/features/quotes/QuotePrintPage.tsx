@@ -1,4 +1,4 @@
-import { DocumentPrintPage } from '@/components/billing/documents/DocumentPrintPage'
+import { DocumentPrintPage } from '@/billing/ui/documents/DocumentPrintPage'
 
 export default function QuotePrintPage() {
   return <DocumentPrintPage kind="quotes" />

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, parseMajor, toMajor } from '@/lib/billing/format'
-import { toCsv } from '@/lib/billing/csv'
-import { newRecordId, isRecordId } from '@/lib/billing/ids'
-import { aging } from '@/lib/billing/aging'
-import { invoiceActions, invoiceDisplayStatus, quoteActions } from '@/lib/billing/status'
-import type { Invoice } from '@/lib/billing/types'
+import { formatMoney, parseMajor, toMajor } from '@/billing/format'
+import { toCsv } from '@/billing/csv'
+import { newRecordId, isRecordId } from '@/billing/ids'
+import { aging } from '@/billing/aging'
+import { invoiceActions, invoiceDisplayStatus, quoteActions } from '@/billing/status'
+import type { Invoice } from '@/billing/types'
 
 describe('money in major units', () => {
   it.each([

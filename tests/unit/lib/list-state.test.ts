@@ -8,8 +8,8 @@ import {
   toggleSort,
   updateListState,
   type ListState,
-} from '@/lib/billing/list-state'
-import { INVOICE_STATUSES } from '@/lib/billing/types'
+} from '@/billing/list-state'
+import { INVOICE_STATUSES } from '@/billing/types'
 
 const inv = listSpecs.invoices
 const defaults: ListState = {

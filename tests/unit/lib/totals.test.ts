@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { computeTotals, TotalsError, type LineInput, type Totals } from '@/lib/money/totals'
+import { computeTotals, TotalsError, type LineInput, type Totals } from '@/billing/money/totals'
 
 interface Vector {
   name: string

@@ -38,11 +38,11 @@ vi.mock('@/lib/pocketbase/instance', () => ({
   }),
 }))
 
-const { DocumentEditor } = await import('@/components/billing/documents/DocumentEditor')
-const { emptyLine } = await import('@/lib/billing/document-form')
-const { cachedCustomers } = await import('@/components/billing/CustomerPicker')
-type ParsedDocumentForm = import('@/lib/billing/document-form').ParsedDocumentForm
-type Refusal = import('@/components/billing/documents/DocumentEditor').Refusal
+const { DocumentEditor } = await import('@/billing/ui/documents/DocumentEditor')
+const { emptyLine } = await import('@/billing/document-form')
+const { cachedCustomers } = await import('@/billing/ui/CustomerPicker')
+type ParsedDocumentForm = import('@/billing/document-form').ParsedDocumentForm
+type Refusal = import('@/billing/ui/documents/DocumentEditor').Refusal
 
 type Submit = (values: ParsedDocumentForm) => Promise<Refusal | void>
 

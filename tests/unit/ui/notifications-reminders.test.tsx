@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { recordPaths } from '@/config/paths'
-import { expiringText, overdueText, remindersLabel } from '@/lib/billing/reminders'
+import { expiringText, overdueText, remindersLabel } from '@/billing/reminders'
 
 const user = { id: 'u1', notify_overdue: true, notify_quote_expiring: true }
 type ListOptions = { filter: string; sort: string }
@@ -25,7 +25,7 @@ vi.mock('@/lib/pocketbase/instance', () => ({
   }),
 }))
 
-const { Reminders } = await import('@/components/layout/Reminders')
+const { Reminders } = await import('@/billing/ui/Reminders')
 
 describe('reminder sentences', () => {
   it.each([

@@ -1,10 +1,10 @@
 import { Field } from '@/components/ui/field'
-import { CurrencySelect } from '@/components/billing/CurrencySelect'
+import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { COUNTRIES, countryName } from '@/lib/billing/currencies'
-import { useForm, type Refusal } from '@/lib/billing/use-form'
-import type { Customer } from '@/lib/billing/types'
+import { COUNTRIES, countryName } from '@/billing/currencies'
+import { useForm, type Refusal } from '@/lib/use-form'
+import type { Customer } from '@/billing/types'
 import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
 export function toFormInput(

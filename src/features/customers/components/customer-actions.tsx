@@ -1,8 +1,8 @@
 import { useLocation } from 'wouter'
 import { ConfirmDialog } from '@/components/ui/confirm'
 import { paths } from '@/config/paths'
-import { save } from '@/lib/billing/save'
-import type { Customer } from '@/lib/billing/types'
+import { save } from '@/billing/save'
+import type { Customer } from '@/billing/types'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { currencyCode, termsDaysText } from '@/lib/billing/validation'
+import { currencyCode, termsDaysText } from '@/billing/fields'
 
 const optionalText = (max: number, label: string) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} can be at most ${max} characters`))

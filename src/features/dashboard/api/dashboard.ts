@@ -1,6 +1,6 @@
-import type { AgingBuckets } from '@/lib/billing/aging'
+import type { AgingBuckets } from '@/billing/aging'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { dashboardKey } from '@/lib/billing/api'
+import { dashboardKey } from '@/billing/queries'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** The answer of GET /api/folio/dashboard (server/internal/dashboard/route_dashboard.go). */

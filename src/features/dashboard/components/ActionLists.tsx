@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Card } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { paths, recordPaths } from '@/config/paths'
-import { formatDate, formatMoney } from '@/lib/billing/format'
+import { formatDate, formatMoney } from '@/billing/format'
 import type { Dashboard } from '../api/dashboard'
 import { dueIn, expiresIn, plural } from '../words'
 

@@ -1,8 +1,8 @@
 import { Card } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { paths, recordPaths } from '@/config/paths'
-import { formatMoney } from '@/lib/billing/format'
-import { AgingBars as Bars } from '@/components/billing/AgingBars'
+import { formatMoney } from '@/billing/format'
+import { AgingBars as Bars } from '@/billing/ui/AgingBars'
 import type { Aging } from '../api/dashboard'
 
 /** What is owed today, by how late it is. The bars are drawn to scale of the largest bucket. */

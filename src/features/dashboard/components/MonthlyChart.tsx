@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
-import { currencyDigits, formatMoney } from '@/lib/billing/format'
+import { currencyDigits, formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthLabel } from '../words'
 

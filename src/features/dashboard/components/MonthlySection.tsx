@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Card } from '@/components/ui/card'
-import { formatMoney } from '@/lib/billing/format'
+import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthName } from '../words'
 

@@ -1,5 +1,5 @@
-import { save } from '@/lib/billing/save'
-import type { DocumentKind } from '@/lib/billing/types'
+import { save } from '@/billing/save'
+import type { DocumentKind } from '@/billing/types'
 import { mutationKeys } from '@/lib/mutations'
 import { notify } from '@/lib/toast'
 

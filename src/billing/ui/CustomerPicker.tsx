@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { customerSearchQuery, recordQuery } from '@/lib/billing/api'
-import { useDebounced } from '@/lib/billing/use-debounced'
-import type { Customer } from '@/lib/billing/types'
-import { inputClass } from '../ui/field'
-import { cn } from '../ui/cn'
+import { customerSearchQuery, recordQuery } from '@/billing/queries'
+import { useDebounced } from '@/lib/use-debounced'
+import type { Customer } from '@/billing/types'
+import { inputClass } from '../../components/ui/field'
+import { cn } from '../../components/ui/cn'
 
 /**
  * A combobox over the account's customers, searched on the server as the user types (ARIA 1.2

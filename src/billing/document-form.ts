@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { percentText } from './validation'
-import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from '../money/totals'
+import { percentText } from './fields'
+import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
 import { currencyDigits, parseMajor, toMajor, addDays, isoDate, pbDate, todayIso } from './format'
 import type { DocumentKind, Invoice, LineItem, Quote } from './types'
 

@@ -1,5 +1,5 @@
-import { agingLabels, type AgingBuckets } from '@/lib/billing/aging'
-import { formatMoney } from '@/lib/billing/format'
+import { agingLabels, type AgingBuckets } from '@/billing/aging'
+import { formatMoney } from '@/billing/format'
 
 const barColours: Record<keyof AgingBuckets, string> = {
   not_due: 'bg-green-600',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { SelectField } from '../ui/inputs'
-import { COMMON_CURRENCIES, currencyName } from '@/lib/billing/currencies'
+import { SelectField } from '../../components/ui/inputs'
+import { COMMON_CURRENCIES, currencyName } from '@/billing/currencies'
 
 /** A currency picker: the common ones, plus the current value when it is another ISO code. */
 export function CurrencySelect({

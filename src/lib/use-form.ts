@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { fieldMessages } from './validation'
+import { fieldMessages } from '../billing/fields'
 
 export type Refusal = { message: string; fields: Record<string, string> }
 

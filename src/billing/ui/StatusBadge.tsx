@@ -1,12 +1,12 @@
-import { Badge, type BadgeTone } from '../ui/badge'
+import { Badge, type BadgeTone } from '../../components/ui/badge'
 import {
   invoiceDisplayStatus,
   quoteDisplayStatus,
   statusLabels,
   type InvoiceDisplayStatus,
   type QuoteDisplayStatus,
-} from '@/lib/billing/status'
-import type { Invoice, Quote } from '@/lib/billing/types'
+} from '@/billing/status'
+import type { Invoice, Quote } from '@/billing/types'
 
 const tones: Record<InvoiceDisplayStatus | QuoteDisplayStatus, BadgeTone> = {
   draft: 'neutral',

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { loadPb } from '../pocketbase/instance'
-import { statusOf } from '../api-errors'
-import { computeTotals } from '../money/totals'
-import { recordKeys } from './api'
+import { loadPb } from '../lib/pocketbase/instance'
+import { statusOf } from '../lib/api-errors'
+import { computeTotals } from './money/totals'
+import { recordKeys } from './queries'
 import type { AnyRecord, Collection, LineItem } from './types'
 
 /**

@@ -1,7 +1,7 @@
 import type { MutationKey } from '@tanstack/react-query'
-import { runQueued } from '../mutation-queue'
-import { notify } from '../toast'
-import { refusal } from './hooks'
+import { runQueued } from '../lib/mutation-queue'
+import { notify } from '../lib/toast'
+import { refusal } from './realtime'
 
 export type SaveOutcome<T> =
   | { ok: true; queued: false; data: T }

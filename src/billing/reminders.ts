@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { paths, recordPaths } from '@/config/paths'
-import { loadPb } from '../pocketbase/instance'
+import { loadPb } from '../lib/pocketbase/instance'
 import { OVERDUE_INVOICES } from './list-state'
-import { dashboardKey } from './api'
+import { dashboardKey } from './queries'
 import { addDays, daysBetween, isoDate, pbDate, todayIso } from './format'
 import type { Customer, Invoice, Quote } from './types'
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useSearch } from 'wouter'
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, MoreHorizontal, Search } from 'lucide-react'
 import { PAGE_SIZE } from '@/config/constants'
-import { countsQuery, fetchAllMatching, listQuery } from '@/lib/billing/api'
-import { downloadText, toCsv, type CsvColumn } from '@/lib/billing/csv'
+import { countsQuery, fetchAllMatching, listQuery } from '@/billing/queries'
+import { downloadText, toCsv, type CsvColumn } from '@/billing/csv'
 import {
   parseListState,
   serializeListState,
@@ -12,17 +12,17 @@ import {
   updateListState,
   type ListSpec,
   type ListState,
-} from '@/lib/billing/list-state'
-import { useDebounced } from '@/lib/billing/use-debounced'
-import { usePendingWrites, type PendingWrites } from '@/lib/billing/hooks'
-import type { AnyRecord } from '@/lib/billing/types'
-import { todayIso } from '@/lib/billing/format'
+} from '@/billing/list-state'
+import { useDebounced } from '@/lib/use-debounced'
+import { usePendingWrites, type PendingWrites } from '@/billing/realtime'
+import type { AnyRecord } from '@/billing/types'
+import { todayIso } from '@/billing/format'
 import { notify } from '@/lib/toast'
-import { Button } from '../ui/button'
-import { Alert } from '../ui/card'
-import { Menu, type MenuItem } from '../ui/menu'
-import { inputClass } from '../ui/field'
-import { cn } from '../ui/cn'
+import { Button } from '../../components/ui/button'
+import { Alert } from '../../components/ui/card'
+import { Menu, type MenuItem } from '../../components/ui/menu'
+import { inputClass } from '../../components/ui/field'
+import { cn } from '../../components/ui/cn'
 import { CustomerPicker } from './CustomerPicker'
 import { PendingBadge } from './StatusBadge'
 

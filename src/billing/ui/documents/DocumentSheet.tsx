@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { recordQuery, type SellerSettings } from '@/lib/billing/api'
-import { countryName } from '@/lib/billing/currencies'
+import { recordQuery, type SellerSettings } from '@/billing/queries'
+import { countryName } from '@/billing/currencies'
 import { fileUrl } from '@/lib/pocketbase/files'
-import { formatDate, formatMoney } from '@/lib/billing/format'
-import type { Customer, DocumentKind, Invoice, Quote } from '@/lib/billing/types'
+import { formatDate, formatMoney } from '@/billing/format'
+import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 
 /**
  * A quote or invoice as the customer sees it, on screen and on paper: seller and buyer blocks,

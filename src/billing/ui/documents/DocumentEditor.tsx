@@ -1,14 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react'
-import { FormFooter } from '../../ui/form-footer'
+import { FormFooter } from '../../../components/ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
-import { Field, inputClass } from '../../ui/field'
-import { TextAreaField } from '../../ui/inputs'
-import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
-import { cn } from '../../ui/cn'
+import { Field, inputClass } from '../../../components/ui/field'
+import { TextAreaField } from '../../../components/ui/inputs'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { cn } from '../../../components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
-import { computeTotals, TotalsError, type Totals } from '@/lib/money/totals'
+import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
 import {
   documentSchema,
   emptyLine,
@@ -16,10 +16,10 @@ import {
   type DocumentForm,
   type LineForm,
   type ParsedDocumentForm,
-} from '@/lib/billing/document-form'
-import { addDays, formatMoney } from '@/lib/billing/format'
-import { useForm, type Refusal } from '@/lib/billing/use-form'
-import type { DocumentKind, LineItem } from '@/lib/billing/types'
+} from '@/billing/document-form'
+import { addDays, formatMoney } from '@/billing/format'
+import { useForm, type Refusal } from '@/lib/use-form'
+import type { DocumentKind, LineItem } from '@/billing/types'
 
 export type { Refusal }
 

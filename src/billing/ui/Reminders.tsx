@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { sellerQuery } from '@/lib/billing/api'
-import { remindersAll, remindersLabel, remindersQuery } from '@/lib/billing/reminders'
+import { sellerQuery } from '@/billing/queries'
+import { remindersAll, remindersLabel, remindersQuery } from '@/billing/reminders'
 
 const itemClass =
   'block cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted'
