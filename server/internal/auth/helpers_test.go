@@ -21,37 +21,15 @@ import (
 func TestMain(m *testing.M) { testapp.Main(m) }
 
 const (
-	testKey      = "0123456789abcdef0123456789abcdef"
-	testPassword = "correct-horse-42"
-	aliceID      = "aliceid00000001"
-	bobID        = "bobid0000000001"
-	mfaID        = "mfaid0000000001"
-	otherMFAID   = "mfaid0000000002"
+	testKey    = "0123456789abcdef0123456789abcdef"
+	mfaID      = "mfaid0000000001"
+	otherMFAID = "mfaid0000000002"
 )
 
 func factory(t testing.TB) *tests.TestApp {
 	app := testapp.New(t)
 	Bind(app, func() (string, error) { return testKey, nil })
 	return app
-}
-
-// createUser saves a verified user with testPassword.
-func createUser(t testing.TB, app core.App, id, email string) *core.Record {
-	t.Helper()
-	users, err := app.FindCollectionByNameOrId(migrations.UsersCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(users)
-	rec.Id = id
-	rec.SetEmail(email)
-	rec.SetPassword(testPassword)
-	rec.SetVerified(true)
-	rec.Set("name", "Test "+id)
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
-	return rec
 }
 
 // enrolled is a user with 2FA switched on, as confirm-otp leaves it.

@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestHiddenTOTPFields(t *testing.T) {
@@ -13,26 +15,26 @@ func TestHiddenTOTPFields(t *testing.T) {
 
 	headers := map[string]string{}
 	aliceWith2FA := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		u := enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+		u := enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 		bearer(headers, u.rec, t)
 	}
 	bobLooks := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
-		bearer(headers, createUser(t, app, bobID, "bob@folio.test"), t)
+		enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
+		bearer(headers, testapp.CreateUser(t, app, testapp.Bob), t)
 	}
 	unchanged := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		st := state(t, app, aliceID)
+		st := state(t, app, testapp.Alice.ID)
 		if !st.Enabled || st.Secret == "" || st.LastStep != 0 || len(st.BackupHashes) != backupCodeCount {
 			t.Errorf("hidden fields were written through the records API: %+v", st)
 		}
 	}
-	recordURL := "/api/collections/users/records/" + aliceID
+	recordURL := "/api/collections/users/records/" + testapp.Alice.ID
 
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "owner sees totpEnabled and nothing else hidden", Method: http.MethodGet, URL: recordURL,
 			Headers: headers, ExpectedStatus: 200,
-			ExpectedContent:    []string{`"id":"` + aliceID + `"`, `"totpEnabled":true`, `"company":""`},
+			ExpectedContent:    []string{`"id":"` + testapp.Alice.ID + `"`, `"totpEnabled":true`, `"company":""`},
 			NotExpectedContent: hiddenTOTPFields,
 			BeforeTestFunc:     aliceWith2FA,
 		},
@@ -51,8 +53,8 @@ func TestHiddenTOTPFields(t *testing.T) {
 		{
 			Name: "another user's list has only themselves, without 2FA fields", Method: http.MethodGet,
 			URL: "/api/collections/users/records", Headers: headers, ExpectedStatus: 200,
-			ExpectedContent:    []string{`"totalItems":1`, `"id":"` + bobID + `"`, `"totpEnabled":false`},
-			NotExpectedContent: append([]string{aliceID}, hiddenTOTPFields...),
+			ExpectedContent:    []string{`"totalItems":1`, `"id":"` + testapp.Bob.ID + `"`, `"totpEnabled":false`},
+			NotExpectedContent: append([]string{testapp.Alice.ID}, hiddenTOTPFields...),
 			BeforeTestFunc:     bobLooks,
 		},
 		{
@@ -106,7 +108,7 @@ func TestHiddenTOTPFields(t *testing.T) {
 			Name: "sign-up cannot preset 2FA fields", Method: http.MethodPost, URL: "/api/collections/users/records",
 			Body: body(func() any {
 				return map[string]any{
-					"email": "carol@folio.test", "password": testPassword, "passwordConfirm": testPassword,
+					"email": "carol@folio.test", "password": testapp.Password, "passwordConfirm": testapp.Password,
 					"name": "Carol", "emailVisibility": false,
 					"totpEnabled": true, "totpSecret": "AAAA",
 				}

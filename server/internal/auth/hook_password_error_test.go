@@ -6,31 +6,33 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestInvalidCredentialsMessage(t *testing.T) {
 	t.Parallel()
 
 	withAlice := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		createUser(t, app, aliceID, "alice@folio.test")
+		testapp.CreateUser(t, app, testapp.Alice)
 	}
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "wrong password", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", "not-the-password")),
+			Body:           body(passwordBody(testapp.Alice.Email, "not-the-password")),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`},
 			NotExpectedContent: []string{`"token"`, "Failed to authenticate"},
 			BeforeTestFunc:     withAlice,
 		},
 		{
 			Name: "unknown email gets the very same answer", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("nobody@folio.test", testPassword)),
+			Body:           body(passwordBody("nobody@folio.test", testapp.Password)),
 			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
 			BeforeTestFunc: withAlice,
 		},
 		{
 			Name: "wrong password: exact body", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", "not-the-password")),
+			Body:           body(passwordBody(testapp.Alice.Email, "not-the-password")),
 			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
 			BeforeTestFunc: withAlice,
 		},
@@ -41,7 +43,7 @@ func TestInvalidCredentialsMessage(t *testing.T) {
 		},
 		{
 			Name: "right password still works", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", testPassword)),
+			Body:           body(passwordBody(testapp.Alice.Email, testapp.Password)),
 			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`},
 			BeforeTestFunc: withAlice,
 		},

@@ -11,6 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 const pathAuthWithPassword = "/api/collections/users/auth-with-password"
@@ -29,11 +31,11 @@ func TestPasswordSignInWithTOTP(t *testing.T) {
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "2FA on: password answers 401 mfaId and no token", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", testPassword)),
+			Body:           body(passwordBody(testapp.Alice.Email, testapp.Password)),
 			ExpectedStatus: 401, ExpectedContent: []string{`"mfaId":"`},
 			NotExpectedContent: []string{`"token"`, `"record"`, `"message"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				var got map[string]string
@@ -45,21 +47,21 @@ func TestPasswordSignInWithTOTP(t *testing.T) {
 				if err != nil {
 					t.Fatalf("mfaId %q not stored: %v", got["mfaId"], err)
 				}
-				if mfa.RecordRef() != aliceID || mfa.Method() != core.MFAMethodPassword {
+				if mfa.RecordRef() != testapp.Alice.ID || mfa.Method() != core.MFAMethodPassword {
 					t.Errorf("MFA session = %s/%s", mfa.RecordRef(), mfa.Method())
 				}
 			},
 		},
 		{
 			Name: "2FA off: password gives a token", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", testPassword)),
+			Body:           body(passwordBody(testapp.Alice.Email, testapp.Password)),
 			ExpectedStatus: 200,
 			ExpectedContent: []string{
-				`"token":"`, `"id":"` + aliceID + `"`, `"totpEnabled":false`,
+				`"token":"`, `"id":"` + testapp.Alice.ID + `"`, `"totpEnabled":false`,
 			},
 			NotExpectedContent: append([]string{`"mfaId"`}, hiddenTOTPFields...),
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				createUser(t, app, aliceID, "alice@folio.test")
+				testapp.CreateUser(t, app, testapp.Alice)
 			},
 		},
 		{
@@ -70,8 +72,8 @@ func TestPasswordSignInWithTOTP(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"totpEnabled":true`},
 			NotExpectedContent: hiddenTOTPFields,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
-				alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
-				rec := fire(t, e, http.MethodPost, pathAuthWithPassword, passwordBody("alice@folio.test", testPassword)(), nil)
+				alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
+				rec := fire(t, e, http.MethodPost, pathAuthWithPassword, passwordBody(testapp.Alice.Email, testapp.Password)(), nil)
 				if rec.Code != 401 {
 					t.Fatalf("first factor: %d %s", rec.Code, rec.Body)
 				}
@@ -85,17 +87,17 @@ func TestPasswordSignInWithTOTP(t *testing.T) {
 			Headers: headers, ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"totpEnabled":true`},
 			NotExpectedContent: append([]string{`"mfaId"`}, hiddenTOTPFields...),
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				u := enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				u := enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 				bearer(headers, u.rec, t)
 			},
 		},
 		{
 			Name: "2FA on: wrong password is still the plain credentials error", Method: http.MethodPost, URL: pathAuthWithPassword,
-			Body:           body(passwordBody("alice@folio.test", "wrong-password")),
+			Body:           body(passwordBody(testapp.Alice.Email, "wrong-password")),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`},
 			NotExpectedContent: []string{`"mfaId"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 			},
 		},
 	}
@@ -115,8 +117,8 @@ func TestGateLetsTheSameUserThrough(t *testing.T) {
 	app := factory(t)
 	defer app.Cleanup()
 
-	alice := enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
-	bob := createUser(t, app, bobID, "bob@folio.test")
+	alice := enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
+	bob := testapp.CreateUser(t, app, testapp.Bob)
 
 	trigger := func(auth *core.Record, method string) (reachedDefault bool, status int, err error) {
 		re := &core.RequestEvent{App: app}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestAuthWithOTP(t *testing.T) {
@@ -15,7 +17,7 @@ func TestAuthWithOTP(t *testing.T) {
 	var alice enrolled
 
 	enabledWithSession := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+		alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 		newMFASession(t, app, mfaID, alice.rec)
 	}
 	currentCode := func() any {
@@ -68,10 +70,10 @@ func TestAuthWithOTP(t *testing.T) {
 			Name: "mfaId of another collection", Method: http.MethodPost, URL: PathAuthWithOTP, Body: body(currentCode),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid MFA session."`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 				su := core.NewRecord(mustCollection(t, app, core.CollectionNameSuperusers))
 				su.SetEmail("root@folio.test")
-				su.SetPassword(testPassword)
+				su.SetPassword(testapp.Password)
 				if err := app.Save(su); err != nil {
 					t.Fatal(err)
 				}
@@ -83,7 +85,7 @@ func TestAuthWithOTP(t *testing.T) {
 			Body:           body(func() any { return map[string]string{"mfaId": mfaID, "code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid MFA session."`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				newMFASession(t, app, mfaID, createUser(t, app, aliceID, "alice@folio.test"))
+				newMFASession(t, app, mfaID, testapp.CreateUser(t, app, testapp.Alice))
 			},
 		},
 		{
@@ -99,14 +101,14 @@ func TestAuthWithOTP(t *testing.T) {
 			Name: "right code signs in", Method: http.MethodPost, URL: PathAuthWithOTP, Body: body(currentCode),
 			ExpectedStatus: 200,
 			ExpectedContent: []string{
-				`"token":"`, `"record":{`, `"id":"` + aliceID + `"`, `"email":"alice@folio.test"`, `"totpEnabled":true`,
+				`"token":"`, `"record":{`, `"id":"` + testapp.Alice.ID + `"`, `"email":"alice@folio.test"`, `"totpEnabled":true`,
 			},
 			NotExpectedContent: hiddenTOTPFields,
 			ExpectedEvents:     map[string]int{"OnRecordAuthRequest": 1},
 			BeforeTestFunc:     enabledWithSession,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				signedIn(t, app, res)
-				if st := state(t, app, aliceID); st.LastStep < totpStep(time.Now())-1 {
+				if st := state(t, app, testapp.Alice.ID); st.LastStep < totpStep(time.Now())-1 {
 					t.Errorf("last step not recorded: %d", st.LastStep)
 				}
 			},
@@ -142,7 +144,7 @@ func TestAuthWithOTP(t *testing.T) {
 			BeforeTestFunc: enabledWithSession,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				signedIn(t, app, res)
-				st := state(t, app, aliceID)
+				st := state(t, app, testapp.Alice.ID)
 				if len(st.BackupHashes) != backupCodeCount-1 {
 					t.Errorf("%d backup codes left, want %d", len(st.BackupHashes), backupCodeCount-1)
 				}
@@ -209,7 +211,7 @@ func TestAuthWithOTP(t *testing.T) {
 			}),
 			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
-				alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 				for i := range signInAttempts {
 					newMFASession(t, app, mfaID, alice.rec)
 					rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": alice.backupCodes[i]}, nil)

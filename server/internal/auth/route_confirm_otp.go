@@ -24,12 +24,9 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 	}
 
 	rec := e.Auth
-	st, err := readState(rec)
+	st, err := callerState(e, false)
 	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if st.Enabled {
-		return e.BadRequestError(MessageAlreadyEnabled, nil)
+		return err
 	}
 	if st.PendingSecret == "" {
 		return e.BadRequestError(MessageNoPendingSetup, nil)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestConfirmOTP(t *testing.T) {
@@ -19,7 +21,7 @@ func TestConfirmOTP(t *testing.T) {
 
 	// pending signs alice in and runs request-otp, as the settings page does.
 	pending := func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
-		bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+		bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
 		rec := fire(t, e, http.MethodPost, PathRequestOTP, nil, headers)
 		if rec.Code != 200 {
 			t.Fatalf("request-otp: %d %s", rec.Code, rec.Body)
@@ -29,7 +31,7 @@ func TestConfirmOTP(t *testing.T) {
 	}
 	withCode := func() io.Reader { return body(func() any { return map[string]string{"code": code} }) }
 	stillOff := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		if st := state(t, app, aliceID); st.Enabled || st.PendingSecret == "" {
+		if st := state(t, app, testapp.Alice.ID); st.Enabled || st.PendingSecret == "" {
 			t.Errorf("state changed after a refused confirm: %+v", st)
 		}
 	}
@@ -45,7 +47,7 @@ func TestConfirmOTP(t *testing.T) {
 			Body:           body(func() any { return map[string]string{"code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNoPendingSetup + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
 			},
 		},
 		{
@@ -73,7 +75,7 @@ func TestConfirmOTP(t *testing.T) {
 			Body: withCode(), ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":true}`},
 			BeforeTestFunc: pending,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				st := state(t, app, aliceID)
+				st := state(t, app, testapp.Alice.ID)
 				if !st.Enabled || st.Secret == "" || st.PendingSecret != "" || len(st.PendingBackupHashes) != 0 {
 					t.Fatalf("not moved to active: %+v", st)
 				}

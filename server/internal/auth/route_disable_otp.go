@@ -14,12 +14,9 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	rec := e.Auth
-	st, err := readState(rec)
+	st, err := callerState(e, true)
 	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if !st.Enabled {
-		return e.BadRequestError(MessageNotEnabled, nil)
+		return err
 	}
 
 	limitKey := "disable:" + rec.Id

@@ -7,6 +7,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestDisableOTP(t *testing.T) {
@@ -16,12 +18,12 @@ func TestDisableOTP(t *testing.T) {
 	var alice enrolled
 
 	enabled := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		alice = enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+		alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 		newMFASession(t, app, mfaID, alice.rec)
 		bearer(headers, alice.rec, t)
 	}
 	cleared := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		st := state(t, app, aliceID)
+		st := state(t, app, testapp.Alice.ID)
 		if st.Enabled || st.Secret != "" || st.PendingSecret != "" || len(st.BackupHashes) != 0 || st.LastStep != 0 {
 			t.Errorf("2FA fields not cleared: %+v", st)
 		}
@@ -30,7 +32,7 @@ func TestDisableOTP(t *testing.T) {
 		}
 	}
 	untouched := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-		if st := state(t, app, aliceID); !st.Enabled || st.Secret == "" {
+		if st := state(t, app, testapp.Alice.ID); !st.Enabled || st.Secret == "" {
 			t.Errorf("2FA changed after a refused disable: %+v", st)
 		}
 	}
@@ -46,7 +48,7 @@ func TestDisableOTP(t *testing.T) {
 			Body:           body(func() any { return map[string]string{"code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNotEnabled + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
 			},
 		},
 		{

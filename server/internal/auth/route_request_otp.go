@@ -36,12 +36,9 @@ type RequestOTPResponse struct {
 // it again replaces the pending setup.
 func (s *service) requestOTP(e *core.RequestEvent) error {
 	rec := e.Auth
-	st, err := readState(rec)
+	st, err := callerState(e, false)
 	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	if st.Enabled {
-		return e.BadRequestError(MessageAlreadyEnabled, nil)
+		return err
 	}
 
 	key, err := s.key()

@@ -8,6 +8,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func TestRequestOTP(t *testing.T) {
@@ -28,7 +30,7 @@ func TestRequestOTP(t *testing.T) {
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				su := core.NewRecord(mustCollection(t, app, core.CollectionNameSuperusers))
 				su.SetEmail("root@folio.test")
-				su.SetPassword(testPassword)
+				su.SetPassword(testapp.Password)
 				if err := app.Save(su); err != nil {
 					t.Fatal(err)
 				}
@@ -40,7 +42,7 @@ func TestRequestOTP(t *testing.T) {
 			Headers: headers, ExpectedStatus: 400,
 			ExpectedContent: []string{`"message":"` + MessageAlreadyEnabled + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				u := enableTOTP(t, app, createUser(t, app, aliceID, "alice@folio.test"))
+				u := enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
 				bearer(headers, u.rec, t)
 			},
 		},
@@ -52,7 +54,7 @@ func TestRequestOTP(t *testing.T) {
 				`"otpauthUrl":"otpauth://totp/Folio:alice@folio.test?`,
 			},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
 			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
@@ -78,7 +80,7 @@ func TestRequestOTP(t *testing.T) {
 					}
 				}
 
-				st := state(t, app, aliceID)
+				st := state(t, app, testapp.Alice.ID)
 				if st.Enabled || st.Secret != "" {
 					t.Error("2FA must stay off until confirmed")
 				}
@@ -102,14 +104,14 @@ func TestRequestOTP(t *testing.T) {
 			Name: "a second request replaces the pending setup", Method: http.MethodPost, URL: PathRequestOTP,
 			Headers: headers, ExpectedStatus: 200, ExpectedContent: []string{`"secret":"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
-				bearer(headers, createUser(t, app, aliceID, "alice@folio.test"), t)
+				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
 				if rec := fire(t, e, http.MethodPost, PathRequestOTP, nil, headers); rec.Code != 200 {
 					t.Fatalf("first request: %d %s", rec.Code, rec.Body)
 				}
-				firstPending = state(t, app, aliceID).PendingSecret
+				firstPending = state(t, app, testapp.Alice.ID).PendingSecret
 			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
-				if st := state(t, app, aliceID); st.PendingSecret == firstPending {
+				if st := state(t, app, testapp.Alice.ID); st.PendingSecret == firstPending {
 					t.Error("pending secret was not replaced")
 				}
 			},

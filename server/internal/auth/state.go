@@ -26,6 +26,23 @@ func readState(rec *core.Record) (totpState, error) {
 	return st, nil
 }
 
+// callerState reads the signed-in user's 2FA state for a route that needs
+// 2FA on (enabled) or off. The error it returns is the answer to send: 500
+// when the state can't be read, 400 when 2FA is not as the route needs.
+func callerState(e *core.RequestEvent, enabled bool) (totpState, error) {
+	st, err := readState(e.Auth)
+	if err != nil {
+		return st, e.InternalServerError("", err)
+	}
+	switch {
+	case enabled && !st.Enabled:
+		return st, e.BadRequestError(MessageNotEnabled, nil)
+	case !enabled && st.Enabled:
+		return st, e.BadRequestError(MessageAlreadyEnabled, nil)
+	}
+	return st, nil
+}
+
 // writeState puts st back on the record (the caller saves it).
 func writeState(rec *core.Record, st totpState) {
 	rec.Set(migrations.FieldTOTPEnabled, st.Enabled)

@@ -3,10 +3,12 @@ package billing
 import (
 	"testing"
 	"time"
+
+	"folio/server/internal/testapp"
 )
 
 func TestDecideDates(t *testing.T) {
-	issue := time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
+	issue := testapp.Day("2026-01-31")
 	cases := []struct {
 		name            string
 		customer, owner int

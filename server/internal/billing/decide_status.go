@@ -10,6 +10,11 @@ import (
 
 // Stored statuses (research/invoicing.md §3). "expired" and "overdue" are
 // never stored: they follow from the dates, so nothing has to flip them.
+//
+// The machines below (decideQuoteStatus, decideInvoiceStatus) and
+// deriveInvoiceStatus are pinned by vectors shared with the web app's
+// TypeScript twin: tests/vectors/status.json at the repository root,
+// checked here by decide_status_vectors_test.go.
 const (
 	statusDraft     = "draft"
 	statusSent      = "sent"

@@ -5,27 +5,23 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
-	"folio/server/migrations"
 )
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
-// fixedNow is "now" for every billing test: 2026-03-15, 10:00 UTC.
-var fixedNow = time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
-
-func clock() time.Time { return fixedNow }
+// The fixture's two accounts (testapp's users, with testapp.Password).
+var (
+	alice = testapp.Alice.ID
+	bob   = testapp.Bob.ID
+)
 
 // Fixture ids (15 × [a-z0-9], like client-generated ids).
 const (
-	alice = "aliceuser000001"
-	bob   = "bobuser00000001"
-
 	custAcme  = "custalice000001" // alice, EUR, no own terms
 	custBlue  = "custalice000002" // alice, USD, 14-day terms
 	custSpare = "custalice000003" // alice, EUR, no documents
@@ -49,25 +45,23 @@ const (
 	payPartial = "palicepartial01"
 	payPaid    = "palicepaid00001"
 	payBob     = "pbob00000000001"
-
-	testPassword = "correct-horse-42"
 )
 
 // oneLine is 1 × 100.00 at 20%: total 120.00.
 var oneLine = []map[string]any{{"description": "Consulting", "quantity": 1, "unit_price_cents": 10000, "tax_rate": 20}}
 
 // factory returns a clone of the shared billing fixture with the hooks
-// bound on the fixed clock.
+// bound on the fixed clock (testapp.FixedNow).
 func factory(t testing.TB) *tests.TestApp {
 	app := testapp.Fixture(t, "billing", buildFixture)
-	BindWithClock(app, clock)
+	BindWithClock(app, testapp.Clock)
 	return app
 }
 
 // buildFixture creates two accounts and, for alice, a document in each
 // interesting state, all through the hooks (as the API would).
 func buildFixture(app *tests.TestApp) error {
-	BindWithClock(app, clock)
+	BindWithClock(app, testapp.Clock)
 	var err error
 	must := func(r *core.Record, e error) *core.Record {
 		if err == nil && e != nil {
@@ -95,16 +89,8 @@ func buildFixture(app *tests.TestApp) error {
 		}
 	}
 
-	for _, u := range []struct{ id, email string }{{alice, "alice@folio.test"}, {bob, "bob@folio.test"}} {
-		users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
-		rec := core.NewRecord(users)
-		rec.Id = u.id
-		rec.SetEmail(u.email)
-		rec.SetPassword(testPassword)
-		rec.SetVerified(true)
-		if e := app.Save(rec); e != nil {
-			return e
-		}
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+		return err
 	}
 
 	save("customers", custAcme, map[string]any{"owner": alice, "name": "Acme Ltd", "currency": "EUR"})
@@ -167,20 +153,6 @@ func create(app core.App, collection, id string, fields map[string]any) (*core.R
 	return rec, app.Save(rec)
 }
 
-// token signs a fixture user in.
-func token(t testing.TB, app core.App, userID string) string {
-	t.Helper()
-	rec, err := app.FindRecordById(migrations.UsersCollection, userID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, err := rec.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tok
-}
-
 // get reads a record back, failing the test when it is missing.
 func get(t testing.TB, app core.App, collection, id string) *core.Record {
 	t.Helper()
@@ -234,7 +206,7 @@ func runAPICases(t *testing.T, cases []apiCase) {
 			TestAppFactory:     factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				if c.as != "" {
-					headers["Authorization"] = token(t, app, c.as)
+					headers["Authorization"] = testapp.Token(t, app, c.as)
 				}
 				if c.before != nil {
 					c.before(t, app)

@@ -4,12 +4,13 @@ import (
 	"net/http"
 	"testing"
 
+	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
 func TestUserDefaults(t *testing.T) {
 	signUp := func(extra map[string]any) map[string]any {
-		m := map[string]any{"email": "new@folio.test", "password": testPassword, "passwordConfirm": testPassword}
+		m := map[string]any{"email": "new@folio.test", "password": testapp.Password, "passwordConfirm": testapp.Password}
 		for k, v := range extra {
 			m[k] = v
 		}

@@ -1,7 +1,10 @@
 package billing
 
 import (
+	"errors"
+
 	validation "github.com/pocketbase/ozzo-validation/v4"
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 )
 
@@ -82,4 +85,20 @@ func (e *ruleError) api() *router.ApiError {
 // refuse is the 400 answer for a refusal decided inside a hook.
 func refuse(field, code, message string) *router.ApiError {
 	return (&ruleError{field, code, message}).api()
+}
+
+// saveFailure is a route's answer to a save that failed: a refusal from
+// the hooks as it is, other validation errors as a 400 with the sentence
+// given, anything else as a 500.
+func saveFailure(e *core.RequestEvent, err error, invalid string) error {
+	var apiErr *router.ApiError
+	var verr validation.Errors
+	switch {
+	case errors.As(err, &apiErr):
+		return apiErr
+	case errors.As(err, &verr):
+		return e.BadRequestError(invalid, verr)
+	default:
+		return e.InternalServerError("", err)
+	}
 }

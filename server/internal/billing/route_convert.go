@@ -1,11 +1,9 @@
 package billing
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
@@ -33,16 +31,7 @@ func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
 
 	quote, invoice, err := ConvertQuote(e.App, id, s.now())
 	if err != nil {
-		var apiErr *router.ApiError
-		var verr validation.Errors
-		switch {
-		case errors.As(err, &apiErr):
-			return apiErr
-		case errors.As(err, &verr):
-			return e.BadRequestError("The quote can't be converted.", verr)
-		default:
-			return e.InternalServerError("", err)
-		}
+		return saveFailure(e, err, "The quote can't be converted.")
 	}
 	return e.JSON(http.StatusOK, ConvertResponse{Quote: quote, Invoice: invoice})
 }

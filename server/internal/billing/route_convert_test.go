@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
 )
 
 func convertURL(id string) string { return "/api/folio/quotes/" + id + "/convert" }
@@ -27,7 +29,7 @@ func TestConvertQuoteRoute(t *testing.T) {
 		{name: "an expired quote converts (explicit decision)", as: alice, method: http.MethodPost, url: convertURL(quoExpired), status: 200},
 		{name: "at most once", as: alice, method: http.MethodPost, url: convertURL(quoAccepted),
 			before: func(t testing.TB, app *tests.TestApp) {
-				if _, _, err := ConvertQuote(app, quoAccepted, fixedNow); err != nil {
+				if _, _, err := ConvertQuote(app, quoAccepted, testapp.FixedNow); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -52,7 +54,7 @@ func TestConvertQuoteRoute(t *testing.T) {
 		{name: "guest", method: http.MethodPost, url: convertURL(quoAccepted), status: 401},
 		{name: "a converted quote can't be deleted", as: alice, method: http.MethodDelete, url: quotesURL + "/" + quoAccepted,
 			before: func(t testing.TB, app *tests.TestApp) {
-				if _, _, err := ConvertQuote(app, quoAccepted, fixedNow); err != nil {
+				if _, _, err := ConvertQuote(app, quoAccepted, testapp.FixedNow); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -70,7 +72,7 @@ func TestDeletingConvertedDraftReopensQuote(t *testing.T) {
 	app := factory(t)
 	defer app.Cleanup()
 
-	_, inv, err := ConvertQuote(app, quoAccepted, fixedNow)
+	_, inv, err := ConvertQuote(app, quoAccepted, testapp.FixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ func TestDeletingConvertedDraftReopensQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, get(t, app, "quotes", quoAccepted), map[string]any{"status": "accepted", "invoice": "", "converted_at": "empty"})
-	if _, _, err := ConvertQuote(app, quoAccepted, fixedNow); err != nil {
+	if _, _, err := ConvertQuote(app, quoAccepted, testapp.FixedNow); err != nil {
 		t.Errorf("convert again after the draft was deleted: %v", err)
 	}
 }

@@ -2,7 +2,6 @@ package billing
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	htmltemplate "html/template"
 	"net/http"
@@ -11,10 +10,8 @@ import (
 	"strings"
 	"text/template"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
-	"github.com/pocketbase/pocketbase/tools/router"
 
 	"folio/server/internal/money"
 	"folio/server/migrations"
@@ -144,35 +141,10 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 			return tx.Save(rec)
 		})
 		if err != nil {
-			var apiErr *router.ApiError
-			var verr validation.Errors
-			switch {
-			case errors.As(err, &apiErr):
-				return apiErr
-			case errors.As(err, &verr):
-				return e.BadRequestError("The "+k.noun+" was emailed but could not be marked sent.", verr)
-			default:
-				return e.InternalServerError("", err)
-			}
+			return saveFailure(e, err, "The "+k.noun+" was emailed but could not be marked sent.")
 		}
 	}
 	return e.JSON(http.StatusOK, SendResponse{Record: rec, To: to, Resent: !isDraft})
-}
-
-// decideSend says whether a document in this status may be mailed: not a
-// void invoice (nothing is owed on it), not a converted quote (its invoice
-// is what the customer gets now), not a rejected quote (revise it first).
-// Drafts are sent; every other status is mailed again as it is.
-func decideSend(noun, status string) *ruleError {
-	switch {
-	case noun == "invoice" && status == statusVoid:
-		return &ruleError{"status", "folio_void_no_send", msgVoidNoSend}
-	case noun == "quote" && status == statusConverted:
-		return &ruleError{"status", "folio_converted_no_send", msgConvertedNoSend}
-	case noun == "quote" && status == statusRejected:
-		return &ruleError{"status", "folio_rejected_no_send", msgRejectedNoSend}
-	}
-	return nil
 }
 
 // sendDoc is what the mail of a quote or invoice shows.

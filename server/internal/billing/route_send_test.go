@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
@@ -141,7 +142,7 @@ func TestSendRoute(t *testing.T) {
 			url: sendURL("quotes", quoAccepted),
 			before: func(t testing.TB, app *tests.TestApp) {
 				withEmail(custAcme)(t, app)
-				if _, _, err := ConvertQuote(app, quoAccepted, fixedNow); err != nil {
+				if _, _, err := ConvertQuote(app, quoAccepted, testapp.FixedNow); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -180,24 +181,4 @@ func TestSendRoute(t *testing.T) {
 		{name: "only quotes and invoices are sent", as: alice, method: post, url: sendURL("customers", custAcme), status: 404},
 		{name: "guest", method: post, url: sendURL("invoices", invDraft), status: 401},
 	})
-}
-
-func TestDecideSend(t *testing.T) {
-	cases := []struct {
-		noun, status, code string
-	}{
-		{"invoice", "draft", ""}, {"invoice", "sent", ""}, {"invoice", "viewed", ""}, {"invoice", "partial", ""},
-		{"invoice", "paid", ""}, {"invoice", "void", "folio_void_no_send"},
-		{"quote", "draft", ""}, {"quote", "sent", ""}, {"quote", "viewed", ""}, {"quote", "accepted", ""},
-		{"quote", "rejected", "folio_rejected_no_send"}, {"quote", "converted", "folio_converted_no_send"},
-	}
-	for _, c := range cases {
-		got := ""
-		if err := decideSend(c.noun, c.status); err != nil {
-			got = err.code
-		}
-		if got != c.code {
-			t.Errorf("decideSend(%s, %s) = %q, want %q", c.noun, c.status, got, c.code)
-		}
-	}
 }

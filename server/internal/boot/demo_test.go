@@ -22,17 +22,6 @@ func newApp(t testing.TB) *tests.TestApp {
 	return app
 }
 
-func addUser(t *testing.T, app core.App, email, password string) {
-	t.Helper()
-	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
-	rec := core.NewRecord(users)
-	rec.SetEmail(email)
-	rec.SetPassword(password)
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestEnsureDemo(t *testing.T) {
 	t.Parallel()
 
@@ -98,7 +87,7 @@ func TestEnsureDemo(t *testing.T) {
 	t.Run("data dir with users is left alone", func(t *testing.T) {
 		app := newApp(t)
 		defer app.Cleanup()
-		addUser(t, app, "owner@folio.test", "owner-pass-1")
+		testapp.CreateUser(t, app, testapp.Alice)
 
 		res, err := ensureDemo(app, Config{Demo: true})
 		if err != nil || res.State != demoAbsent {

@@ -3,11 +3,12 @@ package dashboard
 import (
 	"net/url"
 	"testing"
-	"time"
+
+	"folio/server/internal/testapp"
 )
 
 func TestDecideParams(t *testing.T) {
-	today := time.Date(2024, 3, 15, 0, 0, 0, 0, time.UTC)
+	today := testapp.Day("2024-03-15") // 2024: a leap year
 	cases := []struct {
 		name                            string
 		query                           string

@@ -12,38 +12,31 @@ import (
 
 	"folio/server/internal/billing"
 	"folio/server/internal/testapp"
-	"folio/server/migrations"
 )
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
-// today is 2026-03-15 for every dashboard test.
-var fixedNow = time.Date(2026, 3, 15, 9, 30, 0, 0, time.UTC)
-
-func clock() time.Time { return fixedNow }
-
-const (
-	alice = "aliceuser000001"
-	bob   = "bobuser00000001"
-	carol = "caroluser000001" // no data at all
+// The fixture's accounts. Today is 2026-03-15 (testapp.FixedNow) in every
+// dashboard test.
+var (
+	alice = testapp.Alice.ID
+	bob   = testapp.Bob.ID
+	carol = testapp.Carol.ID // no data at all
 )
 
 func factory(t testing.TB) *tests.TestApp {
 	app := testapp.Fixture(t, "dashboard", buildFixture)
-	billing.BindWithClock(app, clock)
-	bindWith(app, clock)
+	billing.BindWithClock(app, testapp.Clock)
+	bindWith(app, testapp.Clock)
 	return app
 }
 
 // buildFixture is a small ledger with known sums (see TestDashboard). Every
 // line has no tax, so a document's total is its one line's price.
 func buildFixture(app *tests.TestApp) error {
-	billing.BindWithClock(app, clock)
-	b := &builder{app: app}
+	billing.BindWithClock(app, testapp.Clock)
+	b := &builder{app: app, err: testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol)}
 
-	for _, u := range []string{alice, bob, carol} {
-		b.user(u)
-	}
 	acme := b.save("customers", map[string]any{"owner": alice, "name": "Acme", "currency": "EUR"})
 	zed := b.save("customers", map[string]any{"owner": alice, "name": "Zed Ltd", "currency": "EUR"})
 	blue := b.save("customers", map[string]any{"owner": alice, "name": "Blue Inc", "currency": "USD"})
@@ -73,7 +66,7 @@ func buildFixture(app *tests.TestApp) error {
 	b.quote("Q7", alice, acme, "2026-02-04", "2026-12-31", 7000) // draft
 	b.quote("Q8", alice, acme, "2025-05-04", "2025-12-31", 8000, "sent", "rejected")
 	if b.err == nil {
-		_, _, b.err = billing.ConvertQuote(app, b.ids["Q6"], fixedNow)
+		_, _, b.err = billing.ConvertQuote(app, b.ids["Q6"], testapp.FixedNow)
 	}
 	return b.err
 }
@@ -83,18 +76,6 @@ type builder struct {
 	app *tests.TestApp
 	err error
 	ids map[string]string
-}
-
-func (b *builder) user(id string) {
-	if b.err != nil {
-		return
-	}
-	users, _ := b.app.FindCollectionByNameOrId(migrations.UsersCollection)
-	rec := core.NewRecord(users)
-	rec.Id = id
-	rec.SetEmail(id + "@folio.test")
-	rec.SetPassword("correct-horse-42")
-	b.err = b.app.Save(rec)
 }
 
 func (b *builder) save(collection string, fields map[string]any) string {
@@ -154,19 +135,6 @@ func (b *builder) quote(name, owner, customer, issue, expiry string, cents int, 
 
 func (b *builder) pay(owner, invoice, date string, cents int) {
 	b.save("payments", map[string]any{"owner": owner, "invoice": b.ids[invoice], "date": date, "amount_cents": cents, "method": "bank_transfer"})
-}
-
-func token(t testing.TB, app core.App, id string) string {
-	t.Helper()
-	rec, err := app.FindRecordById(migrations.UsersCollection, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, err := rec.NewAuthToken()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tok
 }
 
 func decode(t testing.TB, res *http.Response) Response {
@@ -302,7 +270,7 @@ func TestDashboard(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"currency":`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				headers["Authorization"] = token(t, app, c.as)
+				headers["Authorization"] = testapp.Token(t, app, c.as)
 			},
 			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 				if cc := res.Header.Get("Cache-Control"); cc != "private, no-cache" {
@@ -376,7 +344,7 @@ func TestDashboardFollowsWrites(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"currency":`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				headers["Authorization"] = token(t, app, alice)
+				headers["Authorization"] = testapp.Token(t, app, alice)
 				c.write(t, app)
 			},
 			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) { c.check(t, decode(t, res)) },
@@ -405,7 +373,7 @@ func TestDashboardBadRequests(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + c.message + `"`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				headers["Authorization"] = token(t, app, alice)
+				headers["Authorization"] = testapp.Token(t, app, alice)
 			},
 		}
 		s.Test(t)

@@ -15,18 +15,6 @@ import (
 	"folio/server/migrations"
 )
 
-func newOwner(t testing.TB, app core.App, email string) *core.Record {
-	t.Helper()
-	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
-	owner := core.NewRecord(users)
-	owner.SetEmail(email)
-	owner.SetPassword("owner-pass-123")
-	if err := app.Save(owner); err != nil {
-		t.Fatal(err)
-	}
-	return owner
-}
-
 // ledger is what must come out the same whichever way a plan is written.
 type ledgerRow struct {
 	Number  string `db:"number"`
@@ -75,22 +63,22 @@ func TestBulkMatchesHooks(t *testing.T) {
 	t.Parallel()
 
 	plan := func() Plan {
-		return Generate(Options{Customers: 8, Invoices: 60, Quotes: 25, Months: 6, Today: fixedNow, Seed: 7})
+		return Generate(Options{Customers: 8, Invoices: 60, Quotes: 25, Months: 6, Today: testapp.FixedNow, Seed: 7})
 	}
 
 	viaHooks := testapp.New(t)
 	defer viaHooks.Cleanup()
-	billing.BindWithClock(viaHooks, func() time.Time { return fixedNow })
-	a := newOwner(t, viaHooks, "a@folio.test")
-	if err := WriteThroughHooks(viaHooks, a.Id, plan(), fixedNow); err != nil {
+	billing.BindWithClock(viaHooks, testapp.Clock)
+	a := testapp.CreateUser(t, viaHooks, testapp.Alice)
+	if err := WriteThroughHooks(viaHooks, a.Id, plan(), testapp.FixedNow); err != nil {
 		t.Fatal(err)
 	}
 
 	viaBulk := testapp.New(t)
 	defer viaBulk.Cleanup()
 	billing.Bind(viaBulk) // only the user defaults matter here
-	b := newOwner(t, viaBulk, "b@folio.test")
-	st, err := WriteBulk(viaBulk, b, plan(), fixedNow)
+	b := testapp.CreateUser(t, viaBulk, testapp.Bob)
+	st, err := WriteBulk(viaBulk, b, plan(), testapp.FixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +115,7 @@ func TestBulkMatchesHooks(t *testing.T) {
 }
 
 func TestGenerateIsDeterministicAndVaried(t *testing.T) {
-	p1, p2 := Generate(DemoOptions(fixedNow)), Generate(DemoOptions(fixedNow))
+	p1, p2 := Generate(DemoOptions(testapp.FixedNow)), Generate(DemoOptions(testapp.FixedNow))
 	if !reflect.DeepEqual(p1, p2) {
 		t.Fatal("the same options gave different plans")
 	}
@@ -139,13 +127,13 @@ func TestGenerateIsDeterministicAndVaried(t *testing.T) {
 		t.Errorf("customers %d, currencies %v", len(p1.Customers), currencies)
 	}
 	for _, inv := range p1.Invoices {
-		if inv.Issue.After(fixedNow) || inv.End.Before(inv.Issue) {
+		if inv.Issue.After(testapp.FixedNow) || inv.End.Before(inv.Issue) {
 			t.Fatalf("bad dates %v %v", inv.Issue, inv.End)
 		}
 		var paid int64
 		for _, p := range inv.Payments {
 			paid += p.AmountCents
-			if p.Date.After(fixedNow) || p.Date.Before(inv.Issue) {
+			if p.Date.After(testapp.FixedNow) || p.Date.Before(inv.Issue) {
 				t.Fatalf("payment dated %v for an invoice of %v", p.Date, inv.Issue)
 			}
 		}
@@ -153,7 +141,7 @@ func TestGenerateIsDeterministicAndVaried(t *testing.T) {
 			t.Fatalf("overpaid plan: %d > %d", paid, inv.Totals.TotalCents)
 		}
 	}
-	if fixedNow.Sub(p1.Invoices[0].Issue) < 300*24*time.Hour {
+	if testapp.FixedNow.Sub(p1.Invoices[0].Issue) < 300*24*time.Hour {
 		t.Errorf("the first invoice is from %v: want about a year of data", p1.Invoices[0].Issue)
 	}
 }

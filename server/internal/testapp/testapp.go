@@ -3,6 +3,9 @@
 // Tests never use PocketBase's fixture data: the first call migrates an
 // empty temp data dir once (system migrations plus ours), and every test app
 // is a fresh clone of it, which is much cheaper than migrating each time.
+//
+// It also holds what the packages' tests share (fixtures.go): one fixed
+// clock, the fixture users and their sign-in.
 package testapp
 
 import (
