@@ -86,7 +86,7 @@ export function registrationFrom(input: {
 
 const sessionFields = (s: Session) => ({ user: s.user, expiresAt: s.expiresAt, offline: false })
 
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -139,7 +139,94 @@ export const authMachine = setup({
     /** Until shortly before the token expires (at once if it already has). */
     refreshAhead: ({ context }) => refreshDelay(context.expiresAt, Date.now()),
   },
-}).createMachine({
+})
+
+/** A state of this chart, as `authSetup` types it: the pieces below are checked against it. */
+type AuthState = Parameters<typeof authSetup.createStateConfig>[0]
+/** The invoke of actor `TSrc`, its `onDone` typed with that actor's output. */
+type InvokeOf<TSrc extends string> = Extract<NonNullable<AuthState['invoke']>, { src: TSrc }>
+/** `T` with its arrays (`SingleOrArray`) unwrapped. */
+type Single<T> = T extends readonly (infer E)[] ? Single<E> : T
+/** One transition (not a bare target) of `onDone` / `onError` of the invoke of `TSrc`. */
+type DoneTransition<TSrc extends string> = Exclude<
+  Single<InvokeOf<TSrc>['onDone']>,
+  string | undefined
+>
+type ErrorTransition<TSrc extends string> = Exclude<
+  Single<InvokeOf<TSrc>['onError']>,
+  string | undefined
+>
+/** The invokes that answer with a SignInResult. */
+type SignInSrc = 'signIn' | 'signInWithOAuth2' | 'register'
+type SignInDoneAction = Single<NonNullable<DoneTransition<SignInSrc>['actions']>>
+type ErrorAction = Single<NonNullable<ErrorTransition<SignInSrc>['actions']>>
+
+/**
+ * `onDone` of the invokes that answer with a SignInResult (signIn, signInWithOAuth2, register):
+ * an account with 2FA on waits for its code; otherwise the session is taken, `welcome` is shown
+ * and the user goes to `redirectTo`. `afterRegistration`: the register event carries no
+ * redirect, so `redirectTo` is reset and the user goes to DEFAULT_AFTER_SIGN_IN.
+ */
+function onSignInResult(
+  welcome: string,
+  { afterRegistration = false } = {},
+): DoneTransition<SignInSrc>[] {
+  const resetRedirect: SignInDoneAction[] = afterRegistration
+    ? [assign({ redirectTo: DEFAULT_AFTER_SIGN_IN })]
+    : []
+  return [
+    {
+      guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
+      target: 'awaitingMfaCode',
+      actions: assign({
+        mfaId: ({ event }) => (event.output.kind === 'mfaRequired' ? event.output.mfaId : null),
+      }),
+    },
+    {
+      target: 'signedIn',
+      actions: [
+        {
+          type: 'assignSession',
+          params: ({ event }) =>
+            (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
+        },
+        ...resetRedirect,
+        { type: 'notify', params: { kind: 'success', message: welcome } },
+        afterRegistration
+          ? { type: 'navigate', params: { to: DEFAULT_AFTER_SIGN_IN } }
+          : { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
+      ],
+    },
+  ]
+}
+
+/** A failed sign-in or registration: a notice saying why, and the reason kept for the form. */
+function showFailure(message: string, describe: (f: AuthFailure) => string): ErrorAction[] {
+  return [
+    {
+      type: 'notify',
+      params: ({ event }) => ({
+        kind: 'error',
+        message,
+        detail: describe(toAuthFailure(event.error)),
+      }),
+    },
+    { type: 'setError', params: ({ event }) => describe(toAuthFailure(event.error)) },
+  ]
+}
+
+/** Signing out ends the same way whether or not the server heard it. */
+const signedOutHome = {
+  target: 'signedOut',
+  actions: [
+    'clearSession',
+    'forgetSession',
+    { type: 'notify', params: { kind: 'success', message: authMessages.loggedOut } },
+    { type: 'navigate', params: { to: '/' } },
+  ],
+} as const satisfies DoneTransition<'signOut'> & ErrorTransition<'signOut'>
+
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: {
     user: null,
@@ -262,44 +349,10 @@ export const authMachine = setup({
           const e = event as Extract<AuthEvent, { type: 'user.signIn' }>
           return { email: e.email.trim(), password: e.password }
         },
-        onDone: [
-          {
-            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
-            target: 'awaitingMfaCode',
-            actions: assign({
-              mfaId: ({ event }) =>
-                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
-            }),
-          },
-          {
-            target: 'signedIn',
-            actions: [
-              {
-                type: 'assignSession',
-                params: ({ event }) =>
-                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
-              },
-              { type: 'notify', params: { kind: 'success', message: authMessages.welcomeBack } },
-              { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
-            ],
-          },
-        ],
+        onDone: onSignInResult(authMessages.welcomeBack),
         onError: {
           target: 'signedOut',
-          actions: [
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error',
-                message: authMessages.failedLogin,
-                detail: describeAuthError(toAuthFailure(event.error)),
-              }),
-            },
-            {
-              type: 'setError',
-              params: ({ event }) => describeAuthError(toAuthFailure(event.error)),
-            },
-          ],
+          actions: showFailure(authMessages.failedLogin, describeAuthError),
         },
       },
     },
@@ -315,43 +368,11 @@ export const authMachine = setup({
           const e = event as Extract<AuthEvent, { type: 'user.completeOAuth2' }>
           return { code: e.code, state: e.state }
         },
-        onDone: [
-          {
-            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
-            target: 'awaitingMfaCode',
-            actions: assign({
-              mfaId: ({ event }) =>
-                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
-            }),
-          },
-          {
-            target: 'signedIn',
-            actions: [
-              {
-                type: 'assignSession',
-                params: ({ event }) =>
-                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
-              },
-              { type: 'notify', params: { kind: 'success', message: authMessages.welcomeBack } },
-              { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
-            ],
-          },
-        ],
+        onDone: onSignInResult(authMessages.welcomeBack),
         onError: {
           target: 'signedOut',
           actions: [
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error',
-                message: authMessages.failedLogin,
-                detail: describeAuthError(toAuthFailure(event.error)),
-              }),
-            },
-            {
-              type: 'setError',
-              params: ({ event }) => describeAuthError(toAuthFailure(event.error)),
-            },
+            ...showFailure(authMessages.failedLogin, describeAuthError),
             { type: 'navigate', params: { to: '/sign-in' } },
           ],
         },
@@ -429,48 +450,10 @@ export const authMachine = setup({
         src: 'register',
         input: ({ event }) =>
           registrationFrom(event as Extract<AuthEvent, { type: 'user.register' }>),
-        onDone: [
-          {
-            guard: { type: 'isMfaRequired', params: ({ event }) => event.output },
-            target: 'awaitingMfaCode',
-            actions: assign({
-              mfaId: ({ event }) =>
-                event.output.kind === 'mfaRequired' ? event.output.mfaId : null,
-            }),
-          },
-          {
-            target: 'signedIn',
-            actions: [
-              {
-                type: 'assignSession',
-                params: ({ event }) =>
-                  (event.output as Extract<SignInResult, { kind: 'signedIn' }>).session,
-              },
-              assign({ redirectTo: DEFAULT_AFTER_SIGN_IN }),
-              {
-                type: 'notify',
-                params: { kind: 'success', message: authMessages.accountCreated },
-              },
-              { type: 'navigate', params: { to: DEFAULT_AFTER_SIGN_IN } },
-            ],
-          },
-        ],
+        onDone: onSignInResult(authMessages.accountCreated, { afterRegistration: true }),
         onError: {
           target: 'signedOut',
-          actions: [
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                kind: 'error',
-                message: authMessages.failedCreateAccount,
-                detail: describeRegistrationError(toAuthFailure(event.error)),
-              }),
-            },
-            {
-              type: 'setError',
-              params: ({ event }) => describeRegistrationError(toAuthFailure(event.error)),
-            },
-          ],
+          actions: showFailure(authMessages.failedCreateAccount, describeRegistrationError),
         },
       },
     },
@@ -722,24 +705,8 @@ export const authMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: {
-          target: 'signedOut',
-          actions: [
-            'clearSession',
-            'forgetSession',
-            { type: 'notify', params: { kind: 'success', message: authMessages.loggedOut } },
-            { type: 'navigate', params: { to: '/' } },
-          ],
-        },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            'clearSession',
-            'forgetSession',
-            { type: 'notify', params: { kind: 'success', message: authMessages.loggedOut } },
-            { type: 'navigate', params: { to: '/' } },
-          ],
-        },
+        onDone: signedOutHome,
+        onError: signedOutHome,
       },
     },
   },

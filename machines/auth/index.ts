@@ -1,7 +1,0 @@
-export { authMachine, registrationFrom, REFRESH_LEAD_MS } from './auth.machine'
-export type { AuthActor, AuthContext, AuthEvent, AuthSnapshot } from './auth.machine'
-export { provideAuth } from './provide'
-export * from './selectors'
-export * from './messages'
-export * from './redirect'
-export type * from './types'
