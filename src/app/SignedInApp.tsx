@@ -1,36 +1,31 @@
-import { Suspense, lazy } from 'react'
+import { Suspense, lazy, useEffect, useMemo } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
-import {
-  PersistQueryClientProvider,
-  type PersistQueryClientOptions,
-} from '@tanstack/react-query-persist-client'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { paths } from '@/config/paths'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
-import { configureDataEffects, dataClient, isPending, isRefused } from '@/lib/data-client'
-import {
-  CACHE_BUSTER,
-  PERSIST_MAX_AGE_MS,
-  openPersistence,
-  userPersister,
-  wipePersisted,
-  wipeRuntimeCaches,
-} from '@/lib/query-persist'
+import { dataSessionFor } from '@/lib/data-session'
+import type { QueryErrorEffects } from '@/lib/query-client'
+import { isPending, registerWrites } from '@/lib/writes'
+import { profileWrite } from '@/lib/pocketbase/profile-write'
 import { useOnline } from '@/lib/use-online'
 import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
-import { registerSignOutCleanup } from '@/lib/sign-out-cleanup'
 import { notify } from '@/lib/toast'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
 import { useRealtimeSync } from '@/billing/realtime'
+import { billingWrites } from '@/billing/writes'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
 import { NotFound, settingsLayout, settingsRoutes, signedInNav, signedInRoutes } from './routes'
 
-/** SPEC §8 effects of failed queries and mutations, wired once to the chart and the router. */
-function connectEffects(auth: AuthActor) {
-  configureDataEffects({
+// Every write the signed-in app can queue, registered before a saved queue is restored.
+registerWrites([profileWrite, ...billingWrites])
+
+/** SPEC §8 effects of failed queries and mutations, wired to the chart and the router. */
+function effectsFor(auth: AuthActor): QueryErrorEffects {
+  return {
     sessionExpired: () =>
       auth.send({
         type: 'session.expired',
@@ -41,23 +36,7 @@ function connectEffects(auth: AuthActor) {
       navigate(paths.error500)
     },
     mutationFailed: (message) => notify('error', message),
-  })
-}
-
-let cleanupFor: string | null = null
-/** Signing out wipes the user's cached answers, queued changes and private caches. */
-function wipeOnSignOut(userId: string) {
-  if (cleanupFor === userId) return
-  cleanupFor = userId
-  registerSignOutCleanup(async () => {
-    // Stop saving first, so clearing the caches below writes nothing back.
-    const wiping = Promise.all([wipePersisted(userId), wipeRuntimeCaches()])
-    const qc = dataClient()
-    await qc.cancelQueries()
-    qc.getMutationCache().clear()
-    qc.clear()
-    await wiping
-  })
+  }
 }
 
 export default function SignedInApp() {
@@ -66,18 +45,16 @@ export default function SignedInApp() {
   const offline = useAuthSelector(selectIsOffline)
   const [location] = useLocation()
   const online = useOnline()
-  if (!user) return null
-  connectEffects(auth)
-  wipeOnSignOut(user.id)
-  openPersistence(user.id)
-  const queryClient = dataClient()
-  const persistOptions = persistOptionsFor(user.id)
+  const session = useMemo(() => (user ? dataSessionFor(user.id) : null), [user])
+  useEffect(() => session?.start(effectsFor(auth)), [session, auth])
+  if (!user || !session) return null
+  const queryClient = session.client
   const SettingsLayout = settingsLayout.Component
   return (
     <PersistQueryClientProvider
       key={user.id}
       client={queryClient}
-      persistOptions={persistOptions}
+      persistOptions={session.persistOptions}
       onSuccess={() => void queryClient.resumePausedMutations()}
     >
       <RealtimeSync enabled={online && !offline} />
@@ -160,21 +137,4 @@ function OfflineBanner() {
       Changes are sent when the connection returns.
     </p>
   )
-}
-
-type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>
-const persistOptionsByUser = new Map<string, PersistOptions>()
-/** Stable per user: a new object each render would make the provider restore again. */
-function persistOptionsFor(userId: string): PersistOptions {
-  let options = persistOptionsByUser.get(userId)
-  if (!options) {
-    options = {
-      persister: userPersister(userId),
-      maxAge: PERSIST_MAX_AGE_MS,
-      buster: CACHE_BUSTER,
-      dehydrateOptions: { shouldDehydrateMutation: (m) => isPending(m) || isRefused(m) },
-    }
-    persistOptionsByUser.set(userId, options)
-  }
-  return options
 }

@@ -42,6 +42,14 @@ export function startAuth(): AuthActor {
       hasStoredAuth: () => hasStoredAuth(),
       onLoaded: onPbLoaded,
       beforeSignOut: runSignOutCleanup,
+      // The queue and the write load with the signed-in app, not with the sign-in screens.
+      queueProfileUpdate: async (update) => {
+        const [{ runWrite }, { profileWrite }] = await Promise.all([
+          import('@/lib/writes'),
+          import('@/lib/pocketbase/profile-write'),
+        ])
+        return runWrite(profileWrite, update)
+      },
     }),
     navigate: (to: string) => navigate(to),
     notify,

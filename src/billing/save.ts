@@ -1,7 +1,9 @@
-import type { MutationKey } from '@tanstack/react-query'
-import { runQueued } from '../lib/mutation-queue'
-import { notify } from '../lib/toast'
-import { refusal } from './realtime'
+import { useMutationState } from '@tanstack/react-query'
+import { refusal } from '@/lib/errors'
+import { notify } from '@/lib/toast'
+import { isPending, isWrite, runWrite, type WriteDef } from '@/lib/writes'
+import type { Collection } from './types'
+import { writes, type CreateVars, type DeleteVars, type UpdateVars } from './writes'
 
 export type SaveOutcome<T> =
   | { ok: true; queued: false; data: T }
@@ -12,13 +14,13 @@ export type SaveOutcome<T> =
  * Runs a back-office write through the offline queue. Offline it is kept on this device (and
  * said so); a refusal from the server comes back with its message and field messages.
  */
-export async function save<T>(
-  key: readonly unknown[],
-  vars: unknown,
+export async function save<V, R>(
+  def: WriteDef<V, R>,
+  vars: V,
   queuedMessage = 'Saved on this device. It will be sent when you are back online.',
-): Promise<SaveOutcome<T>> {
+): Promise<SaveOutcome<R>> {
   try {
-    const r = await runQueued<T>(key as MutationKey, vars)
+    const r = await runWrite(def, vars)
     if (r.queued) {
       notify('info', 'You are offline', queuedMessage)
       return { ok: true, queued: true }
@@ -27,4 +29,30 @@ export async function save<T>(
   } catch (error) {
     return { ok: false, ...refusal(error) }
   }
+}
+
+export interface PendingWrites {
+  creates: CreateVars[]
+  updates: UpdateVars[]
+  deletes: DeleteVars[]
+}
+
+/** Writes to a collection that wait for the network, so screens can show them as pending. */
+export function usePendingWrites(collection: Collection): PendingWrites {
+  const rows = useMutationState({
+    filters: {
+      predicate: (m) =>
+        isPending(m) &&
+        (m.state.variables as { collection?: unknown } | undefined)?.collection === collection,
+    },
+    select: (m) => m,
+  })
+  const out: PendingWrites = { creates: [], updates: [], deletes: [] }
+  // The registry filed each under its write; the variables are that write's (typed when queued).
+  for (const m of rows) {
+    if (isWrite(m, writes.recordCreate)) out.creates.push(m.state.variables as CreateVars)
+    else if (isWrite(m, writes.recordUpdate)) out.updates.push(m.state.variables as UpdateVars)
+    else if (isWrite(m, writes.recordDelete)) out.deletes.push(m.state.variables as DeleteVars)
+  }
+  return out
 }

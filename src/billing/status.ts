@@ -42,6 +42,23 @@ export function quoteDisplayStatus(
   return isExpired(q, today) ? 'expired' : q.status
 }
 
+/**
+ * The invoice status its payments give it: the twin of the server's deriveInvoiceStatus
+ * (decide_status.go), used to show a payment made offline. Both pass tests/vectors/status.json.
+ */
+export function deriveInvoiceStatus(i: {
+  status: InvoiceStatus
+  paid_cents: number
+  total_cents: number
+  viewed_before: boolean
+}): InvoiceStatus {
+  if (i.status === 'void') return 'void'
+  if (i.paid_cents > 0 && i.paid_cents >= i.total_cents) return 'paid'
+  if (i.paid_cents > 0) return 'partial'
+  if (i.status === 'partial' || i.status === 'paid') return i.viewed_before ? 'viewed' : 'sent'
+  return i.status
+}
+
 export const statusLabels: Record<InvoiceDisplayStatus | QuoteDisplayStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',

@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { loadPb } from '../lib/pocketbase/instance'
-import { statusOf } from '../lib/api-errors'
+import type { RecordModel } from 'pocketbase'
+import { loadPb } from '@/lib/pocketbase/instance'
+import { statusOf } from '@/lib/errors'
+import { defineWrite } from '@/lib/writes'
 import { computeTotals } from './money/totals'
-import { recordKeys } from './queries'
-import type { AnyRecord, Collection, LineItem } from './types'
+import { dashboardKey, recordKeys } from './queries'
+import { deriveInvoiceStatus } from './status'
+import type { AnyRecord, Collection, InvoiceStatus, LineItem } from './types'
 
 /**
  * The back-office writes. Each one is safe to replay: creates carry an id made on this device,
@@ -38,7 +41,7 @@ export interface SendVars {
   label: string
 }
 
-export async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRecord> {
+async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRecord> {
   const pb = await loadPb()
   const owner = pb.authStore.record?.id
   try {
@@ -56,12 +59,12 @@ export async function createRecord({ collection, id, body }: CreateVars): Promis
   }
 }
 
-export async function updateRecord({ collection, id, body }: UpdateVars): Promise<AnyRecord> {
+async function updateRecord({ collection, id, body }: UpdateVars): Promise<AnyRecord> {
   const pb = await loadPb()
   return pb.collection(collection).update<AnyRecord>(id, body)
 }
 
-export async function deleteRecord({ collection, id }: DeleteVars): Promise<boolean> {
+async function deleteRecord({ collection, id }: DeleteVars): Promise<boolean> {
   const pb = await loadPb()
   try {
     return await pb.collection(collection).delete(id)
@@ -75,7 +78,7 @@ export interface ConvertResult {
   invoice: string
 }
 
-export async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertResult> {
+async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertResult> {
   const pb = await loadPb()
   try {
     const r = await pb.send<{ invoice?: { id: string }; id?: string }>(
@@ -95,7 +98,7 @@ export async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertRes
   }
 }
 
-export async function sendDocument({ collection, id }: SendVars): Promise<unknown> {
+async function sendDocument({ collection, id }: SendVars): Promise<unknown> {
   const pb = await loadPb()
   return pb.send(`/api/folio/${collection}/${encodeURIComponent(id)}/send`, { method: 'POST' })
 }
@@ -121,7 +124,7 @@ function withTotals(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Shows a write at once in the record's cached copy; the server's answer replaces it later. */
-export function applyOptimistic(
+function applyOptimistic(
   qc: QueryClient,
   kind: 'create' | 'update' | 'delete',
   vars: { collection: Collection; id: string; body?: Record<string, unknown> },
@@ -164,14 +167,88 @@ function applyPaymentToInvoice(qc: QueryClient, body: Record<string, unknown>) {
     (old: Record<string, unknown> | undefined) => {
       if (!old) return old
       const paid = Number(old.paid_cents ?? 0) + amount
-      const balance = Number(old.total_cents ?? 0) - paid
-      return {
-        ...old,
+      const total = Number(old.total_cents ?? 0)
+      const status = deriveInvoiceStatus({
+        status: old.status as InvoiceStatus,
         paid_cents: paid,
-        balance_cents: balance,
-        status: balance <= 0 ? 'paid' : 'partial',
-        pending: true,
-      }
+        total_cents: total,
+        viewed_before: Boolean(old.viewed_at),
+      })
+      return { ...old, paid_cents: paid, balance_cents: total - paid, status, pending: true }
     },
   )
 }
+
+/** A change to the account's business settings or reminder preferences (fields of users). */
+export interface SettingsUpdate {
+  userId: string
+  body: Record<string, unknown>
+  label: string
+}
+
+async function updateSettings({ userId, body }: SettingsUpdate): Promise<RecordModel> {
+  const pb = await loadPb()
+  return pb.collection('users').update(userId, body)
+}
+
+const label = (vars: { label: string }) => vars.label
+
+/** After any record write: lists, records and the dashboard may all have moved. */
+function refreshRecords(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: recordKeys.all })
+  void qc.invalidateQueries({ queryKey: dashboardKey })
+}
+
+/** The back-office writes. Their keys are saved with queued writes: never rename one. */
+export const writes = {
+  recordCreate: defineWrite({
+    key: ['records', 'create'],
+    run: createRecord,
+    optimistic: (qc, vars: CreateVars) => applyOptimistic(qc, 'create', vars),
+    settled: refreshRecords,
+    describe: label,
+  }),
+  recordUpdate: defineWrite({
+    key: ['records', 'update'],
+    run: updateRecord,
+    optimistic: (qc, vars: UpdateVars) => applyOptimistic(qc, 'update', vars),
+    settled: refreshRecords,
+    describe: label,
+  }),
+  recordDelete: defineWrite({
+    key: ['records', 'delete'],
+    run: deleteRecord,
+    optimistic: (qc, vars: DeleteVars) => applyOptimistic(qc, 'delete', vars),
+    settled: refreshRecords,
+    describe: label,
+  }),
+  quoteConvert: defineWrite({
+    key: ['quotes', 'convert'],
+    run: convertQuote,
+    settled: refreshRecords,
+    describe: label,
+  }),
+  documentSend: defineWrite({
+    key: ['documents', 'send'],
+    run: sendDocument,
+    settled: refreshRecords,
+    describe: label,
+  }),
+  settingsUpdate: defineWrite({
+    key: ['users', 'settings'],
+    run: updateSettings,
+    optimistic(qc, { userId, body }: SettingsUpdate) {
+      // A file (a new logo) has no URL until the server stores it: it shows once saved.
+      const plain = Object.fromEntries(Object.entries(body).filter(([, v]) => !(v instanceof Blob)))
+      qc.setQueriesData({ queryKey: ['users', userId] }, (old: unknown) =>
+        old && typeof old === 'object' ? { ...old, ...plain } : old,
+      )
+    },
+    settled: (qc, { userId }: SettingsUpdate) =>
+      void qc.invalidateQueries({ queryKey: ['users', userId] }),
+    describe: label,
+  }),
+}
+
+/** Every billing write, for the registry. */
+export const billingWrites = Object.values(writes)

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { QUERY_STALE_TIME_MS } from '@/config/constants'
-import { mutationErrorMessage, queryFailureAction, shouldRetryQuery } from './api-errors'
+import { mutationErrorMessage, queryFailureAction, shouldRetryQuery } from './errors'
 
 export interface QueryErrorEffects {
   /** A 401 on a query: the auth chart's `session.expired`. */

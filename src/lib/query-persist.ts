@@ -1,4 +1,4 @@
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval'
+import { createStore, del, get, set, type UseStore } from 'idb-keyval'
 import type { Persister, PersistedClient } from '@tanstack/react-query-persist-client'
 
 /** Bump when the shape of cached data changes: older caches are then dropped, not misread. */
@@ -24,19 +24,52 @@ export function readPersistedEarly(userId: string) {
 }
 
 /**
+ * What a saved copy restores as. The persist client drops a copy whose buster changed or that
+ * is older than maxAge — with the writes queued in it, which were never sent. So the writes are
+ * kept: the cached answers go (they may no longer be read right) and the copy is made current.
+ * A write filed under a key that was renamed is filed under its new key.
+ */
+export function migratePersisted(
+  saved: PersistedClient | undefined,
+  options: {
+    buster: string
+    maxAge: number
+    now: number
+    currentKey: (key: readonly unknown[] | undefined) => readonly unknown[] | null
+  },
+): PersistedClient | undefined {
+  if (!saved) return saved
+  const stale = saved.buster !== options.buster || options.now - saved.timestamp > options.maxAge
+  const mutations = saved.clientState.mutations.map((m) => {
+    const key = options.currentKey(m.mutationKey)
+    return key ? { ...m, mutationKey: [...key] } : m
+  })
+  if (stale && !mutations.length) return saved
+  return {
+    ...saved,
+    ...(stale ? { buster: options.buster, timestamp: options.now } : {}),
+    clientState: { queries: stale ? [] : saved.clientState.queries, mutations },
+  }
+}
+
+export interface UserPersister extends Persister {
+  /** Saves a write queued in the last moments when the page is closed; returns the undo. */
+  start(): () => void
+  /** Deletes this user's saved data and saves nothing more (signing out). */
+  wipe(): Promise<void>
+}
+
+/**
  * The query cache and the paused mutations of one user, in IndexedDB. Values are stored as
  * structured clones, so a queued avatar upload (a Blob) survives a restart too.
  */
-/** Users whose saved data is being wiped (signed out): nothing more is written for them. */
-const closed = new Set<string>()
-
-/** Allows saving again for a user who signs in. */
-export function openPersistence(userId: string) {
-  closed.delete(userId)
-}
-
-export function userPersister(userId: string): Persister {
+export function userPersister(
+  userId: string,
+  /** The key a saved write is filed under now (the write registry's `currentKey`). */
+  currentKey: (key: readonly unknown[] | undefined) => readonly unknown[] | null,
+): UserPersister {
   const key = cacheKey(userId)
+  let closed = false
   // Saves are batched: a burst of cache events (a write pausing, then being marked as queued)
   // becomes one write of the latest state.
   let latest: PersistedClient | null = null
@@ -46,16 +79,19 @@ export function userPersister(userId: string): Persister {
     timer = null
     const client = latest
     latest = null
-    if (client && !closed.has(userId)) await set(key, client, db())
+    if (client && !closed) await set(key, client, db())
   }
-  // A page closed or reloaded within the batching delay must not lose a queued write.
-  if (typeof window !== 'undefined')
-    window.addEventListener('pagehide', () => {
-      if (latest) void flush()
-    })
+  const read = (): Promise<PersistedClient | undefined> => {
+    if (early?.key === key) {
+      const { read } = early
+      early = null
+      return read
+    }
+    return get<PersistedClient>(key, db())
+  }
   return {
     persistClient(client: PersistedClient) {
-      if (closed.has(userId)) return
+      if (closed) return
       latest = client
       // A new or finished write is saved at once (and again after the batch, with any marks
       // made on it meanwhile); other cache changes wait for the batch.
@@ -68,28 +104,34 @@ export function userPersister(userId: string): Persister {
       }
       timer ??= setTimeout(() => void flush(), SAVE_DELAY_MS)
     },
-    restoreClient: () => {
-      if (early?.key === key) {
-        const { read } = early
-        early = null
-        return read
-      }
-      return get<PersistedClient>(key, db())
-    },
+    restoreClient: async () =>
+      migratePersisted(await read(), {
+        buster: CACHE_BUSTER,
+        maxAge: PERSIST_MAX_AGE_MS,
+        now: Date.now(),
+        currentKey,
+      }),
     removeClient: async () => {
       if (timer) clearTimeout(timer)
       timer = null
       latest = null
       await del(key, db())
     },
+    start() {
+      // A page closed or reloaded within the batching delay must not lose a queued write.
+      const onHide = () => {
+        if (latest) void flush()
+      }
+      window.addEventListener('pagehide', onHide)
+      return () => window.removeEventListener('pagehide', onHide)
+    },
+    async wipe() {
+      closed = true
+      if (timer) clearTimeout(timer)
+      timer = latest = null
+      await del(key, db())
+    },
   }
-}
-
-/** Deletes the saved data of a user (or of everyone on this device), and stops saving theirs. */
-export async function wipePersisted(userId?: string) {
-  if (userId) closed.add(userId)
-  const all = (await keys(db())) as string[]
-  await Promise.all(all.filter((k) => !userId || k === cacheKey(userId)).map((k) => del(k, db())))
 }
 
 /** Drops every Cache Storage entry except the service worker's precache (the app itself). */

@@ -8,7 +8,7 @@ import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { PAYMENT_METHODS, methodLabels, type Invoice, type Payment } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -76,13 +76,13 @@ export function PaymentDialog({
     }
     const label = `Payment of ${formatMoney(output.amount, currency)} on ${invoice.number || 'a draft invoice'}`
     const r = payment
-      ? await save(mutationKeys.recordUpdate, {
+      ? await save(writes.recordUpdate, {
           collection: 'payments',
           id: payment.id,
           body,
           label,
         })
-      : await save(mutationKeys.recordCreate, {
+      : await save(writes.recordCreate, {
           collection: 'payments',
           id: newRecordId(),
           body,

@@ -14,7 +14,7 @@ import {
   type ListState,
 } from '@/billing/list-state'
 import { useDebounced } from '@/lib/use-debounced'
-import { usePendingWrites, type PendingWrites } from '@/billing/realtime'
+import { usePendingWrites, type PendingWrites } from '@/billing/save'
 import type { AnyRecord } from '@/billing/types'
 import { todayIso } from '@/billing/format'
 import { notify } from '@/lib/toast'

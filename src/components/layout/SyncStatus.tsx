@@ -1,7 +1,13 @@
 import { useMutationState, useQueryClient, type Mutation } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { isPending, isRefused, refusalMessage } from '@/lib/data-client'
-import { describeMutation } from '@/lib/mutations'
+import {
+  describeWrite,
+  isPending,
+  isRefused,
+  refusalMessage,
+  retryWrite,
+  writeOf,
+} from '@/lib/writes'
 import { Button } from '../ui/button'
 
 const select = (m: Mutation) => m
@@ -22,27 +28,13 @@ export function SyncStatus() {
       {refused.map((m) => (
         <div key={m.mutationId} role="alert" className="flex flex-wrap items-center gap-2">
           <span>
-            Not saved — {describeMutation(m)}: {refusalMessage(m)}
+            Not saved — {describeWrite(m)}: {refusalMessage(m)}
           </span>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              qc.getMutationCache().remove(m)
-              const key = m.options.mutationKey ?? []
-              void qc
-                .getMutationCache()
-                .build(qc, {
-                  ...qc.getMutationDefaults(key),
-                  mutationKey: key,
-                  meta: m.options.meta,
-                })
-                .execute(m.state.variables)
-                .catch(() => {})
-            }}
-          >
-            Try again
-          </Button>
+          {writeOf(m) ? (
+            <Button size="sm" variant="outline" onClick={() => retryWrite(qc, m)}>
+              Try again
+            </Button>
+          ) : null}
           <Button size="sm" variant="ghost" onClick={() => qc.getMutationCache().remove(m)}>
             Discard
           </Button>

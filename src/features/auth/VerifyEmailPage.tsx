@@ -3,7 +3,7 @@ import { useSearch } from 'wouter'
 import { useAsyncAction } from '@/lib/use-async'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { mutationErrorMessage } from '@/lib/api-errors'
+import { mutationErrorMessage } from '@/lib/errors'
 import { AuthLayout } from './components/AuthLayout'
 import { confirmVerification } from './api/account'
 

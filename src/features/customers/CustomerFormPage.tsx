@@ -7,7 +7,7 @@ import { customerDocumentsQuery, recordQuery, sellerQuery } from '@/billing/quer
 import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import type { Customer } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
@@ -44,15 +44,12 @@ export default function CustomerFormPage() {
         onSubmit={async (values) => {
           const recordId = id ?? newRecordId()
           const vars = {
-            collection: 'customers',
+            collection: 'customers' as const,
             id: recordId,
             body: values,
             label: `${editing ? 'Customer changes' : 'New customer'}: ${values.name}`,
           }
-          const r = await save(
-            editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate,
-            vars,
-          )
+          const r = await save(editing ? writes.recordUpdate : writes.recordCreate, vars)
           if (!r.ok) return r
           if (!r.queued) notify('success', editing ? 'Customer saved' : 'Customer added')
           navigate(recordPaths.customer(recordId))

@@ -7,11 +7,7 @@ import { Card } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
 import { Button, buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
-import {
-  InvoiceStatusBadge,
-  PendingBadge,
-  QuoteStatusBadge,
-} from '@/billing/ui/StatusBadge'
+import { InvoiceStatusBadge, PendingBadge, QuoteStatusBadge } from '@/billing/ui/StatusBadge'
 import { recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery } from '@/billing/queries'
 import { aging } from '@/billing/aging'

@@ -12,19 +12,15 @@ import { Menu } from '@/components/ui/menu'
 import { InvoiceStatusBadge, PendingBadge } from '@/billing/ui/StatusBadge'
 import { PaymentDialog } from '@/billing/ui/PaymentDialog'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
-import {
-  changeStatus,
-  deleteDocument,
-  sendByEmail,
-} from '@/billing/ui/documents/doc-actions'
+import { changeStatus, deleteDocument, sendByEmail } from '@/billing/ui/documents/doc-actions'
 import { paths, recordPaths } from '@/config/paths'
 import { invoicePaymentsQuery, recordQuery, sellerQuery } from '@/billing/queries'
 import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
-import { usePendingWrites } from '@/billing/realtime'
+import { usePendingWrites } from '@/billing/save'
 import { save } from '@/billing/save'
 import { methodLabels, type Invoice, type Payment, type Quote } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useOnline } from '@/lib/use-online'
 import { useAuthSelector } from '@/lib/auth-context'
@@ -253,7 +249,7 @@ export default function InvoicePage() {
         onConfirm={async () => {
           if (dialog?.kind !== 'deletePayment') return
           const p = dialog.payment
-          const r = await save(mutationKeys.recordDelete, {
+          const r = await save(writes.recordDelete, {
             collection: 'payments',
             id: p.id,
             label: `Delete payment ${p.number}`,

@@ -10,7 +10,7 @@ import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
 import { save } from '@/billing/save'
 import { methodLabels, type Payment } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 
 const columns: Column<Payment>[] = [
@@ -116,7 +116,7 @@ export default function PaymentsPage() {
         destructive
         onConfirm={async () => {
           if (!dialog) return
-          const r = await save(mutationKeys.recordDelete, {
+          const r = await save(writes.recordDelete, {
             collection: 'payments',
             id: dialog.payment.id,
             label: `Delete payment ${dialog.payment.number}`,

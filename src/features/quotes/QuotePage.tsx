@@ -11,19 +11,14 @@ import { Field } from '@/components/ui/field'
 import { Menu } from '@/components/ui/menu'
 import { PendingBadge, QuoteStatusBadge } from '@/billing/ui/StatusBadge'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
-import {
-  changeStatus,
-  deleteDocument,
-  sendByEmail,
-} from '@/billing/ui/documents/doc-actions'
+import { changeStatus, deleteDocument, sendByEmail } from '@/billing/ui/documents/doc-actions'
 import { paths, recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
 import { formatDate } from '@/billing/format'
 import { quoteActions } from '@/billing/status'
 import { save } from '@/billing/save'
-import type { ConvertResult } from '@/billing/writes'
 import type { Invoice, Quote } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useOnline } from '@/lib/use-online'
 import { useAuthSelector } from '@/lib/auth-context'
@@ -55,8 +50,8 @@ export default function QuotePage() {
 
   const convert = async () => {
     setConverting(true)
-    const r = await save<ConvertResult>(
-      mutationKeys.quoteConvert,
+    const r = await save(
+      writes.quoteConvert,
       { quoteId: q.id, label: `Convert quote ${q.number || '(draft)'} to an invoice` },
       'The conversion is saved on this device and happens when you are back online.',
     )

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
 import { useAuthSelector } from '@/lib/auth-context'
-import { mutationErrorMessage } from '@/lib/api-errors'
+import { mutationErrorMessage } from '@/lib/errors'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
-import { mutationKeys, type SettingsUpdate } from '@/lib/mutations'
-import { runQueued } from '@/lib/mutation-queue'
+import { writes, type SettingsUpdate } from '@/billing/writes'
+import { runWrite } from '@/lib/writes'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
 
@@ -47,7 +47,7 @@ function NotificationPreferences({ userId }: { userId: string }) {
       label: `Notifications: “${label}” ${on ? 'on' : 'off'}`,
     }
     try {
-      const result = await runQueued(mutationKeys.settingsUpdate, vars)
+      const result = await runWrite(writes.settingsUpdate, vars)
       if (result.queued) notify('info', QUEUED)
       else notify('success', SAVED)
     } catch (e) {

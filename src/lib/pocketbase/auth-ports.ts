@@ -9,7 +9,9 @@ import type {
   TotpSetup,
 } from '@machines/auth/types'
 import { tokenExpiry } from './token'
-import { toFailure } from './errors'
+import { mfaIdOf, toFailure } from '../errors'
+import type { QueueResult } from '../writes'
+import type { ProfileUpdate } from './profile-write'
 import { takeOAuth2 } from './oauth2'
 import { AUTH_STORE_KEY } from './instance'
 
@@ -44,12 +46,6 @@ function requireSession(pb: PocketBase): Session {
   return s
 }
 
-/** PocketBase answers a first factor of a 2FA account with 401 {mfaId}. */
-function mfaIdOf(error: unknown): string | null {
-  const e = error as { status?: number; response?: { mfaId?: unknown } }
-  return e?.status === 401 && typeof e.response?.mfaId === 'string' ? e.response.mfaId : null
-}
-
 async function firstFactor(pb: PocketBase, attempt: () => Promise<unknown>): Promise<SignInResult> {
   try {
     await attempt()
@@ -78,6 +74,8 @@ export interface BrowserAuthDeps {
   onLoaded: (cb: (pb: PocketBase) => void) => () => void
   /** Runs before the session is dropped on sign-out (wipes private cached data). */
   beforeSignOut?: () => Promise<void>
+  /** Saves a profile change through the app's write queue (offline, it waits on the device). */
+  queueProfileUpdate: (update: ProfileUpdate) => Promise<QueueResult<RecordModel>>
   storage?: Storage
 }
 
@@ -151,14 +149,7 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
       void load().then((pb) => pb.authStore.clear())
     },
     async updateProfile({ userId, changes }) {
-      // Through the app's write queue: offline, the change waits on the device.
-      const [{ runQueued }, { mutationKeys }] = await Promise.all([
-        import('../mutation-queue'),
-        import('../mutations'),
-      ])
-      const result = await call(() =>
-        runQueued<RecordModel>([...mutationKeys.profileUpdate], { userId, changes }),
-      )
+      const result = await call(() => deps.queueProfileUpdate({ userId, changes }))
       if (result.queued) {
         const pb = await load()
         const current = toUser(pb.authStore.record) as AuthUser

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ClientResponseError } from 'pocketbase'
-import { mutationErrorMessage, queryFailureAction, shouldRetryQuery } from '@/lib/api-errors'
+import { mutationErrorMessage, queryFailureAction, shouldRetryQuery } from '@/lib/errors'
 
 const err = (status: number, response: Record<string, unknown> = {}) =>
   new ClientResponseError({ status, response, url: '/api/x' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isNetworkError, toFailure } from '@/lib/pocketbase/errors'
+import { isNetworkError, toFailure } from '@/lib/errors'
 
 /** Errors shaped like the SDK's ClientResponseError. */
 const sdk = (status: number, extra: Record<string, unknown> = {}) => ({

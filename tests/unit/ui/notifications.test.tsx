@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query'
-import { dataClient } from '@/lib/data-client'
+import { dataSessionFor } from '@/lib/data-session'
+import { registerWrites } from '@/lib/writes'
 
 const stored = { notify_overdue: true, notify_quote_expiring: false }
 const update = vi.fn(async (_id: string, body: Record<string, unknown>) => {
@@ -19,12 +20,16 @@ vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name:
 vi.mock('@/lib/toast', () => ({ notify: (...args: unknown[]) => notify(...args) }))
 
 const { default: NotificationsPage } = await import('@/features/settings/NotificationsPage')
+const { billingWrites } = await import('@/billing/writes')
+registerWrites(billingWrites)
+const session = dataSessionFor('u1')
+const noEffects = { sessionExpired() {}, serverError() {}, mutationFailed() {} }
 
 const overdueLabel = 'Remind me when an invoice becomes overdue'
 const expiringLabel = 'Remind me when a quote is about to expire'
 
 function renderPage() {
-  const qc = dataClient()
+  const qc = session.client
   qc.mount()
   render(
     <QueryClientProvider client={qc}>
@@ -34,13 +39,16 @@ function renderPage() {
 }
 
 describe('/settings/notifications', () => {
+  let stop = () => {}
   beforeEach(() => {
     Object.assign(stored, { notify_overdue: true, notify_quote_expiring: false })
+    stop = session.start(noEffects)
   })
   afterEach(() => {
+    stop()
     onlineManager.setOnline(true)
-    dataClient().clear()
-    dataClient().getMutationCache().clear()
+    session.client.clear()
+    session.client.getMutationCache().clear()
     update.mockClear()
     getOne.mockClear()
     notify.mockClear()

@@ -12,7 +12,7 @@ import { addDays, todayIso } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
@@ -115,7 +115,7 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
           const recordId = id ?? newRecordId()
           const body = toBody(kind, values)
           if (locked) delete body.customer
-          const r = await save(editing ? mutationKeys.recordUpdate : mutationKeys.recordCreate, {
+          const r = await save(editing ? writes.recordUpdate : writes.recordCreate, {
             collection: kind,
             id: recordId,
             body: editing ? body : { ...body, currency: values.currency },

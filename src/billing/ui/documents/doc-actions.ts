@@ -1,6 +1,6 @@
 import { save } from '@/billing/save'
 import type { DocumentKind } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 
 const one = (kind: DocumentKind) => (kind === 'invoices' ? 'Invoice' : 'Quote')
@@ -12,7 +12,7 @@ export async function changeStatus(
   body: Record<string, unknown>,
   done: string,
 ): Promise<string | void> {
-  const r = await save(mutationKeys.recordUpdate, {
+  const r = await save(writes.recordUpdate, {
     collection: kind,
     id: doc.id,
     body,
@@ -36,7 +36,7 @@ export async function sendByEmail(
     notify('error', 'Sending needs a connection. Use “Mark as sent” to record it offline.')
     return
   }
-  const r = await save(mutationKeys.documentSend, {
+  const r = await save(writes.documentSend, {
     collection: kind,
     id: doc.id,
     label: `Send ${doc.number}`,
@@ -49,7 +49,7 @@ export async function deleteDocument(
   kind: DocumentKind,
   doc: { id: string; number: string },
 ): Promise<string | void> {
-  const r = await save(mutationKeys.recordDelete, {
+  const r = await save(writes.recordDelete, {
     collection: kind,
     id: doc.id,
     label: `Delete ${one(kind).toLowerCase()} ${doc.number || '(draft)'}`,

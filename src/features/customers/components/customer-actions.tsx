@@ -3,14 +3,14 @@ import { ConfirmDialog } from '@/components/ui/confirm'
 import { paths } from '@/config/paths'
 import { save } from '@/billing/save'
 import type { Customer } from '@/billing/types'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 
 /** Archive, restore and delete, shared by the list and the customer page. */
 export function useCustomerActions() {
   const [location, navigate] = useLocation()
   const setArchived = async (c: Customer, archived: boolean) => {
-    const r = await save(mutationKeys.recordUpdate, {
+    const r = await save(writes.recordUpdate, {
       collection: 'customers',
       id: c.id,
       body: { archived },
@@ -29,7 +29,7 @@ export function useCustomerActions() {
       destructive
       onConfirm={async () => {
         if (!c) return
-        const r = await save(mutationKeys.recordDelete, {
+        const r = await save(writes.recordDelete, {
           collection: 'customers',
           id: c.id,
           label: `Delete customer ${c.name}`,

@@ -10,7 +10,7 @@ import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { currencyCode, percentText, termsDaysText } from '@/billing/fields'
-import { mutationKeys } from '@/lib/mutations'
+import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
 import { avatarProblem } from './ProfileForm'
@@ -90,7 +90,7 @@ function BusinessForm({
   const submit = handleSubmit(async (output) => {
     const body: Record<string, unknown> = { ...output }
     if (logo !== undefined) body.logo = logo ?? null
-    const r = await save(mutationKeys.settingsUpdate, {
+    const r = await save(writes.settingsUpdate, {
       userId,
       body,
       label: 'Business details',

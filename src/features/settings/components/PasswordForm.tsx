@@ -5,7 +5,7 @@ import { notify } from '@/lib/toast'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
-import { mutationErrorMessage } from '@/lib/api-errors'
+import { mutationErrorMessage } from '@/lib/errors'
 import type { AuthUser } from '@machines/auth/types'
 import { changePassword } from '../api/account'
 
