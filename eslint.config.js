@@ -2,6 +2,14 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+/** Every folder of src/features is a feature: a new one gets its import boundary by existing. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
 
 /** The import rules of ARCHITECTURE.md, each with the reason it exists. */
 const restrict = (patterns) => ['error', { patterns }]
@@ -17,6 +25,11 @@ const noFeatures = {
 const noComponents = {
   group: ['@/components', '@/components/*'],
   message: 'src/lib and src/config are adapters and data: they must not depend on UI components.',
+}
+const noBilling = {
+  group: ['@/billing', '@/billing/*', '**/billing/*'],
+  message:
+    'src/billing is a domain: lib, config and components hold no domain and must not depend on it (features and app use billing, not the other way round).',
 }
 
 export default tseslint.config(
@@ -87,26 +100,38 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // A cycle makes load order matter and the layers meaningless; lazy import() is exempt.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
     files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([noApp, noFeatures, noComponents]) },
+    rules: { 'no-restricted-imports': restrict([noApp, noFeatures, noComponents, noBilling]) },
   },
   {
     files: ['src/components/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict([noApp, noFeatures]) },
+    rules: { 'no-restricted-imports': restrict([noApp, noFeatures, noBilling]) },
   },
-  ...[
-    'auth',
-    'dashboard',
-    'customers',
-    'quotes',
-    'invoices',
-    'payments',
-    'settings',
-    'help-center',
-    'errors',
-    'landing',
-    'profile',
-  ].map((feature) => ({
+  {
+    files: ['src/billing/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        noApp,
+        {
+          group: ['@/features', '@/features/*'],
+          message:
+            'src/billing serves the billing features and knows none of them: move what a feature alone uses into that feature.',
+        },
+      ]),
+    },
+  },
+  ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': restrict([
@@ -114,7 +139,7 @@ export default tseslint.config(
         {
           group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
           message:
-            'A feature never imports another feature: features meet only in src/app. Move shared code to src/components or src/lib.',
+            'A feature never imports another feature: features meet only in src/app. Move shared code to src/billing (domain), src/components or src/lib.',
         },
       ]),
     },

@@ -13,14 +13,15 @@ import { selectIsAuthenticated } from '@machines/auth/selectors'
 import { startAuth } from './auth'
 import { registerServiceWorker } from './pwa'
 import { RequireAuth } from './RequireAuth'
-import { NotFound, publicRoutes, signedInRoutes, signedOutOnly } from './routes'
+import { NotFound, publicPages, signedInArea, signedInPages } from './routes'
 
 /** The signed-in area (layout, data layer, screens) is a chunk of its own. */
 const { Component: SignedInApp, preload: loadSignedIn } = lazyWithPreload(
   () => import('./SignedInApp'),
 )
-for (const r of signedInRoutes)
-  registerPreload(r.path, () => Promise.all([loadSignedIn(), r.preload()]))
+for (const p of publicPages) registerPreload(p.path, p.preload)
+for (const p of signedInPages)
+  registerPreload(p.path, () => Promise.all([loadSignedIn(), p.preload()]))
 /**
  * With a session on this device, the screen being opened is fetched before the first render (from
  * the service worker's cache, offline): React then shows it at once instead of a fallback.
@@ -33,10 +34,6 @@ export const firstScreenReady: Promise<void> = hasStoredAuth()
       new Promise<void>((r) => setTimeout(r, 1000)),
     ])
   : Promise.resolve()
-
-const SIGNED_IN_PREFIXES = [...signedInRoutes.map((r) => r.path), paths.settings]
-const isSignedInPath = (p: string) =>
-  SIGNED_IN_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))
 
 export function App() {
   const [auth] = useState(startAuth)
@@ -64,27 +61,19 @@ function Routes() {
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<RouteProgress />}>
         <Switch>
-          {publicRoutes.map(({ path, Component }) => (
+          {publicPages.map(({ path, access, Component }) => (
             <Route key={path} path={path}>
-              {authenticated && signedOutOnly.includes(path) ? (
+              {authenticated && access === 'signedOut' ? (
                 <Redirect to={paths.dashboard} replace />
               ) : (
                 <Component />
               )}
             </Route>
           ))}
-          <Route
-            path={
-              /^\/(?:dashboard|profile|customers|invoices|payments|quotes|help-center|settings)(?:\/.*)?$/
-            }
-          >
-            {isSignedInPath(location) ? (
-              <RequireAuth>
-                <SignedInApp />
-              </RequireAuth>
-            ) : (
-              <NotFound.Component />
-            )}
+          <Route path={signedInArea}>
+            <RequireAuth>
+              <SignedInApp />
+            </RequireAuth>
           </Route>
           <Route>
             <NotFound.Component />

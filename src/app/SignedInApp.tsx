@@ -18,7 +18,7 @@ import { useRealtimeSync } from '@/billing/realtime'
 import { billingWrites } from '@/billing/writes'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
-import { NotFound, settingsLayout, settingsRoutes, signedInNav, signedInRoutes } from './routes'
+import { NotFound, signedInNav, signedInPages } from './routes'
 
 // Every write the signed-in app can queue, registered before a saved queue is restored.
 registerWrites([profileWrite, ...billingWrites])
@@ -49,7 +49,6 @@ export default function SignedInApp() {
   useEffect(() => session?.start(effectsFor(auth)), [session, auth])
   if (!user || !session) return null
   const queryClient = session.client
-  const SettingsLayout = settingsLayout.Component
   return (
     <PersistQueryClientProvider
       key={user.id}
@@ -82,28 +81,17 @@ export default function SignedInApp() {
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<RouteProgress />}>
             <Switch>
-              {signedInRoutes.map(({ path, Component }) => (
+              {signedInPages.map(({ path, Component, layout: Layout }) => (
                 <Route key={path} path={path}>
-                  <Component />
+                  {Layout ? (
+                    <Layout>
+                      <Component />
+                    </Layout>
+                  ) : (
+                    <Component />
+                  )}
                 </Route>
               ))}
-              <Route path={paths.settings} nest>
-                <SettingsLayout>
-                  <Switch>
-                    {settingsRoutes.map(({ path, Component }) => (
-                      <Route
-                        key={path}
-                        path={path === '/settings/index' ? '/' : path.slice('/settings'.length)}
-                      >
-                        <Component />
-                      </Route>
-                    ))}
-                    <Route>
-                      <NotFound.Component />
-                    </Route>
-                  </Switch>
-                </SettingsLayout>
-              </Route>
               <Route>
                 <NotFound.Component />
               </Route>

@@ -1,101 +1,242 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react'
 import { paths, recordPaths } from '@/config/paths'
-import { lazyWithPreload, registerPreload } from '@/lib/preload'
+import { lazyWithPreload } from '@/lib/preload'
 
-export interface PageRoute<P = object> {
-  path: string
-  Component: LazyExoticComponent<ComponentType<P>>
+type Load<P = object> = () => Promise<{ default: ComponentType<P> }>
+type Layout = LazyExoticComponent<ComponentType<{ children: ReactNode }>> & {
   preload: () => Promise<unknown>
 }
 
-/** A lazily loaded page whose chunk can be fetched ahead of time (on hover or focus of a link). */
-function page<P = object>(
-  path: string,
-  load: () => Promise<{ default: ComponentType<P> }>,
-  register = true,
-): PageRoute<P> {
-  const { Component, preload } = lazyWithPreload(load)
-  if (register) registerPreload(path, preload)
-  return { path, Component, preload }
+/**
+ * Who may open a route: anyone; only someone signed out (a signed-in user is sent to the
+ * dashboard); only someone signed in (the guard sends anyone else to sign in first).
+ */
+export type Access = 'public' | 'signedOut' | 'signedIn'
+
+export interface RouteRow {
+  /** A wouter pattern; rows are matched in table order (so /invoices/new before /invoices/:id). */
+  path: string
+  access: Access
+  load: Load
+  /** The entry in the sidebar, in table order. */
+  nav?: string
+  /** A layout the page is drawn in (e.g. the settings sections). */
+  layout?: Layout
 }
 
-const named = <K extends string>(m: Record<K, ComponentType>, key: K) => ({ default: m[key] })
+const named =
+  <K extends string>(load: () => Promise<Record<K, ComponentType>>, key: K): Load =>
+  () =>
+    load().then((m) => ({ default: m[key] }))
 
-export const publicRoutes: PageRoute[] = [
-  page(paths.home, () => import('@/features/landing/LandingPage')),
-  page(paths.signIn, () => import('@/features/auth/SignInPage')),
-  page(paths.signIn2, () => import('@/features/auth/SignIn2Page')),
-  page(paths.signUp, () => import('@/features/auth/SignUpPage')),
-  page(paths.otp, () => import('@/features/auth/OtpPage')),
-  page(paths.forgotPassword, () => import('@/features/auth/ForgotPasswordPage')),
-  page(paths.resetPassword, () => import('@/features/auth/ResetPasswordPage')),
-  page(paths.verifyEmail, () => import('@/features/auth/VerifyEmailPage')),
-  page(paths.oauth2Callback, () => import('@/features/auth/OAuth2CallbackPage')),
-  page(paths.error401, () =>
-    import('@/features/errors/StatusPages').then((m) => named(m, 'UnauthorizedPage')),
-  ),
-  page(paths.error403, () =>
-    import('@/features/errors/StatusPages').then((m) => named(m, 'ForbiddenPage')),
-  ),
-  page(paths.error404, () => import('@/features/errors/NotFoundPage')),
-  page(paths.error500, () =>
-    import('@/features/errors/StatusPages').then((m) => named(m, 'ServerErrorPage')),
-  ),
-  page(paths.error503, () =>
-    import('@/features/errors/StatusPages').then((m) => named(m, 'MaintenancePage')),
-  ),
+function layout(load: Load<{ children: ReactNode }>): Layout {
+  const { Component, preload } = lazyWithPreload(load)
+  return Object.assign(Component, { preload })
+}
+
+const settings = layout(() => import('@/features/settings/SettingsLayout'))
+const notFound: Load = () => import('@/features/errors/NotFoundPage')
+
+/**
+ * Every page of the app. Adding a page is a row here and its page file: the guard, the router,
+ * the sidebar and chunk preloading all read this table.
+ */
+export const routeTable: readonly RouteRow[] = [
+  { path: paths.home, access: 'public', load: () => import('@/features/landing/LandingPage') },
+  { path: paths.signIn, access: 'signedOut', load: () => import('@/features/auth/SignInPage') },
+  { path: paths.signIn2, access: 'signedOut', load: () => import('@/features/auth/SignIn2Page') },
+  { path: paths.signUp, access: 'signedOut', load: () => import('@/features/auth/SignUpPage') },
+  { path: paths.otp, access: 'public', load: () => import('@/features/auth/OtpPage') },
+  {
+    path: paths.forgotPassword,
+    access: 'public',
+    load: () => import('@/features/auth/ForgotPasswordPage'),
+  },
+  {
+    path: paths.resetPassword,
+    access: 'public',
+    load: () => import('@/features/auth/ResetPasswordPage'),
+  },
+  {
+    path: paths.verifyEmail,
+    access: 'public',
+    load: () => import('@/features/auth/VerifyEmailPage'),
+  },
+  {
+    path: paths.oauth2Callback,
+    access: 'public',
+    load: () => import('@/features/auth/OAuth2CallbackPage'),
+  },
+  {
+    path: paths.error401,
+    access: 'public',
+    load: named(() => import('@/features/errors/StatusPages'), 'UnauthorizedPage'),
+  },
+  {
+    path: paths.error403,
+    access: 'public',
+    load: named(() => import('@/features/errors/StatusPages'), 'ForbiddenPage'),
+  },
+  { path: paths.error404, access: 'public', load: notFound },
+  {
+    path: paths.error500,
+    access: 'public',
+    load: named(() => import('@/features/errors/StatusPages'), 'ServerErrorPage'),
+  },
+  {
+    path: paths.error503,
+    access: 'public',
+    load: named(() => import('@/features/errors/StatusPages'), 'MaintenancePage'),
+  },
+
+  {
+    path: paths.dashboard,
+    access: 'signedIn',
+    nav: 'Dashboard',
+    load: () => import('@/features/dashboard/DashboardPage'),
+  },
+  { path: paths.profile, access: 'signedIn', load: () => import('@/features/profile/ProfilePage') },
+  {
+    path: paths.customers,
+    access: 'signedIn',
+    nav: 'Customers',
+    load: () => import('@/features/customers/CustomersPage'),
+  },
+  {
+    path: recordPaths.customerNew,
+    access: 'signedIn',
+    load: () => import('@/features/customers/CustomerFormPage'),
+  },
+  {
+    path: '/customers/:id/edit',
+    access: 'signedIn',
+    load: () => import('@/features/customers/CustomerFormPage'),
+  },
+  {
+    path: '/customers/:id',
+    access: 'signedIn',
+    load: () => import('@/features/customers/CustomerPage'),
+  },
+  {
+    path: paths.quotes,
+    access: 'signedIn',
+    nav: 'Quotes',
+    load: () => import('@/features/quotes/QuotesPage'),
+  },
+  {
+    path: recordPaths.quoteNew,
+    access: 'signedIn',
+    load: () => import('@/features/quotes/QuoteFormPage'),
+  },
+  {
+    path: '/quotes/:id/edit',
+    access: 'signedIn',
+    load: () => import('@/features/quotes/QuoteFormPage'),
+  },
+  {
+    path: '/quotes/:id/print',
+    access: 'signedIn',
+    load: () => import('@/features/quotes/QuotePrintPage'),
+  },
+  { path: '/quotes/:id', access: 'signedIn', load: () => import('@/features/quotes/QuotePage') },
+  {
+    path: paths.invoices,
+    access: 'signedIn',
+    nav: 'Invoices',
+    load: () => import('@/features/invoices/InvoicesPage'),
+  },
+  {
+    path: recordPaths.invoiceNew,
+    access: 'signedIn',
+    load: () => import('@/features/invoices/InvoiceFormPage'),
+  },
+  {
+    path: '/invoices/:id/edit',
+    access: 'signedIn',
+    load: () => import('@/features/invoices/InvoiceFormPage'),
+  },
+  {
+    path: '/invoices/:id/print',
+    access: 'signedIn',
+    load: () => import('@/features/invoices/InvoicePrintPage'),
+  },
+  {
+    path: '/invoices/:id',
+    access: 'signedIn',
+    load: () => import('@/features/invoices/InvoicePage'),
+  },
+  {
+    path: paths.payments,
+    access: 'signedIn',
+    nav: 'Payments',
+    load: () => import('@/features/payments/PaymentsPage'),
+  },
+  {
+    path: paths.settings,
+    access: 'signedIn',
+    nav: 'Settings',
+    layout: settings,
+    load: () => import('@/features/settings/SettingsIndexPage'),
+  },
+  {
+    path: paths.settingsAccount,
+    access: 'signedIn',
+    layout: settings,
+    load: () => import('@/features/settings/AccountPage'),
+  },
+  {
+    path: paths.settingsAppearance,
+    access: 'signedIn',
+    layout: settings,
+    load: () => import('@/features/settings/AppearancePage'),
+  },
+  {
+    path: paths.settingsDisplay,
+    access: 'signedIn',
+    layout: settings,
+    load: () => import('@/features/settings/DisplayPage'),
+  },
+  {
+    path: paths.settingsNotifications,
+    access: 'signedIn',
+    layout: settings,
+    load: () => import('@/features/settings/NotificationsPage'),
+  },
+  { path: `${paths.settings}/*`, access: 'signedIn', layout: settings, load: notFound },
+  {
+    path: paths.helpCenter,
+    access: 'signedIn',
+    nav: 'Help center',
+    load: () => import('@/features/help-center/HelpCenterPage'),
+  },
 ]
 
-/** Routes shown when an authenticated user visits a public-only page. */
-export const signedOutOnly: readonly string[] = [paths.signIn, paths.signIn2, paths.signUp]
+export interface PageRoute extends RouteRow {
+  Component: LazyExoticComponent<ComponentType>
+  /** Fetches the page's chunks (and its layout's) ahead of time, on hover or focus of a link. */
+  preload: () => Promise<unknown>
+}
 
-export const NotFound = page('/__not-found', () => import('@/features/errors/NotFoundPage'))
+function page(row: RouteRow): PageRoute {
+  const { Component, preload } = lazyWithPreload(row.load)
+  const withLayout = row.layout ? () => Promise.all([preload(), row.layout?.preload()]) : preload
+  return { ...row, Component, preload: withLayout }
+}
 
-export const signedInRoutes: PageRoute[] = [
-  page(paths.dashboard, () => import('@/features/dashboard/DashboardPage')),
-  page(paths.profile, () => import('@/features/profile/ProfilePage')),
-  page(paths.customers, () => import('@/features/customers/CustomersPage')),
-  page(recordPaths.customerNew, () => import('@/features/customers/CustomerFormPage')),
-  page('/customers/:id/edit', () => import('@/features/customers/CustomerFormPage')),
-  page('/customers/:id', () => import('@/features/customers/CustomerPage')),
-  page(paths.invoices, () => import('@/features/invoices/InvoicesPage')),
-  page(recordPaths.invoiceNew, () => import('@/features/invoices/InvoiceFormPage')),
-  page('/invoices/:id/edit', () => import('@/features/invoices/InvoiceFormPage')),
-  page('/invoices/:id/print', () => import('@/features/invoices/InvoicePrintPage')),
-  page('/invoices/:id', () => import('@/features/invoices/InvoicePage')),
-  page(paths.payments, () => import('@/features/payments/PaymentsPage')),
-  page(paths.quotes, () => import('@/features/quotes/QuotesPage')),
-  page(recordPaths.quoteNew, () => import('@/features/quotes/QuoteFormPage')),
-  page('/quotes/:id/edit', () => import('@/features/quotes/QuoteFormPage')),
-  page('/quotes/:id/print', () => import('@/features/quotes/QuotePrintPage')),
-  page('/quotes/:id', () => import('@/features/quotes/QuotePage')),
-  page(paths.helpCenter, () => import('@/features/help-center/HelpCenterPage')),
-]
+export const pages: readonly PageRoute[] = routeTable.map(page)
+export const publicPages = pages.filter((p) => p.access !== 'signedIn')
+export const signedInPages = pages.filter((p) => p.access === 'signedIn')
+export const NotFound = page({ path: '/__not-found', access: 'public', load: notFound })
 
-export const settingsLayout = page<{ children: ReactNode }>(
-  paths.settings,
-  () => import('@/features/settings/SettingsLayout'),
-  false,
+export const signedInNav = signedInPages.flatMap((p) =>
+  p.nav ? [{ href: p.path, label: p.nav }] : [],
 )
 
-/** Children of /settings, relative to it. */
-export const settingsRoutes: PageRoute[] = [
-  page('/settings/index', () => import('@/features/settings/SettingsIndexPage')),
-  page(paths.settingsAccount, () => import('@/features/settings/AccountPage')),
-  page(paths.settingsAppearance, () => import('@/features/settings/AppearancePage')),
-  page(paths.settingsDisplay, () => import('@/features/settings/DisplayPage')),
-  page(paths.settingsNotifications, () => import('@/features/settings/NotificationsPage')),
-]
-registerPreload(paths.settings, () =>
-  Promise.all([settingsLayout.preload(), settingsRoutes[0]?.preload()]),
+/**
+ * The signed-in area: every path under the first segment of a signed-in route. A path there
+ * that no row matches is the signed-in app's "not found" (inside its layout, behind the guard).
+ */
+const signedInAreas = [...new Set(signedInPages.map((p) => `/${p.path.split('/')[1] ?? ''}`))]
+export const signedInArea = new RegExp(
+  `^(?:${signedInAreas.map((a) => a.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})(?:/.*)?$`,
 )
-
-export const signedInNav = [
-  { href: paths.dashboard, label: 'Dashboard' },
-  { href: paths.customers, label: 'Customers' },
-  { href: paths.quotes, label: 'Quotes' },
-  { href: paths.invoices, label: 'Invoices' },
-  { href: paths.payments, label: 'Payments' },
-  { href: paths.settings, label: 'Settings' },
-  { href: paths.helpCenter, label: 'Help center' },
-]

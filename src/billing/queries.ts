@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { FULL_LIST_BATCH, PAGE_SIZE } from '@/config/constants'
-import { loadPb } from '../lib/pocketbase/instance'
+import { loadPb } from '@/lib/pocketbase/instance'
 import { listFilter, listSort, type ListSpec, type ListState } from './list-state'
 import type { AnyRecord, Collection, Customer, Invoice, Page, Payment, Quote } from './types'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { paths, recordPaths } from '@/config/paths'
-import { loadPb } from '../lib/pocketbase/instance'
+import { loadPb } from '@/lib/pocketbase/instance'
 import { OVERDUE_INVOICES } from './list-state'
 import { dashboardKey } from './queries'
 import { addDays, daysBetween, isoDate, pbDate, todayIso } from './format'

@@ -1,6 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
-import { fieldMessages } from '../billing/fields'
+
+/**
+ * The one mapper from a failed valibot parse to the messages shown at the fields: the first
+ * message of each field, keyed by its dot path ("items.2.quantity").
+ */
+export function fieldMessages(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const i of issues) {
+    const key = v.getDotPath(i)
+    if (key && !out[key]) out[key] = i.message
+  }
+  return out
+}
 
 export type Refusal = { message: string; fields: Record<string, string> }
 

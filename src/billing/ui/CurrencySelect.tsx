@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { SelectField } from '../../components/ui/inputs'
+import { SelectField } from '@/components/ui/inputs'
 import { COMMON_CURRENCIES, currencyName } from '@/billing/currencies'
 
 /** A currency picker: the common ones, plus the current value when it is another ISO code. */

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { customerSearchQuery, recordQuery } from '@/billing/queries'
 import { useDebounced } from '@/lib/use-debounced'
 import type { Customer } from '@/billing/types'
-import { inputClass } from '../../components/ui/field'
-import { cn } from '../../components/ui/cn'
+import { inputClass } from '@/components/ui/field'
+import { cn } from '@/components/ui/cn'
 
 /**
  * A combobox over the account's customers, searched on the server as the user types (ARIA 1.2

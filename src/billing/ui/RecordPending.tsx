@@ -1,4 +1,4 @@
-import { Alert } from '../../components/ui/card'
+import { Alert } from '@/components/ui/card'
 
 /** What a record page shows before its record is at hand: loading, or why it can't be shown. */
 export function RecordPending({ failed, what }: { failed: boolean; what: string }) {

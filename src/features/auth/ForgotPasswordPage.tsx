@@ -7,7 +7,8 @@ import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { AuthLayout } from './components/AuthLayout'
 import { requestPasswordReset } from './api/account'
-import { emailSchema, fieldErrors } from './data/schemas'
+import { emailSchema } from './data/schemas'
+import { fieldMessages } from '@/lib/use-form'
 
 export default function ForgotPasswordPage() {
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -23,7 +24,7 @@ export default function ForgotPasswordPage() {
     e.preventDefault()
     const parsed = v.safeParse(emailSchema, Object.fromEntries(new FormData(e.currentTarget)))
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

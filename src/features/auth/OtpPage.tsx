@@ -7,7 +7,8 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy, selectIsMfaPending } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
-import { backupCodeSchema, fieldErrors, otpSchema } from './data/schemas'
+import { backupCodeSchema, otpSchema } from './data/schemas'
+import { fieldMessages } from '@/lib/use-form'
 
 /** The second step of sign-in: a code from the authenticator app, or a backup code. */
 export default function OtpPage() {
@@ -23,7 +24,7 @@ export default function OtpPage() {
     e.preventDefault()
     const parsed = v.safeParse(useBackup ? backupCodeSchema : otpSchema, { code })
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

@@ -9,7 +9,8 @@ import { mutationErrorMessage } from '@/lib/errors'
 import { AuthLayout } from './components/AuthLayout'
 import { PasswordField } from './components/PasswordField'
 import { confirmPasswordReset } from './api/account'
-import { fieldErrors, PASSWORD_MIN, resetSchema } from './data/schemas'
+import { PASSWORD_MIN, resetSchema } from './data/schemas'
+import { fieldMessages } from '@/lib/use-form'
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
@@ -20,7 +21,7 @@ export default function ResetPasswordPage() {
     e.preventDefault()
     const parsed = v.safeParse(resetSchema, Object.fromEntries(new FormData(e.currentTarget)))
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

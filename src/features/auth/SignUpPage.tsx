@@ -8,7 +8,8 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
 import { PasswordField } from './components/PasswordField'
-import { fieldErrors, PASSWORD_MIN, signUpSchema } from './data/schemas'
+import { PASSWORD_MIN, signUpSchema } from './data/schemas'
+import { fieldMessages } from '@/lib/use-form'
 
 export default function SignUpPage() {
   const auth = useAuthActor()
@@ -20,7 +21,7 @@ export default function SignUpPage() {
     e.preventDefault()
     const parsed = v.safeParse(signUpSchema, Object.fromEntries(new FormData(e.currentTarget)))
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

@@ -8,7 +8,7 @@ export default function SettingsIndexPage() {
       {settingsSections.map((s) => (
         <Card key={s.href} className="p-5">
           <h2 className="font-semibold">
-            <PreloadLink href={`~${s.href}`} className="underline-offset-4 hover:underline">
+            <PreloadLink href={s.href} className="underline-offset-4 hover:underline">
               {s.label}
             </PreloadLink>
           </h2>

@@ -11,7 +11,8 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { safeRedirect } from '@machines/auth/redirect'
 import { beginOAuth2, listOAuth2Providers } from '../api/account'
-import { fieldErrors, signInSchema } from '../data/schemas'
+import { signInSchema } from '../data/schemas'
+import { fieldMessages } from '@/lib/use-form'
 import { PasswordField } from './PasswordField'
 
 /** SPEC §5: the redirect parameter must be a string (one value, not a list). */
@@ -39,7 +40,7 @@ export function SignInForm() {
     const data = Object.fromEntries(new FormData(e.currentTarget))
     const parsed = v.safeParse(signInSchema, data)
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

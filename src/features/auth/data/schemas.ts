@@ -59,13 +59,3 @@ export const otpSchema = v.object({
 export const backupCodeSchema = v.object({
   code: v.pipe(v.string(), v.trim(), v.minLength(6, 'Enter one of your backup codes')),
 })
-
-/** Field → first message, from a failed valibot parse. */
-export function fieldErrors(issues: v.BaseIssue<unknown>[]): Record<string, string> {
-  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]])
-  const out: Record<string, string> = {}
-  for (const [k, msgs] of Object.entries(flat.nested ?? {})) {
-    if (msgs?.[0]) out[k] = msgs[0]
-  }
-  return out
-}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { fieldMessages } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
@@ -38,7 +39,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
     const formEl = e.currentTarget
     const parsed = v.safeParse(schema, Object.fromEntries(new FormData(formEl)))
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.issues.map((i) => [String(i.path?.[0]?.key), i.message])))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

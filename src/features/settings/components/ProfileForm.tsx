@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
+import { fieldMessages } from '@/lib/use-form'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
@@ -42,7 +43,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
       company: form.get('company'),
     })
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.issues.map((i) => [String(i.path?.[0]?.key), i.message])))
+      setErrors(fieldMessages(parsed.issues))
       return
     }
     setErrors({})

@@ -23,12 +23,11 @@ export function SettingsNav() {
     <nav aria-label="Settings">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {settingsSections.map((s) => {
-          const active =
-            `/settings${location === '/' ? '' : location}` === s.href || location === s.href
+          const active = location === s.href
           return (
             <li key={s.href}>
               <PreloadLink
-                href={`~${s.href}`}
+                href={s.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
