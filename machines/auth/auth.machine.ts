@@ -69,11 +69,7 @@ function notProvided(name: string) {
 }
 
 /** SPEC §5: the name defaults to the part of the email before the @. */
-export function registrationFrom(input: {
-  email: string
-  password: string
-  name?: string
-}): Registration {
+function registrationFrom(input: { email: string; password: string; name?: string }): Registration {
   const name = input.name?.trim() || input.email.split('@')[0] || ''
   return {
     email: input.email.trim(),

@@ -51,11 +51,6 @@ export function describeProfileError(error: AuthFailure | null): string {
   return error?.message?.trim() ? error.message : authMessages.failedUpdateProfile
 }
 
-/** A network failure (server unreachable) is never a rejection of the session. */
-export function isNetworkFailure(error: unknown): boolean {
-  return (error as AuthFailure | null)?.kind === 'network'
-}
-
 /** Turns anything thrown by a port into an AuthFailure. */
 export function toAuthFailure(error: unknown): AuthFailure {
   const e = error as Partial<AuthFailure> | null

@@ -123,7 +123,7 @@ export type ParsedDocumentForm = v.InferOutput<ReturnType<typeof documentSchema>
 
 let lineCounter = 0
 /** A line id, unique within the document. */
-export const newLineId = () => `l${Date.now().toString(36)}${(lineCounter++).toString(36)}`
+const newLineId = () => `l${Date.now().toString(36)}${(lineCounter++).toString(36)}`
 
 export function emptyLine(taxRate: number): LineForm {
   return {

@@ -7,9 +7,9 @@ import { addDays, daysBetween, isoDate, pbDate, todayIso } from './format'
 import type { Customer, Invoice, Quote } from './types'
 
 /** How far ahead a quote's expiry date makes it a reminder, today included. */
-export const QUOTE_EXPIRY_REMINDER_DAYS = 7
+const QUOTE_EXPIRY_REMINDER_DAYS = 7
 /** Rows of each kind in the menu; the count still says how many there are in all. */
-export const REMINDERS_SHOWN = 8
+const REMINDERS_SHOWN = 8
 
 /** The user's choices on /settings/notifications (notify_overdue, notify_quote_expiring). */
 export interface ReminderPrefs {

@@ -30,7 +30,7 @@ export function invoiceDisplayStatus(
   return isOverdue(i, today) ? 'overdue' : i.status
 }
 
-export function isExpired(q: Pick<Quote, 'status' | 'expiry_date'>, today = todayIso()) {
+function isExpired(q: Pick<Quote, 'status' | 'expiry_date'>, today = todayIso()) {
   const exp = isoDate(q.expiry_date)
   return OPEN_QUOTE.includes(q.status) && exp !== '' && exp < today
 }

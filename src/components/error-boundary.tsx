@@ -2,7 +2,7 @@ import { Component, useState, type ReactNode } from 'react'
 import { Button } from './ui/button'
 
 /** The default box for a render error: 'Something went wrong!' with a Show/Hide Error toggle. */
-export function ErrorBox({ error }: { error: unknown }) {
+function ErrorBox({ error }: { error: unknown }) {
   const [open, setOpen] = useState(false)
   const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)
   const chunk = isChunkLoadError(error)
@@ -35,7 +35,7 @@ export function ErrorBox({ error }: { error: unknown }) {
 }
 
 /** A screen's code that failed to download (server gone, connection lost mid-navigation). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)
   return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload CSS/i.test(
     message,

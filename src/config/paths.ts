@@ -45,4 +45,4 @@ export const recordPaths = {
   listWith: (list: string, query: string) => `${list}${query}`,
 } as const
 
-export { signInHref, safeRedirect } from '@machines/auth/redirect'
+export { signInHref } from '@machines/auth/redirect'

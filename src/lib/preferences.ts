@@ -21,7 +21,7 @@ export interface Preferences {
   direction: Direction
 }
 
-export const PREFERENCE_COOKIES = {
+const PREFERENCE_COOKIES = {
   theme: 'folio_theme',
   font: 'folio_font',
   direction: 'folio_dir',

@@ -41,7 +41,7 @@ export class TotalsError extends Error {
   }
 }
 
-export const NEGATIVE_TOTAL = "The total can't be negative. Lower the deductions or the discount."
+const NEGATIVE_TOTAL = "The total can't be negative. Lower the deductions or the discount."
 
 /** n / d rounded half away from zero, for d > 0. */
 function divRound(n: bigint, d: bigint): bigint {

@@ -14,7 +14,7 @@ import { notify } from '@/lib/toast'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The payment form's rules; the limit is the balance (plus the old amount when editing). */
-export function paymentSchema(currency: string, maxCents: number) {
+function paymentSchema(currency: string, maxCents: number) {
   return v.object({
     amount: v.pipe(
       v.string(),

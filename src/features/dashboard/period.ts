@@ -77,5 +77,3 @@ export function serializeDashboardSearch(s: DashboardSearch): string {
   const out = p.toString()
   return out ? `?${out}` : ''
 }
-
-export const periodLabel = (id: PeriodId) => PERIODS.find((p) => p.id === id)?.label ?? id

@@ -17,7 +17,7 @@ import { AUTH_STORE_KEY } from './instance'
 
 const USERS = 'users'
 
-export function toUser(record: RecordModel | null): AuthUser | null {
+function toUser(record: RecordModel | null): AuthUser | null {
   if (!record) return null
   const s = (k: string) => (typeof record[k] === 'string' ? (record[k] as string) : '')
   return {

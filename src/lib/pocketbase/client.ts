@@ -26,7 +26,7 @@ export function rejectCutAuthAnswers(response: Response, data: unknown): unknown
   return data
 }
 
-export const AUTH_COOKIE = 'pb_auth'
+const AUTH_COOKIE = 'pb_auth'
 
 /**
  * Mirrors the auth store into a cookie (SPEC §3): one week, SameSite=Strict, Secure on https, at

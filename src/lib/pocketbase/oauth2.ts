@@ -12,7 +12,7 @@ export interface OAuth2Pending {
   redirect: string
 }
 
-export function oauth2RedirectUrl(origin: string) {
+function oauth2RedirectUrl(origin: string) {
   return `${origin}/oauth2-callback`
 }
 

@@ -16,7 +16,7 @@ import { fieldMessages } from '@/lib/use-form'
 import { PasswordField } from './PasswordField'
 
 /** SPEC §5: the redirect parameter must be a string (one value, not a list). */
-export function useRedirectParam(): string | undefined {
+function useRedirectParam(): string | undefined {
   const params = new URLSearchParams(useSearch())
   const all = params.getAll('redirect')
   return all.length === 1 ? all[0] : undefined

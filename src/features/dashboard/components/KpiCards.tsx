@@ -91,7 +91,7 @@ const trendTones = {
   none: 'text-muted-foreground',
 } as const
 
-export function ChangeLine({ change }: { change: KpiChange }) {
+function ChangeLine({ change }: { change: KpiChange }) {
   const Icon = change.trend === 'none' ? null : trendIcons[change.trend]
   return (
     <p className="flex items-center gap-1 text-xs">

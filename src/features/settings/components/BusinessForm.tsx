@@ -25,7 +25,7 @@ const prefix = v.pipe(
 )
 
 /** The business details printed on documents, and the defaults for new ones. */
-export const businessSchema = v.object({
+const businessSchema = v.object({
   company_name: text(200, 'The company name'),
   company_address: text(1000, 'The address'),
   company_tax_id: text(50, 'The tax ID'),

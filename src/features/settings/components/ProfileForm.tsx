@@ -8,8 +8,8 @@ import { avatarUrl } from '@/lib/pocketbase/files'
 import { selectIsSavingProfile } from '@machines/auth/selectors'
 import type { AuthUser } from '@machines/auth/types'
 
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 
 const profileSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.maxLength(255, 'Name is too long')),
