@@ -46,6 +46,11 @@ function preferencesBoot(): Plugin {
       await compile()
     },
     configureServer(server) {
+      // The customer's document page is its own HTML entry (the server does the same).
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/d\/[^/?#]+\/?(?:[?#].*)?$/.test(req.url)) req.url = '/d.html'
+        next()
+      })
       server.middlewares.use('/@prefs-boot.js', (_req, res) => {
         void compile().then(() => {
           res.setHeader('Content-Type', 'text/javascript')
@@ -59,6 +64,8 @@ function preferencesBoot(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(_html, ctx) {
+        // The customer's page (d.html) has no preferences: it is always the light sheet.
+        if (ctx.filename.endsWith('d.html')) return []
         const src = ctx.server ? '/@prefs-boot.js' : `/${fileName}`
         return [{ tag: 'script', attrs: { src }, injectTo: 'head-prepend' }]
       },
@@ -69,7 +76,12 @@ function preferencesBoot(): Plugin {
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
-    alias: { '@': `${root}src`, '@machines': `${root}machines` },
+    alias: [
+      { find: '@', replacement: `${root}src` },
+      { find: '@machines', replacement: `${root}machines` },
+      // jsPDF plugins the PDF never uses (see src/billing/pdf/unused.ts).
+      { find: /^(html2canvas|dompurify|canvg)$/, replacement: `${root}src/billing/pdf/unused.ts` },
+    ],
   },
   plugins: [
     preferencesBoot(),
@@ -82,11 +94,13 @@ export default defineConfig({
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png'],
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // ttf: the PDF's embedded fonts, so a PDF can be made offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,ttf}'],
         // Only the scripts people read precache: the Latin subsets of every font preference.
         globIgnores: ['**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
+        // /d/… is the customer's page (d.html), served by the server, never the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/_\//, /^\/d\//],
         cleanupOutdatedCaches: true,
       },
     }),
@@ -129,5 +143,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      // The app, and the customer's document page, which loads none of the app.
+      input: { main: `${root}index.html`, d: `${root}d.html` },
+    },
   },
 })

@@ -131,6 +131,8 @@ func TestAppSettings(t *testing.T) {
 		"POST /api/collections/users/request-otp":   {20, 60},
 		"POST /api/collections/users/confirm-otp":   {20, 60},
 		"POST /api/collections/users/disable-otp":   {20, 60},
+		// The public document routes.
+		"/api/folio/public/": {30, 10},
 	}
 	got := map[string][2]int64{}
 	for _, r := range s.RateLimits.Rules {
@@ -147,6 +149,12 @@ func TestAppSettings(t *testing.T) {
 	if err := s.RateLimits.Validate(); err != nil {
 		t.Errorf("rules invalid: %v", err)
 	}
+	// PocketBase takes the first prefix rule that matches: the public one
+	// must come before "/api/".
+	rule, ok := s.RateLimits.FindRateLimitRule([]string{"GET /api/folio/public/documents/abc", "/api/folio/public/documents/abc"}, "", "@guest")
+	if !ok || rule.Label != "/api/folio/public/" {
+		t.Errorf("a public document path matches %+v, want the public rule", rule)
+	}
 }
 
 // Each migration's down must undo its up, so `migrate down` works.
@@ -155,14 +163,15 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	defer app.Cleanup()
 
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	reverted, err := runner.Down(6)
+	reverted, err := runner.Down(9)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(reverted) != 6 {
+	if len(reverted) != 9 {
 		t.Fatalf("reverted %v", reverted)
 	}
-	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection, migrations.PaymentsCollection} {
+	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection,
+		migrations.PaymentsCollection, migrations.DocumentLinksCollection, migrations.DocumentEventsCollection} {
 		if _, err := app.FindCollectionByNameOrId(name); err == nil {
 			t.Errorf("down left the %s collection", name)
 		}
@@ -194,7 +203,10 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	early, _ = app.FindRecordById(migrations.UsersCollection, early.Id)
 	if early.GetString(migrations.FieldDefaultCurrency) != "EUR" || early.GetString(migrations.FieldInvoicePrefix) != "INV-" ||
 		early.GetString(migrations.FieldQuotePrefix) != "QUO-" || early.GetString(migrations.FieldPaymentPrefix) != "PAY-" ||
-		early.GetInt(migrations.FieldDefaultTermsDays) != 30 || !early.GetBool(migrations.FieldNotifyOverdue) {
+		early.GetInt(migrations.FieldDefaultTermsDays) != 30 || !early.GetBool(migrations.FieldNotifyOverdue) ||
+		!early.GetBool(migrations.FieldViewTracking) ||
+		early.GetString(migrations.FieldSendSubjectTemplate) != migrations.DefaultSendSubjectTemplate ||
+		early.GetString(migrations.FieldSendMessageTemplate) != migrations.DefaultSendMessageTemplate {
 		t.Errorf("existing account not backfilled: %v", early.PublicExport())
 	}
 	users, _ = app.FindCollectionByNameOrId(migrations.UsersCollection)
@@ -202,10 +214,12 @@ func TestMigrationsDownAndUp(t *testing.T) {
 		users.Fields.GetByName(migrations.FieldDefaultCurrency) == nil {
 		t.Error("up again did not restore the schema")
 	}
-	if _, err := app.FindCollectionByNameOrId(migrations.PaymentsCollection); err != nil {
-		t.Error("up again did not restore the billing collections")
+	for _, name := range []string{migrations.PaymentsCollection, migrations.DocumentLinksCollection, migrations.DocumentEventsCollection} {
+		if _, err := app.FindCollectionByNameOrId(name); err != nil {
+			t.Errorf("up again did not restore the %s collection", name)
+		}
 	}
-	if n := len(app.Settings().RateLimits.Rules); n != 8 {
+	if n := len(app.Settings().RateLimits.Rules); n != 9 {
 		t.Errorf("rules duplicated or lost on re-run: %d", n)
 	}
 }

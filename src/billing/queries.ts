@@ -161,6 +161,12 @@ export interface SellerSettings {
   default_tax_rate: number
   notify_overdue: boolean
   notify_quote_expiring: boolean
+  bank_holder?: string
+  iban?: string
+  bic?: string
+  view_tracking?: boolean
+  send_subject_template?: string
+  send_message_template?: string
   email: string
   name: string
 }

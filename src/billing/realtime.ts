@@ -1,10 +1,40 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { loadPb } from '@/lib/pocketbase/instance'
+import type PocketBase from 'pocketbase'
+import { notify } from '@/lib/toast'
+import { EVENTS_COLLECTION, readEvent, type DocumentEvent } from './events'
 import { recordKeys, dashboardKey } from './queries'
-import type { Collection } from './types'
+import type { Collection, Customer, Invoice, Quote } from './types'
 
-const COLLECTIONS: Collection[] = ['customers', 'quotes', 'invoices', 'payments']
+type Live = Collection | typeof EVENTS_COLLECTION
+const COLLECTIONS: Live[] = ['customers', 'quotes', 'invoices', 'payments', EVENTS_COLLECTION]
+
+const SAID: Partial<Record<DocumentEvent['type'], string>> = {
+  viewed: 'opened',
+  accepted: 'accepted',
+  rejected: 'declined',
+}
+
+/** "Harbour Lights accepted QUO-00012": what a customer just did, as it happens. */
+async function tellOwner(
+  pb: PocketBase,
+  e: DocumentEvent,
+  cached: (key: readonly unknown[]) => unknown,
+) {
+  const verb = SAID[e.type]
+  if (!verb) return
+  const collection = e.kind === 'invoice' ? 'invoices' : 'quotes'
+  const doc =
+    (cached(recordKeys.one(collection, e.document)) as Quote | Invoice | undefined) ??
+    (await pb
+      .collection(collection)
+      .getOne<Quote | Invoice>(e.document, { expand: 'customer' })
+      .catch(() => undefined))
+  const who = (doc?.expand?.customer as Customer | undefined)?.name || 'Your customer'
+  const what = doc?.number || (e.kind === 'invoice' ? 'an invoice' : 'a quote')
+  notify(e.type === 'viewed' ? 'info' : 'success', `${who} ${verb} ${what}`)
+}
 
 /**
  * Live updates: another device's changes to this account's records refresh the lists, the
@@ -17,10 +47,10 @@ export function useRealtimeSync(enabled: boolean) {
     if (!enabled) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    const touched = new Set<Collection>()
+    const touched = new Set<Live>()
     const flush = () => {
       timer = undefined
-      for (const c of touched) void qc.invalidateQueries({ queryKey: recordKeys.collection(c) })
+      for (const c of touched) void qc.invalidateQueries({ queryKey: ['records', c] })
       // Payments change invoices and customers' balances: refresh the related records too.
       if (touched.has('payments')) void qc.invalidateQueries({ queryKey: recordKeys.all })
       touched.clear()
@@ -31,7 +61,10 @@ export function useRealtimeSync(enabled: boolean) {
       for (const c of COLLECTIONS) {
         if (stopped) return
         try {
-          const unsub = await pb.collection(c).subscribe('*', () => {
+          const unsub = await pb.collection(c).subscribe('*', (change) => {
+            const event = c === EVENTS_COLLECTION ? readEvent(change.record) : null
+            if (event && change.action === 'create')
+              void tellOwner(pb, event, (k) => qc.getQueryData(k))
             touched.add(c)
             timer ??= setTimeout(flush, 150)
           })

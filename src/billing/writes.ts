@@ -39,6 +39,14 @@ export interface SendVars {
   collection: 'quotes' | 'invoices'
   id: string
   label: string
+  /** The confirmed mail (the send dialog); absent fields take the customer's email and the templates. */
+  to?: string
+  cc?: string
+  subject?: string
+  message?: string
+  /** The PDF made on this device, attached and kept as the issued copy. */
+  pdf?: Blob
+  pdfName?: string
 }
 
 async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRecord> {
@@ -98,9 +106,18 @@ async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertResult> {
   }
 }
 
-async function sendDocument({ collection, id }: SendVars): Promise<unknown> {
+async function sendDocument(vars: SendVars): Promise<unknown> {
   const pb = await loadPb()
-  return pb.send(`/api/folio/${collection}/${encodeURIComponent(id)}/send`, { method: 'POST' })
+  const body = new FormData()
+  for (const k of ['to', 'cc', 'subject', 'message'] as const) {
+    const v = vars[k]
+    if (v !== undefined) body.append(k, v)
+  }
+  if (vars.pdf) body.append('pdf', vars.pdf, vars.pdfName || 'document.pdf')
+  return pb.send(`/api/folio/${vars.collection}/${encodeURIComponent(vars.id)}/send`, {
+    method: 'POST',
+    body,
+  })
 }
 
 /** Lines with their net as the server will compute it, for records shown before it answers. */

@@ -9,26 +9,7 @@ import {
   waitForMail,
   waitForServiceWorker,
 } from '../support/fixtures'
-
-/** Fills line n (1-based) of the quote/invoice editor, as a user types it. */
-async function fillLine(
-  page: Page,
-  n: number,
-  line: { description: string; qty: string; price: string; tax: string },
-) {
-  await page.getByLabel(`Line ${n} description`).fill(line.description)
-  await page.getByLabel(`Line ${n} qty`).fill(line.qty)
-  await page.getByLabel(`Line ${n} price`).fill(line.price)
-  await page.getByLabel(`Line ${n} tax %`).fill(line.tax)
-}
-
-async function recordPayment(page: Page, amount: string) {
-  await page.getByRole('button', { name: 'Record payment' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Record a payment' })
-  await dialog.getByLabel(/^Amount/).fill(amount)
-  await dialog.getByRole('button', { name: 'Record payment' }).click()
-  return dialog
-}
+import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>
@@ -94,12 +75,16 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await expect(sheet.getByRole('cell', { name: 'Hosting, one year' })).toBeVisible()
   await expect(sheet.getByText('€1,199.40').first()).toBeVisible()
 
-  // Send (mailed to the customer), accept, convert.
-  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  // Send (mailed to the customer, once the dialog is confirmed), accept, convert.
+  await sendFromDialog(page)
   const mail = await waitForMail('billing@acme.example', /QUO-00001/)
   expect(mail.text).toContain('Total: 1199.40 EUR')
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Accept' }).click()
+  await page
+    .getByRole('dialog', { name: 'Mark QUO-00001 as accepted?' })
+    .getByRole('button', { name: 'Mark as accepted' })
+    .click()
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Convert to invoice' }).click()
   await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
@@ -107,7 +92,7 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
 
   // Send the invoice.
-  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await sendFromDialog(page)
   await waitForMail('billing@acme.example', /INV-00001/)
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
 

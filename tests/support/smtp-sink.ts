@@ -7,6 +7,10 @@ export interface CapturedMail {
   subject: string
   text: string
   html: string
+  /** Who else it went to (Cc). */
+  cc: string[]
+  /** Attached files, their bytes in base64. */
+  attachments: Array<{ filename: string; contentType: string; base64: string }>
   at: number
 }
 
@@ -19,12 +23,20 @@ export async function startSmtpSink(port: number, file: string): Promise<() => P
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []))
+          const addresses = (field: typeof mail.to) =>
+            [field].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []))
+          const to = addresses(mail.to)
           const record: CapturedMail = {
             to,
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            cc: addresses(mail.cc),
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              base64: a.content.toString('base64'),
+            })),
             at: Date.now(),
           }
           appendFileSync(file, `${JSON.stringify(record)}\n`)

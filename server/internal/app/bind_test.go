@@ -88,6 +88,22 @@ func TestWiring(t *testing.T) {
 			}},
 		{Name: "convert route is mounted", Method: http.MethodPost, URL: "/api/folio/quotes/abc/convert",
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
+		{Name: "link route is mounted", Method: http.MethodPost, URL: "/api/folio/invoices/abc/link",
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
+		{Name: "public document route is mounted, without referrer", Method: http.MethodGet, URL: "/api/folio/public/documents/nope",
+			ExpectedStatus: 404, ExpectedContent: []string{`"message":"This link is no longer valid."`},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				if rp, robots := res.Header.Get("Referrer-Policy"), res.Header.Get("X-Robots-Tag"); rp != "no-referrer" || robots != "noindex" {
+					t.Errorf("Referrer-Policy %q, X-Robots-Tag %q", rp, robots)
+				}
+			}},
+		{Name: "a document's public page is the app", Method: http.MethodGet, URL: "/d/some-token",
+			ExpectedStatus: 200, ExpectedContent: []string{`<div id="root">`},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				if rp := res.Header.Get("Referrer-Policy"); rp != "no-referrer" {
+					t.Errorf("Referrer-Policy %q", rp)
+				}
+			}},
 		{Name: "wrong password says invalid login credentials", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
 			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"nope-nope-nope"}`),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid login credentials."`}},

@@ -3,8 +3,11 @@
 // cents, per-owner numbering, same-owner references, the status machines,
 // edit locks, payments within the balance, and refusals that protect money
 // records from deletion. It also adds the quote → invoice conversion route
-// and the route that emails a quote or invoice to its customer, and keeps
-// the dashboard's per-day sums (hook_ledger_days.go).
+// and the route that emails a quote or invoice to its customer, keeps the
+// dashboard's per-day sums (hook_ledger_days.go), and serves the
+// customer's side: public links to a document (links.go, route_link.go),
+// the public routes that show it and take the answer to a quote
+// (route_public_*.go) and the documents' activity (document_events).
 //
 // Two layers, so every rule holds for every writer:
 //
@@ -39,7 +42,8 @@ type service struct {
 	now func() time.Time
 }
 
-// Bind registers the billing hooks and the convert and send routes on app.
+// Bind registers the billing hooks and routes on app: convert, send, new
+// link, and the public document routes.
 func Bind(app core.App) {
 	BindWithClock(app, time.Now)
 }
@@ -55,6 +59,8 @@ func BindWithClock(app core.App, now func() time.Time) {
 	payments := migrations.PaymentsCollection
 
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(applyUserDefaults)
+	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserBank)
+	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments).BindFunc(guardCreateRequest)
 	app.OnRecordUpdateRequest(customers, quotes, invoices, payments).BindFunc(guardUpdateRequest)
@@ -81,11 +87,25 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdateExecute(invoices, payments).BindFunc(keepLedgerDays)
 	app.OnRecordDeleteExecute(invoices, payments).BindFunc(keepLedgerDays)
 
+	// The documents' activity and public links follow their writes.
+	app.OnRecordCreateExecute(quotes, invoices).BindFunc(trailDocumentCreate)
+	app.OnRecordUpdateExecute(invoices).BindFunc(s.trailInvoiceUpdate)
+	app.OnRecordDeleteExecute(quotes, invoices).BindFunc(s.trailDocumentDelete)
+	app.OnRecordCreateExecute(payments).BindFunc(trailPaymentCreate)
+
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioBillingRoutes",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.POST(PathSend, s.sendDocumentRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			se.Router.POST(PathLink, s.linkRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+
+			// The customer's side: no account, the token is the key.
+			se.Router.GET(PathPublicDocument, s.publicDocumentRoute).Bind(publicHeaders())
+			se.Router.GET(PathPublicLogo, publicLogoRoute).Bind(publicHeaders())
+			se.Router.POST(PathPublicAccept, s.publicAcceptRoute).Bind(publicHeaders())
+			se.Router.POST(PathPublicReject, s.publicRejectRoute).Bind(publicHeaders())
+			se.Router.POST(PathPublicDownloaded, publicDownloadedRoute).Bind(publicHeaders())
 			return se.Next()
 		},
 	})

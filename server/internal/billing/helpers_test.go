@@ -2,9 +2,11 @@ package billing
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
@@ -46,6 +48,29 @@ const (
 	payPaid    = "palicepaid00001"
 	payBob     = "pbob00000000001"
 )
+
+// Public link tokens of the fixture. Real tokens are 43 random characters;
+// only their SHA-256 is stored, so any string works as a test token.
+const (
+	tokInvSent     = "tok-alice-invoice-sent"      // invSent
+	tokInvPartial  = "tok-alice-invoice-partial"   // invPartial
+	tokQuoSent     = "tok-alice-quote-sent"        // quoSent
+	tokQuoExpired  = "tok-alice-quote-expired"     // quoExpired
+	tokQuoAccepted = "tok-alice-quote-accepted"    // quoAccepted
+	tokBobInv      = "tok-bob-invoice"             // invBob
+	tokRevoked     = "tok-alice-invoice-revoked"   // invSent, revoked
+	tokVoid        = "tok-alice-invoice-voided"    // invVoid, minted before it was voided
+	tokDraft       = "tok-alice-invoice-draft"     // invDraft (a draft is never public)
+	tokForged      = "tok-bob-on-alice-invoice"    // a link row of bob's pointing at alice's invSent
+	tokUnknown     = "tok-nobody-ever-minted-this" // no link at all
+)
+
+// addLink saves a public link with a known token, as createLink would.
+func addLink(app core.App, owner, kind, doc, token string) (*core.Record, error) {
+	return create(app, "document_links", "", map[string]any{
+		"owner": owner, "kind": kind, "document": doc, "token_hash": hashLinkToken(token),
+	})
+}
 
 // oneLine is 1 × 100.00 at 20%: total 120.00.
 var oneLine = []map[string]any{{"description": "Consulting", "quantity": 1, "unit_price_cents": 10000, "tax_rate": 20}}
@@ -131,11 +156,25 @@ func buildFixture(app *tests.TestApp) error {
 	save("payments", payPaid, map[string]any{"owner": alice, "invoice": invPaid, "amount_cents": 12000, "date": "2026-03-12", "method": "bank_transfer"})
 	save("invoices", invVoid, doc(alice, custAcme, nil))
 	update("invoices", invVoid, map[string]any{"status": "sent"})
+	must(addLink(app, alice, "invoice", invVoid, tokVoid))
 	update("invoices", invVoid, map[string]any{"status": "void", "void_reason": "Issued twice"})
 
 	save("invoices", invBob, doc(bob, custBob, nil))
 	update("invoices", invBob, map[string]any{"status": "sent"})
 	save("payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 2000, "date": "2026-03-11", "method": "cash"})
+
+	must(addLink(app, alice, "invoice", invSent, tokInvSent))
+	must(addLink(app, alice, "invoice", invPartial, tokInvPartial))
+	must(addLink(app, alice, "quote", quoSent, tokQuoSent))
+	must(addLink(app, alice, "quote", quoExpired, tokQuoExpired))
+	must(addLink(app, alice, "quote", quoAccepted, tokQuoAccepted))
+	must(addLink(app, bob, "invoice", invBob, tokBobInv))
+	must(addLink(app, alice, "invoice", invDraft, tokDraft))
+	must(addLink(app, bob, "invoice", invSent, tokForged))
+	if revoked := must(addLink(app, alice, "invoice", invSent, tokRevoked)); revoked != nil {
+		revoked.Set("revoked_at", testapp.FixedNow.Add(-time.Hour))
+		must(revoked, app.Save(revoked))
+	}
 	return err
 }
 
@@ -176,16 +215,20 @@ func jsonBody(v any) *strings.Reader {
 // clone of the fixture, the status and texts expected, and optional checks
 // of the data afterwards.
 type apiCase struct {
-	name     string
-	as       string // user id; "" for a guest
-	method   string
-	url      string
-	body     any
-	before   func(t testing.TB, app *tests.TestApp)
-	status   int
-	contains []string
-	absent   []string
-	after    func(t testing.TB, app *tests.TestApp, res *http.Response)
+	name   string
+	as     string // user id; "" for a guest
+	method string
+	url    string
+	body   any
+	// raw is a body sent as it is, with contentType (multipart forms).
+	raw         io.Reader
+	contentType string
+	headers     map[string]string // more request headers
+	before      func(t testing.TB, app *tests.TestApp)
+	status      int
+	contains    []string
+	absent      []string
+	after       func(t testing.TB, app *tests.TestApp, res *http.Response)
 }
 
 // runAPICases runs the table; tests that use it run in parallel with each
@@ -195,6 +238,12 @@ func runAPICases(t *testing.T, cases []apiCase) {
 	t.Parallel()
 	for _, c := range cases {
 		headers := map[string]string{}
+		for k, v := range c.headers {
+			headers[k] = v
+		}
+		if c.contentType != "" {
+			headers["Content-Type"] = c.contentType
+		}
 		s := tests.ApiScenario{
 			Name:               c.name,
 			Method:             c.method,
@@ -215,6 +264,9 @@ func runAPICases(t *testing.T, cases []apiCase) {
 		}
 		if c.body != nil {
 			s.Body = jsonBody(c.body)
+		}
+		if c.raw != nil {
+			s.Body = c.raw
 		}
 		s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) {
 			if c.after != nil {

@@ -6,7 +6,8 @@ import (
 	"folio/server/migrations"
 )
 
-// serverFields are written only by the hooks and the convert route. A
+// serverFields are written only by the hooks and the routes (convert,
+// send, the public answers). A
 // client's values for them are dropped before the record hooks run, so
 // they are ignored rather than refused: a web app may send back the whole
 // record it read.
@@ -14,10 +15,12 @@ var serverFields = map[string][]string{
 	migrations.QuotesCollection: {
 		"number", "seq", "currency", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "invoice", "sent_at", "viewed_at", "accepted_at", "rejected_at", "converted_at",
+		migrations.FieldAcceptedBy, migrations.FieldAcceptNote, migrations.FieldIssuedPDF, migrations.FieldIssuedFor,
 	},
 	migrations.InvoicesCollection: {
 		"number", "seq", "currency", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "quote", "paid_cents", "balance_cents", "sent_at", "viewed_at", "paid_at", "voided_at",
+		migrations.FieldIssuedPDF, migrations.FieldIssuedFor,
 	},
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq"},
 }

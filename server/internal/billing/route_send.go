@@ -2,8 +2,9 @@ package billing
 
 import (
 	"bytes"
-	"fmt"
+	"errors"
 	htmltemplate "html/template"
+	"io"
 	"net/http"
 	"net/mail"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"text/template"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"folio/server/internal/money"
@@ -23,34 +25,53 @@ const PathSend = "/api/folio/{collection}/{id}/send"
 // SendResponse is the answer of POST /api/folio/{collection}/{id}/send.
 type SendResponse struct {
 	// Record is the quote or invoice as it now is: sent if it was a draft,
-	// unchanged otherwise.
+	// unchanged otherwise (but for a new issued copy of its PDF).
 	Record *core.Record `json:"record"`
-	// To is the address the mail went to (the customer's email).
+	// To is the address the mail went to.
 	To string `json:"to"`
+	// Cc are the addresses copied, possibly none.
+	Cc []string `json:"cc"`
+	// URL is the public link the mail carries ({app URL}/d/{token}).
+	URL string `json:"url"`
+	// Attached is the file name of the PDF the mail carried, "" for none.
+	Attached string `json:"attached"`
 	// Resent is true when the document had been sent before, so only the
 	// mail went out and its status did not change.
 	Resent bool `json:"resent"`
 }
 
-// sendDocumentRoute emails one of the caller's quotes or invoices to its
-// customer, then marks a draft as sent through the normal save (so the
-// status machine, timestamps and dashboard sums follow). A document sent
-// before is mailed again and keeps its status. Another account's document
-// is answered like a missing one.
+// sendForm is the optional body of the send route, as JSON or as
+// multipart/form-data (which may also carry the PDF as "pdf"). Empty
+// fields take their defaults: the customer's email, no copies, and the
+// subject and message rendered from the business's templates.
+type sendForm struct {
+	To      string `json:"to" form:"to"`
+	Cc      string `json:"cc" form:"cc"`
+	Subject string `json:"subject" form:"subject"`
+	Message string `json:"message" form:"message"`
+}
+
+// sendDocumentRoute emails one of the caller's quotes or invoices, then
+// marks a draft as sent through the normal save (so the status machine,
+// timestamps and dashboard sums follow). A document sent before is mailed
+// again and keeps its status. Another account's document is answered like
+// a missing one.
 //
-// The draft → sent move is checked before the mail goes out, with the
-// status machine's own decision, so a draft that can't be sent (no lines)
-// mails nobody. The save comes after the mail: a mail that fails changes
-// nothing, and the person can try again.
+// Every send mints a public link (the token can't be read back later, so
+// each mail carries its own) and renders it into the message as {link}.
+// A PDF uploaded with the send is attached and kept on the document as its
+// issued copy; while the printed content stays the same, later sends
+// attach that copy instead (see decideIssuedCopy).
+//
+// Everything that can be refused is checked before the mail goes out,
+// including the draft → sent move (with the status machine's own
+// decision), so a refused send mails nobody. The save comes after the
+// mail: a mail that fails changes nothing (its link is removed), and the
+// person can try again. The save, the issued copy and the "sent" event
+// {to, cc} are one transaction.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
-	var k docKind
-	notFound := msgInvoiceNotFound
-	switch e.Request.PathValue("collection") {
-	case migrations.InvoicesCollection:
-		k = invoiceKind
-	case migrations.QuotesCollection:
-		k, notFound = quoteKind, msgQuoteNotFound
-	default:
+	k, notFound, ok := documentKindOf(e.Request.PathValue("collection"))
+	if !ok {
 		return e.NotFoundError("", nil)
 	}
 	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
@@ -62,13 +83,24 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if rerr := decideSend(k.noun, status); rerr != nil {
 		return rerr.api()
 	}
+	var form sendForm
+	if err := e.BindBody(&form); err != nil {
+		return e.BadRequestError("", err)
+	}
 	customer, err := e.App.FindRecordById(migrations.CustomersCollection, rec.GetString("customer"))
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	to := strings.TrimSpace(customer.GetString("email"))
-	if to == "" {
-		return refuse("email", "folio_no_email", msgNoCustomerEmail)
+	to, cc, rerr := decideRecipients(form.To, form.Cc, customer.GetString("email"))
+	if rerr != nil {
+		return rerr.api()
+	}
+	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
+		return rerr.api()
+	}
+	upload, err := uploadedPDF(e)
+	if err != nil {
+		return err
 	}
 
 	lines, err := money.ParseLines(rawJSON(rec, "items"))
@@ -94,10 +126,37 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		}
 	}
 
+	// The issued copy: which PDF goes with this mail, and whether the
+	// upload becomes the document's copy.
+	owner := e.Auth
+	printed, err := buildPrintable(printableSource{kind: k, doc: rec, owner: owner, customer: customer, today: s.now()})
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	printedFor := issuedFingerprint(printed, owner.GetString(migrations.FieldLogo))
+	attach, keep := decideIssuedCopy(rec.GetString(migrations.FieldIssuedPDF) != "",
+		rec.GetString(migrations.FieldIssuedFor), printedFor, upload != nil)
+	pdfName := pdfFileName(rec.GetString("number"), k.noun)
+	var pdf []byte
+	switch attach {
+	case attachKept:
+		if pdf, err = readIssuedCopy(e.App, rec); err != nil {
+			return e.InternalServerError("", err)
+		}
+	case attachUploaded:
+		pdf = upload
+	}
+
+	token, link, err := createLink(e.App, rec.GetString("owner"), k.noun, rec.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	url := publicURL(linkBase(e), token)
+
 	doc := sendDoc{
 		Noun:         k.noun,
 		Number:       rec.GetString("number"),
-		Seller:       sellerName(e.Auth),
+		Seller:       sellerName(owner),
 		CustomerName: firstNonEmpty(customer.GetString("contact_name"), customer.GetString("name")),
 		IssueDate:    dayOf(rec.GetString("issue_date")),
 		EndDate:      dayOf(rec.GetString(k.endField)),
@@ -106,13 +165,26 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		NetCents:     totals.LinesNetCents,
 		Totals:       totals,
 		DueCents:     totals.TotalCents,
-		Link:         strings.TrimRight(e.App.Settings().Meta.AppURL, "/") + "/" + k.collection + "/" + rec.Id,
+		Link:         url,
 	}
 	doc.DiscountPercent = rec.GetFloat("discount_percent")
 	if k.noun == "invoice" && !isDraft {
 		doc.PaidCents = int64(rec.GetInt("paid_cents"))
 		doc.DueCents = int64(rec.GetInt("balance_cents"))
 	}
+	values := templateValues{
+		Kind:     strings.ToUpper(k.noun[:1]) + k.noun[1:],
+		Number:   doc.Number,
+		Business: doc.Seller,
+		Customer: doc.CustomerName,
+		Amount:   money.Format(doc.DueCents, doc.Currency),
+		DueDate:  doc.EndDate,
+		Link:     url,
+	}
+	doc.Subject = renderTemplate(firstNonEmpty(form.Subject, owner.GetString(migrations.FieldSendSubjectTemplate),
+		migrations.DefaultSendSubjectTemplate), values)
+	doc.Message = renderTemplate(firstNonEmpty(form.Message, owner.GetString(migrations.FieldSendMessageTemplate),
+		migrations.DefaultSendMessageTemplate), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
 		return e.InternalServerError("", err)
@@ -121,30 +193,139 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	settings := e.App.Settings()
 	msg := &mailer.Message{
 		From:    mail.Address{Name: settings.Meta.SenderName, Address: settings.Meta.SenderAddress},
-		To:      []mail.Address{{Name: customer.GetString("name"), Address: to}},
+		To:      []mail.Address{{Name: customerNameFor(customer, to), Address: to}},
 		Subject: subject,
 		Text:    text,
 		HTML:    html,
 	}
-	if reply := e.Auth.Email(); reply != "" {
+	for _, a := range cc {
+		msg.Cc = append(msg.Cc, mail.Address{Address: a})
+	}
+	if reply := owner.Email(); reply != "" {
 		// Answers go to the seller, not to the no-reply sender.
 		msg.Headers = map[string]string{"Reply-To": (&mail.Address{Name: doc.Seller, Address: reply}).String()}
 	}
+	attached := ""
+	if pdf != nil {
+		attached = pdfName
+		msg.Attachments = map[string]io.Reader{pdfName: bytes.NewReader(pdf)}
+	}
 	if err := e.App.NewMailClient().Send(msg); err != nil {
 		e.App.Logger().Error("send document mail", "collection", k.collection, "id", rec.Id, "error", err)
+		if derr := e.App.Delete(link); derr != nil {
+			e.App.Logger().Error("remove the link of a failed send", "id", link.Id, "error", derr)
+		}
 		return e.InternalServerError(msgMailFailed, nil)
 	}
 
-	if isDraft {
-		err := e.App.RunInTransaction(func(tx core.App) error {
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		changed := false
+		if isDraft {
 			rec.Set("status", statusSent)
-			return tx.Save(rec)
-		})
-		if err != nil {
-			return saveFailure(e, err, "The "+k.noun+" was emailed but could not be marked sent.")
+			changed = true
 		}
+		if keep {
+			file, err := filesystem.NewFileFromBytes(pdf, pdfName)
+			if err != nil {
+				return err
+			}
+			rec.Set(migrations.FieldIssuedPDF, file)
+			rec.Set(migrations.FieldIssuedFor, printedFor)
+			changed = true
+		}
+		if changed {
+			if err := tx.Save(rec); err != nil {
+				return err
+			}
+		}
+		if cc == nil {
+			cc = []string{}
+		}
+		return recordEvent(tx, rec.GetString("owner"), k.noun, rec.Id, migrations.EventSent,
+			map[string]any{"to": to, "cc": cc})
+	})
+	if err != nil {
+		return saveFailure(e, err, "The "+k.noun+" was emailed but could not be marked sent.")
 	}
-	return e.JSON(http.StatusOK, SendResponse{Record: rec, To: to, Resent: !isDraft})
+	if cc == nil {
+		cc = []string{}
+	}
+	return e.JSON(http.StatusOK, SendResponse{Record: rec, To: to, Cc: cc, URL: url, Attached: attached, Resent: !isDraft})
+}
+
+// uploadedPDF reads the "pdf" file of a multipart send, checked by
+// decidePDF; nil when the request has none.
+func uploadedPDF(e *core.RequestEvent) ([]byte, error) {
+	if !strings.HasPrefix(e.Request.Header.Get("Content-Type"), "multipart/form-data") {
+		return nil, nil
+	}
+	files, err := e.FindUploadedFiles("pdf")
+	if errors.Is(err, http.ErrMissingFile) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, e.BadRequestError("", err)
+	}
+	if len(files) != 1 {
+		return nil, refuse("pdf", "folio_invalid_pdf", msgInvalidPDF)
+	}
+	f := files[0]
+	if f.Size > migrations.IssuedPDFMaxBytes {
+		return nil, refuse("pdf", "folio_invalid_pdf", msgInvalidPDF)
+	}
+	r, err := f.Reader.Open()
+	if err != nil {
+		return nil, e.InternalServerError("", err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, migrations.IssuedPDFMaxBytes+1))
+	if err != nil {
+		return nil, e.InternalServerError("", err)
+	}
+	if rerr := decidePDF(int64(len(data)), data); rerr != nil {
+		return nil, rerr.api()
+	}
+	return data, nil
+}
+
+// readIssuedCopy reads the PDF kept on a document.
+func readIssuedCopy(app core.App, rec *core.Record) ([]byte, error) {
+	fsys, err := app.NewFilesystem()
+	if err != nil {
+		return nil, err
+	}
+	defer fsys.Close()
+	r, err := fsys.GetReader(rec.BaseFilesPath() + "/" + rec.GetString(migrations.FieldIssuedPDF))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
+
+// pdfFileName is the attachment's name: the document number ("INV-00001.pdf")
+// with anything unusual in a file name replaced.
+func pdfFileName(number, noun string) string {
+	name := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '_'
+	}, number)
+	if strings.Trim(name, "_.") == "" {
+		name = noun
+	}
+	return name + ".pdf"
+}
+
+// customerNameFor is the display name of the To address: the customer's
+// name when the mail goes to the customer's own address.
+func customerNameFor(customer *core.Record, to string) string {
+	if strings.EqualFold(strings.TrimSpace(customer.GetString("email")), to) {
+		return customer.GetString("name")
+	}
+	return ""
 }
 
 // sendDoc is what the mail of a quote or invoice shows.
@@ -163,6 +344,8 @@ type sendDoc struct {
 	PaidCents       int64 // invoices: what payments already covered
 	DueCents        int64 // invoices: the balance; quotes: the total
 	Link            string
+	Subject         string // rendered from the template or as typed
+	Message         string // rendered from the template or as typed
 }
 
 // mailLine is one document line as the mail shows it.
@@ -178,32 +361,36 @@ type mailAmount struct {
 
 // mailView is what the text and HTML templates fill in.
 type mailView struct {
-	Title, Greeting, Intro string
-	Dates                  []mailAmount
-	Lines                  []mailLine
-	Amounts                []mailAmount
-	Link, LinkLabel        string
-	Seller                 string
+	Title           string
+	Message         string     // the person's message, as plain text
+	Paragraphs      [][]string // the same, split for HTML: paragraphs of lines
+	Dates           []mailAmount
+	Lines           []mailLine
+	Amounts         []mailAmount
+	Link, LinkLabel string
+	// LinkInText is false when the message already shows the link, so the
+	// plain-text body does not repeat it.
+	LinkInText bool
 }
 
 // composeSendMail writes the subject and the plain-text and HTML bodies of
-// a document mail. Amounts are money.Format ("1234.50 EUR").
+// a document mail: the message (rendered from the business's template or
+// typed), then the document's summary and its link. Amounts are
+// money.Format ("1234.50 EUR"). Line breaks in the subject become spaces.
 func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	noun := d.Noun
 	title := strings.ToUpper(noun[:1]) + noun[1:] + " " + d.Number
-	subject = fmt.Sprintf("%s from %s", title, d.Seller)
+	subject = strings.Join(strings.Fields(d.Subject), " ")
 	fm := func(c int64) string { return money.Format(c, d.Currency) }
 
+	message := strings.TrimSpace(strings.ReplaceAll(d.Message, "\r\n", "\n"))
 	v := mailView{
-		Title:     title,
-		Greeting:  "Hello",
-		Intro:     fmt.Sprintf("%s has sent you %s %s.", d.Seller, noun, d.Number),
-		Link:      d.Link,
-		LinkLabel: "View the " + noun + " online",
-		Seller:    d.Seller,
-	}
-	if d.CustomerName != "" {
-		v.Greeting = "Hello " + d.CustomerName
+		Title:      title,
+		Message:    message,
+		Paragraphs: paragraphs(message),
+		Link:       d.Link,
+		LinkLabel:  "View the " + noun + " online",
+		LinkInText: !strings.Contains(message, d.Link),
 	}
 	v.Dates = append(v.Dates, mailAmount{Label: "Issued", Amount: d.IssueDate})
 	if d.EndDate != "" {
@@ -263,27 +450,22 @@ func percent(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) + "%
 
 // textMail is the plain-text body; htmlMail the same in simple HTML, every
 // value escaped by html/template.
-var textMail = template.Must(template.New("text").Parse(`{{.Greeting}},
+var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Message}}
 
-{{.Intro}}
-
-{{.Title}}
+{{end}}{{.Title}}
 {{range .Dates}}{{.Label}}: {{.Amount}}
 {{end}}
 {{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .Tax}} (tax {{.Tax}}){{end}} = {{.Net}}
 {{end}}
 {{range .Amounts}}{{.Label}}: {{.Amount}}
-{{end}}
+{{end}}{{if .LinkInText}}
 {{.LinkLabel}}: {{.Link}}
-
-{{.Seller}}
-`))
+{{end}}`))
 
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 <html><body style="font-family: sans-serif; color: #222; line-height: 1.4">
-<p>{{.Greeting}},</p>
-<p>{{.Intro}}</p>
-<h2 style="font-size: 18px; margin: 16px 0 8px">{{.Title}}</h2>
+{{range .Paragraphs}}<p>{{range $i, $line := .}}{{if $i}}<br>{{end}}{{$line}}{{end}}</p>
+{{end}}<h2 style="font-size: 18px; margin: 16px 0 8px">{{.Title}}</h2>
 <p>{{range .Dates}}{{.Label}}: {{.Amount}}<br>{{end}}</p>
 <table cellpadding="6" style="border-collapse: collapse">
 <tr style="text-align: left; border-bottom: 1px solid #ccc"><th>Description</th><th>Qty</th><th>Unit price</th><th>Tax</th><th style="text-align: right">Amount</th></tr>
@@ -293,9 +475,20 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 {{range .Amounts}}<tr><td>{{if .Strong}}<strong>{{.Label}}</strong>{{else}}{{.Label}}{{end}}</td><td style="text-align: right">{{if .Strong}}<strong>{{.Amount}}</strong>{{else}}{{.Amount}}{{end}}</td></tr>
 {{end}}</table>
 <p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
-<p>{{.Seller}}</p>
 </body></html>
 `))
+
+// paragraphs splits a plain-text message at blank lines, each paragraph
+// into its lines, for the HTML body.
+func paragraphs(message string) [][]string {
+	var out [][]string
+	for _, p := range strings.Split(message, "\n\n") {
+		if p = strings.Trim(p, "\n"); strings.TrimSpace(p) != "" {
+			out = append(out, strings.Split(p, "\n"))
+		}
+	}
+	return out
+}
 
 // sellerName is how the seller signs: the company name from the settings,
 // else the profile's company, else the person's name, else the email.

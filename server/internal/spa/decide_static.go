@@ -35,6 +35,10 @@ const (
 
 const indexFile = "index.html"
 
+// publicPageFile is the second entry of the build: the page a customer
+// opens from an emailed link (/d/{token}), without the back office.
+const publicPageFile = "d.html"
+
 // staticDecision says how to answer one request for the app.
 type staticDecision struct {
 	Action       staticAction
@@ -43,6 +47,10 @@ type staticDecision struct {
 	ContentType  string // empty: let http.ServeContent detect it
 	Compress     bool   // worth gzipping (text)
 	AppResponse  bool   // an answer of the app (gets the CSP and friends)
+	// PublicPage marks the customer's page of a document (/d/{token}):
+	// kept out of search engines and of Referer headers (the URL is the
+	// key to the document).
+	PublicPage bool
 }
 
 // contentTypes pins the types Go's mime table lacks or guesses per machine
@@ -103,6 +111,28 @@ func decideStatic(urlPath string, isFile func(name string) bool) staticDecision 
 	for _, segment := range strings.Split(name, "/") {
 		if strings.HasPrefix(segment, ".") && segment != ".well-known" {
 			return notFound
+		}
+	}
+
+	// The customer's page of a document: /d/{token}, trailing slash or not
+	// (Clean removed it). Builds without d.html (noui, older) fall back to
+	// the shell.
+	if dir, token := path.Split(name); dir == "d/" && token != "" && path.Ext(token) == "" {
+		page := publicPageFile
+		if !isFile(page) {
+			page = indexFile
+		}
+		if !isFile(page) {
+			return notFound
+		}
+		return staticDecision{
+			Action:       actionServeIndex,
+			Name:         page,
+			CacheControl: cacheRevalidate,
+			ContentType:  contentTypes[".html"],
+			Compress:     true,
+			AppResponse:  true,
+			PublicPage:   true,
 		}
 	}
 

@@ -76,6 +76,9 @@ func serve(fsys fs.FS) func(*core.RequestEvent) error {
 		if d.AppResponse {
 			setAppSecurityHeaders(h)
 		}
+		if d.PublicPage {
+			setPublicPageHeaders(h)
+		}
 		h.Set("Cache-Control", d.CacheControl)
 
 		if d.Action == actionNotFound {

@@ -284,3 +284,37 @@ func TestEmptyBuild(t *testing.T) {
 		s.Test(t)
 	}
 }
+
+// The customer's page of a document: d.html (the build's second entry),
+// revalidated, out of search engines and Referer headers, with the app's CSP.
+func TestPublicDocumentPage(t *testing.T) {
+	publicHTML := `<!doctype html><html><head><title>Document</title></head><body><div id="public-root"></div></body></html>`
+	withPage := buildFS()
+	withPage["d.html"] = &fstest.MapFile{Data: []byte(publicHTML)}
+	page := map[string]string{
+		"Cache-Control":           "no-cache",
+		"Content-Type":            "text/html; charset=utf-8",
+		"Content-Security-Policy": ContentSecurityPolicy,
+		"X-Robots-Tag":            "noindex",
+		"Referrer-Policy":         "no-referrer",
+		"X-Frame-Options":         "DENY",
+	}
+
+	scenarios := []tests.ApiScenario{
+		{Name: "a document link serves d.html", Method: http.MethodGet, URL: "/d/AbC-123_xyz",
+			TestAppFactory: factory(withPage), ExpectedStatus: 200, ExpectedContent: []string{`id="public-root"`},
+			AfterTestFunc: expectHeaders(page)},
+		{Name: "with a trailing slash too", Method: http.MethodGet, URL: "/d/AbC-123_xyz/",
+			TestAppFactory: factory(withPage), ExpectedStatus: 200, ExpectedContent: []string{`id="public-root"`},
+			AfterTestFunc: expectHeaders(page)},
+		{Name: "a build without d.html serves the shell, with the same headers", Method: http.MethodGet, URL: "/d/AbC-123_xyz",
+			TestAppFactory: factory(buildFS()), ExpectedStatus: 200, ExpectedContent: []string{`<div id="root">`},
+			AfterTestFunc: expectHeaders(page)},
+		{Name: "the back office keeps its own referrer policy", Method: http.MethodGet, URL: "/dashboard",
+			TestAppFactory: factory(withPage), ExpectedStatus: 200, ExpectedContent: []string{`<div id="root">`},
+			AfterTestFunc: expectHeaders(map[string]string{"Referrer-Policy": ReferrerPolicy, "X-Robots-Tag": ""})},
+	}
+	for _, s := range scenarios {
+		s.Test(t)
+	}
+}

@@ -32,6 +32,14 @@ func setAppSecurityHeaders(h http.Header) {
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 }
 
+// setPublicPageHeaders hardens the customer's page of a document, whose URL
+// holds the token that opens it: no Referer to anything it links to or
+// loads, and no search engine indexing.
+func setPublicPageHeaders(h http.Header) {
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Robots-Tag", "noindex")
+}
+
 // BaseHeadersMiddlewareID identifies the middleware added to every route.
 const BaseHeadersMiddlewareID = "folioBaseHeaders"
 

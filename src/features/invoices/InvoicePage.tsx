@@ -1,19 +1,21 @@
 import { useState } from 'react'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Card } from '@/components/ui/card'
-import { Button, buttonClass } from '@/components/ui/button'
-import { PreloadLink } from '@/components/ui/preload-link'
+import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm'
 import { Field } from '@/components/ui/field'
 import { Menu } from '@/components/ui/menu'
 import { InvoiceStatusBadge, PendingBadge } from '@/billing/ui/StatusBadge'
 import { PaymentDialog } from '@/billing/ui/PaymentDialog'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
-import { changeStatus, deleteDocument, sendByEmail } from '@/billing/ui/documents/doc-actions'
-import { paths, recordPaths } from '@/config/paths'
+import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
+import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
+import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
+import { recordPaths } from '@/config/paths'
 import { invoicePaymentsQuery, recordQuery, sellerQuery } from '@/billing/queries'
 import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
@@ -22,16 +24,13 @@ import { save } from '@/billing/save'
 import { methodLabels, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useOnline } from '@/lib/use-online'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { MoreHorizontal } from 'lucide-react'
 
 export default function InvoicePage() {
   const { id } = useParams<{ id: string }>()
-  const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
-  const online = useOnline()
   const invoice = useQuery(recordQuery<Invoice>('invoices', id))
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const payments = useQuery(invoicePaymentsQuery(id))
@@ -45,7 +44,6 @@ export default function InvoicePage() {
     | { kind: 'editPayment'; payment: Payment }
     | { kind: 'deletePayment'; payment: Payment }
     | { kind: 'void' }
-    | { kind: 'delete' }
     | null
   >(null)
   const [voidReason, setVoidReason] = useState('')
@@ -106,129 +104,93 @@ export default function InvoicePage() {
           </span>
         }
         actions={
-          <div className="flex flex-wrap items-center gap-2">
+          <DocumentActions
+            kind="invoices"
+            doc={inv}
+            customer={customer}
+            seller={seller.data}
+            can={can}
+            menu={
+              can('void')
+                ? [
+                    {
+                      label: 'Void',
+                      destructive: true,
+                      onSelect: () => setDialog({ kind: 'void' }),
+                    },
+                  ]
+                : []
+            }
+          >
             {can('recordPayment') ? (
               <Button onClick={() => setDialog({ kind: 'pay' })}>Record payment</Button>
             ) : null}
-            {can('send') ? (
-              <Button
-                variant={inv.status === 'draft' ? 'primary' : 'outline'}
-                disabled={!online}
-                title={online ? undefined : 'Sending needs a connection'}
-                onClick={() => void sendByEmail('invoices', inv, customer?.email ?? '')}
-              >
-                {inv.status === 'draft' ? 'Send' : 'Send again'}
-              </Button>
-            ) : null}
-            {can('markSent') ? (
-              <Button
-                variant="outline"
-                onClick={() =>
-                  void changeStatus('invoices', inv, { status: 'sent' }, 'Marked as sent')
-                }
-              >
-                Mark as sent
-              </Button>
-            ) : null}
-            {can('edit') ? (
-              <PreloadLink
-                href={recordPaths.invoiceEdit(inv.id)}
-                className={buttonClass('outline')}
-              >
-                Edit
-              </PreloadLink>
-            ) : null}
-            <PreloadLink href={recordPaths.invoicePrint(inv.id)} className={buttonClass('outline')}>
-              Print
-            </PreloadLink>
-            <Menu
-              label="More actions"
-              trigger={<MoreHorizontal className="size-4" aria-hidden />}
-              items={[
-                {
-                  label: 'Duplicate',
-                  onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${inv.id}`),
-                },
-                ...(can('void')
-                  ? [
-                      {
-                        label: 'Void',
-                        destructive: true,
-                        onSelect: () => setDialog({ kind: 'void' }),
-                      },
-                    ]
-                  : []),
-                ...(can('delete')
-                  ? [
-                      {
-                        label: 'Delete',
-                        destructive: true,
-                        onSelect: () => setDialog({ kind: 'delete' }),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </div>
+          </DocumentActions>
         }
       />
 
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
         <DocumentSheet kind="invoices" doc={inv} seller={seller.data} />
-        <Card className="grid content-start gap-3 p-4">
-          <h2 className="font-semibold">Payments</h2>
-          <dl className="grid grid-cols-[1fr_auto] gap-1 text-sm">
-            <dt>Total</dt>
-            <dd className="text-end tabular-nums">{formatMoney(inv.total_cents, inv.currency)}</dd>
-            <dt>Paid</dt>
-            <dd className="text-end tabular-nums">{formatMoney(inv.paid_cents, inv.currency)}</dd>
-            <dt className="font-semibold">Balance due</dt>
-            <dd className="text-end font-semibold tabular-nums">
-              {formatMoney(inv.balance_cents, inv.currency)}
-            </dd>
-          </dl>
-          {allPayments.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
-          ) : (
-            <ul className="grid gap-2" aria-label="Payment history">
-              {allPayments.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
-                >
-                  <div>
-                    <div className="font-medium tabular-nums">
-                      {formatMoney(p.amount_cents, inv.currency)}
+        <div className="grid content-start gap-6">
+          <Card className="grid content-start gap-3 p-4">
+            <h2 className="font-semibold">Payments</h2>
+            <dl className="grid grid-cols-[1fr_auto] gap-1 text-sm">
+              <dt>Total</dt>
+              <dd className="text-end tabular-nums">
+                {formatMoney(inv.total_cents, inv.currency)}
+              </dd>
+              <dt>Paid</dt>
+              <dd className="text-end tabular-nums">{formatMoney(inv.paid_cents, inv.currency)}</dd>
+              <dt className="font-semibold">Balance due</dt>
+              <dd className="text-end font-semibold tabular-nums">
+                {formatMoney(inv.balance_cents, inv.currency)}
+              </dd>
+            </dl>
+            {allPayments.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Payment history">
+                {allPayments.map((p) => (
+                  <li
+                    key={p.id}
+                    className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
+                  >
+                    <div>
+                      <div className="font-medium tabular-nums">
+                        {formatMoney(p.amount_cents, inv.currency)}
+                      </div>
+                      <div className="text-muted-foreground">
+                        {formatDate(p.date)} · {methodLabels[p.method]}
+                        {p.number ? ` · ${p.number}` : ''}
+                        {p.reference ? ` · ${p.reference}` : ''}
+                      </div>
+                      {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
                     </div>
-                    <div className="text-muted-foreground">
-                      {formatDate(p.date)} · {methodLabels[p.method]}
-                      {p.number ? ` · ${p.number}` : ''}
-                      {p.reference ? ` · ${p.reference}` : ''}
-                    </div>
-                    {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
-                  </div>
-                  {p.number ? (
-                    <Menu
-                      label={`Actions for payment ${p.number}`}
-                      trigger={<MoreHorizontal className="size-4" aria-hidden />}
-                      items={[
-                        {
-                          label: 'Edit',
-                          onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
-                        },
-                        {
-                          label: 'Delete',
-                          destructive: true,
-                          onSelect: () => setDialog({ kind: 'deletePayment', payment: p }),
-                        },
-                      ]}
-                    />
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+                    {p.number ? (
+                      <Menu
+                        label={`Actions for payment ${p.number}`}
+                        trigger={<MoreHorizontal className="size-4" aria-hidden />}
+                        items={[
+                          {
+                            label: 'Edit',
+                            onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
+                          },
+                          {
+                            label: 'Delete',
+                            destructive: true,
+                            onSelect: () => setDialog({ kind: 'deletePayment', payment: p }),
+                          },
+                        ]}
+                      />
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <ActivityTimeline documentId={inv.id} />
+          <CustomerLink kind="invoices" id={inv.id} isDraft={inv.status === 'draft'} />
+        </div>
       </div>
 
       {dialog?.kind === 'pay' || dialog?.kind === 'editPayment' ? (
@@ -282,19 +244,6 @@ export default function InvoicePage() {
           required
         />
       </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title="Delete this draft invoice?"
-        description="It is removed for good."
-        confirmLabel="Delete invoice"
-        destructive
-        onConfirm={async () => {
-          const message = await deleteDocument('invoices', inv)
-          if (message) return message
-          navigate(paths.invoices)
-        }}
-      />
     </>
   )
 }

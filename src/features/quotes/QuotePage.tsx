@@ -2,17 +2,17 @@ import { useState } from 'react'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'wouter'
-import { MoreHorizontal } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { Button, buttonClass } from '@/components/ui/button'
-import { PreloadLink } from '@/components/ui/preload-link'
+import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm'
 import { Field } from '@/components/ui/field'
-import { Menu } from '@/components/ui/menu'
 import { PendingBadge, QuoteStatusBadge } from '@/billing/ui/StatusBadge'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
-import { changeStatus, deleteDocument, sendByEmail } from '@/billing/ui/documents/doc-actions'
-import { paths, recordPaths } from '@/config/paths'
+import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
+import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
+import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
+import { recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
 import { formatDate } from '@/billing/format'
 import { quoteActions } from '@/billing/status'
@@ -20,7 +20,6 @@ import { save } from '@/billing/save'
 import type { Invoice, Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useOnline } from '@/lib/use-online'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 
@@ -28,14 +27,13 @@ export default function QuotePage() {
   const { id } = useParams<{ id: string }>()
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
-  const online = useOnline()
   const quote = useQuery(recordQuery<Quote>('quotes', id))
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const invoice = useQuery({
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
     enabled: !!quote.data?.invoice,
   })
-  const [dialog, setDialog] = useState<'reject' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null)
   const [rejectReason, setRejectReason] = useState('')
   const [converting, setConverting] = useState(false)
 
@@ -93,14 +91,8 @@ export default function QuotePage() {
           </span>
         }
         actions={
-          <div className="flex flex-wrap items-center gap-2">
-            {can('accept') ? (
-              <Button
-                onClick={() => void changeStatus('quotes', q, { status: 'accepted' }, 'Accepted')}
-              >
-                Accept
-              </Button>
-            ) : null}
+          <DocumentActions kind="quotes" doc={q} customer={customer} seller={seller.data} can={can}>
+            {can('accept') ? <Button onClick={() => setDialog('accept')}>Accept</Button> : null}
             {can('convert') ? (
               <Button
                 variant={q.status === 'accepted' ? 'primary' : 'outline'}
@@ -108,24 +100,6 @@ export default function QuotePage() {
                 onClick={() => void convert()}
               >
                 Convert to invoice
-              </Button>
-            ) : null}
-            {can('send') ? (
-              <Button
-                variant={q.status === 'draft' ? 'primary' : 'outline'}
-                disabled={!online}
-                title={online ? undefined : 'Sending needs a connection'}
-                onClick={() => void sendByEmail('quotes', q, customer?.email ?? '')}
-              >
-                {q.status === 'draft' ? 'Send' : 'Send again'}
-              </Button>
-            ) : null}
-            {can('markSent') ? (
-              <Button
-                variant="outline"
-                onClick={() => void changeStatus('quotes', q, { status: 'sent' }, 'Marked as sent')}
-              >
-                Mark as sent
               </Button>
             ) : null}
             {can('reject') ? (
@@ -141,34 +115,29 @@ export default function QuotePage() {
                 Revise
               </Button>
             ) : null}
-            {can('edit') ? (
-              <PreloadLink href={recordPaths.quoteEdit(q.id)} className={buttonClass('outline')}>
-                Edit
-              </PreloadLink>
-            ) : null}
-            <PreloadLink href={recordPaths.quotePrint(q.id)} className={buttonClass('outline')}>
-              Print
-            </PreloadLink>
-            <Menu
-              label="More actions"
-              trigger={<MoreHorizontal className="size-4" aria-hidden />}
-              items={[
-                {
-                  label: 'Duplicate',
-                  onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
-                },
-                ...(can('delete')
-                  ? [{ label: 'Delete', destructive: true, onSelect: () => setDialog('delete') }]
-                  : []),
-              ]}
-            />
-          </div>
+          </DocumentActions>
         }
       />
-      <DocumentSheet kind="quotes" doc={q} seller={seller.data} />
-      {q.status === 'rejected' && q.reject_reason ? (
-        <p className="mt-4 text-sm text-muted-foreground">Rejected: {q.reject_reason}</p>
-      ) : null}
+      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <div>
+          <DocumentSheet kind="quotes" doc={q} seller={seller.data} />
+          {q.status === 'rejected' && q.reject_reason ? (
+            <p className="mt-4 text-sm text-muted-foreground">Rejected: {q.reject_reason}</p>
+          ) : null}
+        </div>
+        <div className="grid content-start gap-6">
+          <ActivityTimeline documentId={q.id} />
+          <CustomerLink kind="quotes" id={q.id} isDraft={q.status === 'draft'} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'accept'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title={`Mark ${q.number} as accepted?`}
+        description="Record that the customer said yes. You can then convert it into an invoice."
+        confirmLabel="Mark as accepted"
+        onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'Accepted')}
+      />
 
       <ConfirmDialog
         open={dialog === 'reject'}
@@ -191,19 +160,6 @@ export default function QuotePage() {
           onChange={(e) => setRejectReason(e.target.value)}
         />
       </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title="Delete this quote?"
-        description="It is removed for good."
-        confirmLabel="Delete quote"
-        destructive
-        onConfirm={async () => {
-          const message = await deleteDocument('quotes', q)
-          if (message) return message
-          navigate(paths.quotes)
-        }}
-      />
     </>
   )
 }

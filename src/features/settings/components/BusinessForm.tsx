@@ -14,6 +14,8 @@ import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
 import { avatarProblem } from './ProfileForm'
+import { formatIban, isValidBic, isValidIban, normalizeIban } from '@/billing/payment-code'
+import { DEFAULT_MESSAGE, DEFAULT_SUBJECT } from '@/billing/templates'
 
 const text = (max: number, what: string) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, `${what} can be at most ${max} characters`))
@@ -38,6 +40,30 @@ const businessSchema = v.object({
   invoice_prefix: prefix,
   quote_prefix: prefix,
   payment_prefix: prefix,
+  bank_holder: text(140, 'The account holder'),
+  iban: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || isValidIban(s), 'Enter a valid IBAN (check the digits).'),
+    v.transform(normalizeIban),
+  ),
+  bic: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.check((s) => s === '' || isValidBic(s), 'Enter a valid BIC (8 or 11 letters and digits).'),
+  ),
+  send_subject_template: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Enter a subject'),
+    v.maxLength(200, 'The subject can be at most 200 characters'),
+  ),
+  send_message_template: v.pipe(
+    v.string(),
+    v.nonEmpty('Enter a message'),
+    v.maxLength(5000, 'The message can be at most 5000 characters'),
+  ),
 })
 
 type Input = v.InferInput<typeof businessSchema>
@@ -52,6 +78,11 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   invoice_prefix: String(s.invoice_prefix ?? 'INV-'),
   quote_prefix: String(s.quote_prefix ?? 'QUO-'),
   payment_prefix: String(s.payment_prefix ?? 'PAY-'),
+  bank_holder: s.bank_holder ?? '',
+  iban: s.iban ? formatIban(s.iban) : '',
+  bic: s.bic ?? '',
+  send_subject_template: s.send_subject_template || DEFAULT_SUBJECT,
+  send_message_template: s.send_message_template || DEFAULT_MESSAGE,
 })
 
 export function BusinessSection({ userId }: { userId: string }) {
@@ -65,6 +96,7 @@ export function BusinessSection({ userId }: { userId: string }) {
       userId={userId}
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
+      initialTracking={seller.data.view_tracking !== false}
     />
   )
 }
@@ -73,11 +105,14 @@ function BusinessForm({
   userId,
   initial,
   logoUrl,
+  initialTracking,
 }: {
   userId: string
   initial: Input
   logoUrl: string | null
+  initialTracking: boolean
 }) {
+  const [tracking, setTracking] = useState(initialTracking)
   const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(
     businessSchema,
     initial,
@@ -88,7 +123,7 @@ function BusinessForm({
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   const shownLogo = logo === null ? null : (preview ?? logoUrl)
   const submit = handleSubmit(async (output) => {
-    const body: Record<string, unknown> = { ...output }
+    const body: Record<string, unknown> = { ...output, view_tracking: tracking }
     if (logo !== undefined) body.logo = logo ?? null
     const r = await save(writes.settingsUpdate, {
       userId,
@@ -202,6 +237,67 @@ function BusinessForm({
           error={errors.payment_prefix}
         />
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">Getting paid</legend>
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          Shown on invoices with the invoice number as the reference; for euro invoices, with a QR
+          code banking apps can scan.
+        </p>
+        <Field
+          label="Account holder"
+          value={values.bank_holder}
+          onChange={set('bank_holder')}
+          error={errors.bank_holder}
+          hint="Your business name when empty."
+        />
+        <Field
+          label="IBAN"
+          value={values.iban}
+          onChange={set('iban')}
+          error={errors.iban}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Field
+          label="BIC"
+          value={values.bic}
+          onChange={set('bic')}
+          error={errors.bic}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 font-semibold">Sending documents</legend>
+        <Field
+          label="Email subject"
+          value={values.send_subject_template}
+          onChange={set('send_subject_template')}
+          error={errors.send_subject_template}
+        />
+        <TextAreaField
+          label="Email message"
+          rows={7}
+          value={values.send_message_template}
+          onChange={set('send_message_template')}
+          error={errors.send_message_template}
+          hint="{kind}, {number}, {business}, {customer}, {amount}, {due_date} and {link} are filled in for each document."
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={tracking}
+            onChange={(e) => setTracking(e.target.checked)}
+          />
+          <span>
+            Tell me when a customer opens a document
+            <span className="block text-muted-foreground">
+              Off: opening the link records nothing (the customer's privacy).
+            </span>
+          </span>
+        </label>
+      </fieldset>
       <FormFooter formError={formError} busy={busy} submitLabel="Save business details" />
     </form>
   )

@@ -1,0 +1,34 @@
+package billing
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// recordEvent adds one entry to a document's activity (document_events).
+// Call it with the app of the transaction that makes the change, so the
+// event and the change are saved together. detail may be nil.
+func recordEvent(app core.App, owner, kind, docID, typ string, detail any) error {
+	col, err := app.FindCachedCollectionByNameOrId(migrations.DocumentEventsCollection)
+	if err != nil {
+		return err
+	}
+	ev := core.NewRecord(col)
+	ev.Set("owner", owner)
+	ev.Set("kind", kind)
+	ev.Set("document", docID)
+	ev.Set("type", typ)
+	if detail != nil {
+		ev.Set("detail", detail)
+	}
+	return app.Save(ev)
+}
+
+// kindOfCollection is the link and event kind of a document collection.
+func kindOfCollection(collection string) docKind {
+	if collection == migrations.QuotesCollection {
+		return quoteKind
+	}
+	return invoiceKind
+}

@@ -1,0 +1,263 @@
+package billing
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// PrintableDocument is a quote or an invoice as it is printed: exactly what
+// the customer may see, nothing else (no ids, no owner, no emails). The
+// public document route answers it; its JSON is the web app's contract
+// (PrintableDocument in src/billing/printable.ts), field for field.
+type PrintableDocument struct {
+	// Kind is "quote" or "invoice".
+	Kind string `json:"kind"`
+	// Number is the document number ("" only for a draft).
+	Number string `json:"number"`
+	// Status is the stored status.
+	Status string `json:"status"`
+	// DisplayStatus is the stored status, or "overdue"/"expired" as the
+	// dates make it (the server's UTC today).
+	DisplayStatus string `json:"display_status"`
+	// Currency is the ISO 4217 code of every amount.
+	Currency string `json:"currency"`
+	// IssueDate is YYYY-MM-DD.
+	IssueDate string `json:"issue_date"`
+	// DueDate is an invoice's due date (YYYY-MM-DD), "" for quotes.
+	DueDate string `json:"due_date"`
+	// ExpiryDate is a quote's expiry date (YYYY-MM-DD), "" for invoices or none.
+	ExpiryDate string `json:"expiry_date"`
+	// Seller is the business that issued the document.
+	Seller PrintableSeller `json:"seller"`
+	// Buyer is the customer it is for.
+	Buyer PrintableBuyer `json:"buyer"`
+	// Items are the lines, each with its net amount.
+	Items []PrintableItem `json:"items"`
+	// DiscountPercent is the document discount.
+	DiscountPercent float64 `json:"discount_percent"`
+	// SubtotalCents is the sum of the lines' net amounts.
+	SubtotalCents int64 `json:"subtotal_cents"`
+	// DiscountCents is the document discount's amount.
+	DiscountCents int64 `json:"discount_cents"`
+	// TaxCents is the total tax.
+	TaxCents int64 `json:"tax_cents"`
+	// TotalCents is what the document is for.
+	TotalCents int64 `json:"total_cents"`
+	// TaxBreakdown is the tax per rate.
+	TaxBreakdown []money.TaxGroup `json:"tax_breakdown"`
+	// PaidCents is what payments covered (invoices; 0 for quotes).
+	PaidCents int64 `json:"paid_cents"`
+	// BalanceCents is what is left to pay (invoices; the total for quotes).
+	BalanceCents int64 `json:"balance_cents"`
+	// Notes are printed on the document.
+	Notes string `json:"notes"`
+	// Terms are printed on the document.
+	Terms string `json:"terms"`
+	// Payment tells how to pay an invoice; nil for quotes and when the
+	// business has no IBAN.
+	Payment *PaymentInstructions `json:"payment"`
+	// Answer is a quote's answer once given; nil otherwise.
+	Answer *QuoteAnswer `json:"answer"`
+}
+
+// PrintableSeller is the business as printed.
+type PrintableSeller struct {
+	// CompanyName is the business name (the company name of the settings,
+	// else the profile's company, else the person's name; never the email).
+	CompanyName string `json:"company_name"`
+	// CompanyAddress is printed under the name.
+	CompanyAddress string `json:"company_address"`
+	// CompanyTaxID is the VAT or registration number.
+	CompanyTaxID string `json:"company_tax_id"`
+	// LogoURL is a path the public page may load the logo from, or "".
+	LogoURL string `json:"logo_url"`
+}
+
+// PrintableBuyer is the customer as printed.
+type PrintableBuyer struct {
+	// Name is the customer's (company) name.
+	Name string `json:"name"`
+	// ContactName is the person addressed.
+	ContactName string `json:"contact_name"`
+	// Address is the street address.
+	Address string `json:"address"`
+	// City is the city.
+	City string `json:"city"`
+	// PostalCode is the postal code.
+	PostalCode string `json:"postal_code"`
+	// Country is the ISO 3166 alpha-2 code.
+	Country string `json:"country"`
+	// TaxID is the customer's VAT or registration number.
+	TaxID string `json:"tax_id"`
+}
+
+// PrintableItem is one line as printed (a line without its id).
+type PrintableItem struct {
+	// Description says what the line is for.
+	Description string `json:"description"`
+	// Quantity may be fractional.
+	Quantity float64 `json:"quantity"`
+	// Unit is "h", "pcs", … or "".
+	Unit string `json:"unit"`
+	// UnitPriceCents is the price of one unit.
+	UnitPriceCents int64 `json:"unit_price_cents"`
+	// DiscountPercent is the line discount.
+	DiscountPercent float64 `json:"discount_percent"`
+	// TaxRate is the line's tax rate, in percent.
+	TaxRate float64 `json:"tax_rate"`
+	// NetCents is the line's amount after its discount, before tax.
+	NetCents int64 `json:"net_cents"`
+}
+
+// PaymentInstructions tell the customer how to pay an invoice by transfer.
+type PaymentInstructions struct {
+	// Holder is the account holder.
+	Holder string `json:"holder"`
+	// IBAN is the account number, without spaces.
+	IBAN string `json:"iban"`
+	// BIC is the bank's code, or "".
+	BIC string `json:"bic"`
+	// Reference is what to write on the transfer: the invoice number.
+	Reference string `json:"reference"`
+}
+
+// QuoteAnswer is the customer's (or the owner's) answer to a quote.
+type QuoteAnswer struct {
+	// Accepted is true for an acceptance, false for a rejection.
+	Accepted bool `json:"accepted"`
+	// At is when, RFC 3339.
+	At string `json:"at"`
+	// Name is the full name typed to accept ("" for a rejection, or when
+	// the owner marked it accepted).
+	Name string `json:"name"`
+	// Note is the acceptance note, or the rejection reason.
+	Note string `json:"note"`
+}
+
+// printableSource is what a printable document is made of.
+type printableSource struct {
+	kind     docKind
+	doc      *core.Record
+	owner    *core.Record
+	customer *core.Record
+	// logoURL is where the logo is served for this reader ("" for none).
+	logoURL string
+	today   time.Time
+}
+
+// buildPrintable makes the printable document. Amounts come from the
+// lines, computed as the hooks computed them when the document was saved.
+func buildPrintable(src printableSource) (PrintableDocument, error) {
+	doc, owner, customer, k := src.doc, src.owner, src.customer, src.kind
+	lines, err := money.ParseLines(rawJSON(doc, "items"))
+	if err != nil {
+		return PrintableDocument{}, err
+	}
+	totals, err := money.ComputeTotals(lines, doc.GetFloat("discount_percent"))
+	if err != nil {
+		return PrintableDocument{}, err
+	}
+
+	p := PrintableDocument{
+		Kind:      k.noun,
+		Number:    doc.GetString("number"),
+		Status:    doc.GetString("status"),
+		Currency:  doc.GetString("currency"),
+		IssueDate: dayOf(doc.GetString("issue_date")),
+		Seller: PrintableSeller{
+			CompanyName:    firstNonEmpty(owner.GetString(migrations.FieldCompanyName), owner.GetString(migrations.FieldCompany), owner.GetString("name")),
+			CompanyAddress: owner.GetString(migrations.FieldCompanyAddress),
+			CompanyTaxID:   owner.GetString(migrations.FieldCompanyTaxID),
+			LogoURL:        src.logoURL,
+		},
+		Buyer: PrintableBuyer{
+			Name:        customer.GetString("name"),
+			ContactName: customer.GetString("contact_name"),
+			Address:     customer.GetString("address"),
+			City:        customer.GetString("city"),
+			PostalCode:  customer.GetString("postal_code"),
+			Country:     customer.GetString("country"),
+			TaxID:       customer.GetString("tax_id"),
+		},
+		Items:           make([]PrintableItem, len(lines)),
+		DiscountPercent: doc.GetFloat("discount_percent"),
+		SubtotalCents:   totals.SubtotalCents,
+		DiscountCents:   totals.DiscountCents,
+		TaxCents:        totals.TaxCents,
+		TotalCents:      totals.TotalCents,
+		TaxBreakdown:    totals.TaxBreakdown,
+		Notes:           doc.GetString("notes"),
+		Terms:           doc.GetString("terms"),
+	}
+	if p.TaxBreakdown == nil {
+		p.TaxBreakdown = []money.TaxGroup{}
+	}
+	for i, l := range lines {
+		p.Items[i] = PrintableItem{
+			Description: l.Description, Quantity: l.Quantity, Unit: l.Unit, UnitPriceCents: l.UnitPriceCents,
+			DiscountPercent: l.DiscountPercent, TaxRate: l.TaxRate, NetCents: totals.LinesNetCents[i],
+		}
+	}
+
+	end := dayOf(doc.GetString(k.endField))
+	if k.noun == "invoice" {
+		p.DueDate = end
+		p.PaidCents = int64(doc.GetInt("paid_cents"))
+		p.BalanceCents = int64(doc.GetInt("balance_cents"))
+		if iban := owner.GetString(migrations.FieldIBAN); iban != "" {
+			p.Payment = &PaymentInstructions{
+				Holder:    firstNonEmpty(owner.GetString(migrations.FieldBankHolder), p.Seller.CompanyName),
+				IBAN:      iban,
+				BIC:       owner.GetString(migrations.FieldBIC),
+				Reference: p.Number,
+			}
+		}
+	} else {
+		p.ExpiryDate = end
+		p.BalanceCents = p.TotalCents
+		p.Answer = quoteAnswerOf(doc)
+	}
+	p.DisplayStatus = decideDisplayStatus(k.noun, p.Status, p.BalanceCents, end, dateOnly(src.today).Format(time.DateOnly))
+	return p, nil
+}
+
+// quoteAnswerOf is the answer a quote carries: accepted (or converted,
+// which counts as accepted) with the typed name and note, or rejected with
+// the reason; nil while unanswered.
+func quoteAnswerOf(q *core.Record) *QuoteAnswer {
+	switch q.GetString("status") {
+	case statusAccepted, statusConverted:
+		at := q.GetDateTime("accepted_at")
+		if at.IsZero() {
+			return nil
+		}
+		return &QuoteAnswer{Accepted: true, At: at.Time().UTC().Format(time.RFC3339),
+			Name: q.GetString(migrations.FieldAcceptedBy), Note: q.GetString(migrations.FieldAcceptNote)}
+	case statusRejected:
+		at := q.GetDateTime("rejected_at")
+		if at.IsZero() {
+			return nil
+		}
+		return &QuoteAnswer{Accepted: false, At: at.Time().UTC().Format(time.RFC3339), Note: q.GetString("reject_reason")}
+	}
+	return nil
+}
+
+// issuedFingerprint identifies the printed content of a document: what its
+// PDF shows that the customer must be able to rely on (number, dates,
+// seller, buyer, lines, amounts, notes, payment instructions, the logo
+// file), not what moves on its own (status, payments, the answer).
+func issuedFingerprint(p PrintableDocument, logoFile string) string {
+	p.Status, p.DisplayStatus, p.PaidCents, p.BalanceCents, p.Answer = "", "", 0, 0, nil
+	p.Seller.LogoURL = logoFile
+	b, _ := json.Marshal(p) // plain values: Marshal can't fail
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,81 @@
+package billing
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// PathLink is the "new link" route; {collection} is quotes or invoices.
+const PathLink = "/api/folio/{collection}/{id}/link"
+
+// LinkResponse is the answer of POST /api/folio/{collection}/{id}/link.
+type LinkResponse struct {
+	// Token is the new link's token; the server keeps only its hash, so
+	// this is the only time it can be read.
+	Token string `json:"token"`
+	// URL is the public page of the document: {app URL}/d/{token}.
+	URL string `json:"url"`
+}
+
+// linkRoute gives one of the caller's sent documents a fresh public link:
+// it revokes every live link of the document (the ones mailed before stop
+// working) and mints a new one, in one transaction. Drafts and void
+// invoices have no public link. Another account's document is answered
+// like a missing one.
+func (s *service) linkRoute(e *core.RequestEvent) error {
+	k, notFound, ok := documentKindOf(e.Request.PathValue("collection"))
+	if !ok {
+		return e.NotFoundError("", nil)
+	}
+	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
+	if err != nil || rec.GetString("owner") != e.Auth.Id {
+		return e.NotFoundError(notFound, nil)
+	}
+	if rerr := decideLink(k.noun, rec.GetString("status")); rerr != nil {
+		return rerr.api()
+	}
+
+	var token string
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		if err := revokeLinks(tx, k.noun, rec.Id, s.now()); err != nil {
+			return err
+		}
+		var err error
+		token, _, err = createLink(tx, rec.GetString("owner"), k.noun, rec.Id)
+		return err
+	})
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, LinkResponse{Token: token, URL: publicURL(linkBase(e), token)})
+}
+
+// documentKindOf reads the {collection} of a document route: the kind and
+// its "not found" sentence, or ok false for anything but quotes and invoices.
+func documentKindOf(collection string) (k docKind, notFound string, ok bool) {
+	switch collection {
+	case migrations.InvoicesCollection:
+		return invoiceKind, msgInvoiceNotFound, true
+	case migrations.QuotesCollection:
+		return quoteKind, msgQuoteNotFound, true
+	}
+	return docKind{}, "", false
+}
+
+// linkBase is the origin of the public links minted by this request (see
+// decideLinkBase): the Origin header of the owner's browser, else the
+// scheme and host the request came to.
+func linkBase(e *core.RequestEvent) string {
+	origin := e.Request.Header.Get("Origin")
+	if origin == "" && e.Request.Host != "" {
+		scheme := "http"
+		if e.IsTLS() {
+			scheme = "https"
+		}
+		origin = scheme + "://" + e.Request.Host
+	}
+	return decideLinkBase(e.App.Settings().Meta.AppURL, origin)
+}

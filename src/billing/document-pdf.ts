@@ -1,0 +1,56 @@
+import type { PrintableDocument } from './printable'
+
+/** The EPC ("GiroCode") payload for an invoice a banking app can pay, or null when none applies. */
+export async function paymentQr(doc: PrintableDocument): Promise<boolean[][] | null> {
+  if (!doc.payment || doc.currency !== 'EUR' || doc.balance_cents <= 0 || doc.status === 'paid')
+    return null
+  const { epcQrPayload, qrMatrix } = await import('./payment-code')
+  try {
+    return qrMatrix(
+      epcQrPayload({
+        bic: doc.payment.bic,
+        name: doc.payment.holder,
+        iban: doc.payment.iban,
+        amountCents: doc.balance_cents,
+        currency: doc.currency,
+        reference: doc.payment.reference,
+      }),
+    )
+  } catch {
+    // A payload the standard refuses (e.g. a name too long): the instructions still show.
+    return null
+  }
+}
+
+/**
+ * The document's PDF, made on this device (the owner's, offline too, or the customer's): the
+ * PDF module and its font load only now, never with the first screen.
+ */
+export async function makeDocumentPdf(
+  doc: PrintableDocument,
+  paper: 'a4' | 'letter' = 'a4',
+): Promise<{ blob: Blob; fileName: string }> {
+  const pdf = await import('./pdf')
+  const [qr, logo, font] = await Promise.all([
+    paymentQr(doc),
+    pdf.loadPdfLogo(doc.seller.logo_url),
+    pdf.loadPdfFonts(),
+  ])
+  const bytes = await pdf.renderDocumentPdf(doc, { paper, font, logo, qr })
+  return {
+    blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+    fileName: pdf.pdfFileName(doc),
+  }
+}
+
+/** Saves a file the browser made (a PDF) under its name. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,164 @@
+import { fileUrl } from '@/lib/pocketbase/files'
+import { isoDate } from './format'
+import type { SellerSettings } from './queries'
+import { invoiceDisplayStatus, quoteDisplayStatus } from './status'
+import type { Customer, Invoice, LineItem, Quote, TaxBreakdownRow } from './types'
+
+/**
+ * A quote or an invoice as it is printed: exactly what the customer may see, nothing else. The
+ * public document route answers this shape (GET /api/folio/public/documents/{token}); the print
+ * sheet, the public page and the PDF draw it.
+ */
+export interface PrintableDocument {
+  kind: 'quote' | 'invoice'
+  /** "" for a draft (drafts are never public, but the owner's own PDF can be one). */
+  number: string
+  /** The stored status (draft, sent, viewed, accepted, rejected, converted, partial, paid, void). */
+  status: string
+  /** The stored status, or "overdue"/"expired" as the dates make it (the server's today). */
+  display_status: string
+  currency: string
+  /** ISO dates, YYYY-MM-DD. */
+  issue_date: string
+  /** Invoices. */
+  due_date: string
+  /** Quotes. */
+  expiry_date: string
+  seller: PrintableSeller
+  buyer: PrintableBuyer
+  items: Array<Required<Pick<LineItem, 'net_cents'>> & Omit<LineItem, 'id' | 'net_cents'>>
+  discount_percent: number
+  subtotal_cents: number
+  discount_cents: number
+  tax_cents: number
+  total_cents: number
+  tax_breakdown: TaxBreakdownRow[]
+  /** Invoices: what was paid and what is left; quotes: 0 and the total. */
+  paid_cents: number
+  balance_cents: number
+  notes: string
+  terms: string
+  /** Invoices, when the business gave a bank account. */
+  payment: PaymentInstructions | null
+  /** Quotes: the customer's answer, once given. */
+  answer: QuoteAnswer | null
+}
+
+export interface PrintableSeller {
+  company_name: string
+  company_address: string
+  company_tax_id: string
+  /** A URL the page may load (the public route serves the logo by the same token), or "". */
+  logo_url: string
+}
+
+export interface PrintableBuyer {
+  name: string
+  contact_name: string
+  address: string
+  city: string
+  postal_code: string
+  country: string
+  tax_id: string
+}
+
+export interface PaymentInstructions {
+  holder: string
+  iban: string
+  bic: string
+  /** What the customer writes as the transfer's reference: the document number. */
+  reference: string
+}
+
+export interface QuoteAnswer {
+  accepted: boolean
+  /** ISO date-time. */
+  at: string
+  /** Accepted: the typed full name (the signature). */
+  name: string
+  /** Accepted: the optional note; rejected: the reason. */
+  note: string
+}
+
+/** The owner's records as the customer sees them (the print sheet, the owner's PDF). */
+export function toPrintable(input: {
+  kind: 'quotes' | 'invoices'
+  doc: Quote | Invoice
+  customer: Customer | undefined
+  seller: Pick<SellerSettings, 'company_name' | 'company_address' | 'company_tax_id' | 'name'> &
+    Partial<Pick<SellerSettings, 'bank_holder' | 'iban' | 'bic'>>
+  logoUrl: string
+  today?: string
+}): PrintableDocument {
+  const { kind, doc, customer, seller } = input
+  const invoice = kind === 'invoices' ? (doc as Invoice) : null
+  const quote = kind === 'quotes' ? (doc as Quote) : null
+  const c = customer
+  return {
+    kind: invoice ? 'invoice' : 'quote',
+    number: doc.number,
+    status: doc.status,
+    display_status: invoice
+      ? invoiceDisplayStatus(invoice, input.today)
+      : quoteDisplayStatus(quote as Quote, input.today),
+    currency: doc.currency || c?.currency || 'EUR',
+    issue_date: isoDate(doc.issue_date),
+    due_date: isoDate(invoice?.due_date),
+    expiry_date: isoDate(quote?.expiry_date),
+    seller: {
+      company_name: seller.company_name || seller.name || '',
+      company_address: seller.company_address,
+      company_tax_id: seller.company_tax_id,
+      logo_url: input.logoUrl,
+    },
+    buyer: {
+      name: c?.name ?? '',
+      contact_name: c?.contact_name ?? '',
+      address: c?.address ?? '',
+      city: c?.city ?? '',
+      postal_code: c?.postal_code ?? '',
+      country: c?.country ?? '',
+      tax_id: c?.tax_id ?? '',
+    },
+    items: (doc.items ?? []).map(({ id: _id, net_cents, ...l }) => ({
+      ...l,
+      net_cents: net_cents ?? 0,
+    })),
+    discount_percent: doc.discount_percent ?? 0,
+    subtotal_cents: doc.subtotal_cents ?? 0,
+    discount_cents: doc.discount_cents ?? 0,
+    tax_cents: doc.tax_cents ?? 0,
+    total_cents: doc.total_cents ?? 0,
+    tax_breakdown: doc.tax_breakdown ?? [],
+    paid_cents: invoice?.paid_cents ?? 0,
+    balance_cents: invoice ? invoice.balance_cents : (doc.total_cents ?? 0),
+    notes: doc.notes ?? '',
+    terms: doc.terms ?? '',
+    payment:
+      invoice && seller.iban
+        ? {
+            holder: seller.bank_holder || seller.company_name || seller.name || '',
+            iban: seller.iban,
+            bic: seller.bic ?? '',
+            reference: doc.number,
+          }
+        : null,
+    answer: null,
+  }
+}
+
+/** The owner's document as printed, with the business's logo from its own file route. */
+export function ownerPrintable(
+  kind: 'quotes' | 'invoices',
+  doc: Quote | Invoice,
+  customer: Customer | undefined,
+  seller: SellerSettings | undefined,
+): PrintableDocument {
+  return toPrintable({
+    kind,
+    doc,
+    customer,
+    seller: seller ?? { company_name: '', company_address: '', company_tax_id: '', name: '' },
+    logoUrl: seller?.logo ? fileUrl(seller.collectionId, seller.id, seller.logo, '0x64') : '',
+  })
+}

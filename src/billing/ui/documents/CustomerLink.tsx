@@ -1,0 +1,93 @@
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm'
+import { refusal } from '@/lib/errors'
+import { loadPb } from '@/lib/pocketbase/instance'
+import { useOnline } from '@/lib/use-online'
+import type { DocumentKind } from '@/billing/types'
+
+/**
+ * The link the customer opens the document with. Only its hash is kept, so a link can't be
+ * shown again: "New link" makes one (to copy into a message) and stops the ones sent before.
+ */
+export function CustomerLink({
+  kind,
+  id,
+  isDraft,
+}: {
+  kind: DocumentKind
+  id: string
+  isDraft: boolean
+}) {
+  const online = useOnline()
+  const [confirming, setConfirming] = useState(false)
+  const [url, setUrl] = useState<string | null>(null)
+  const [copied, setCopied] = useState(false)
+  return (
+    <Card className="grid content-start gap-3 p-4">
+      <h2 className="font-semibold">Customer link</h2>
+      {isDraft ? (
+        <p className="text-sm text-muted-foreground">
+          Send the document first: a draft has no link.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            Each mail carries its own link. A new link stops every link sent before.
+          </p>
+          {url ? (
+            <div className="grid gap-2">
+              <label className="grid gap-1 text-sm">
+                <span className="font-medium">New link</span>
+                <input
+                  readOnly
+                  value={url}
+                  className="h-10 w-full rounded-md border border-input bg-background px-3 font-mono text-xs"
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+              </label>
+              <Button
+                variant="outline"
+                onClick={async () => {
+                  await navigator.clipboard?.writeText(url).catch(() => {})
+                  setCopied(true)
+                }}
+              >
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            </div>
+          ) : null}
+          <Button
+            variant="outline"
+            disabled={!online}
+            title={online ? undefined : 'A new link needs a connection'}
+            onClick={() => setConfirming(true)}
+          >
+            New link
+          </Button>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Make a new link?"
+        description="Links sent before stop working at once. Give the customer the new one."
+        confirmLabel="Make a new link"
+        onConfirm={async () => {
+          try {
+            const pb = await loadPb()
+            const r = await pb.send<{ url: string }>(
+              `/api/folio/${kind}/${encodeURIComponent(id)}/link`,
+              { method: 'POST' },
+            )
+            setUrl(r.url)
+            setCopied(false)
+          } catch (error) {
+            return refusal(error).message
+          }
+        }}
+      />
+    </Card>
+  )
+}

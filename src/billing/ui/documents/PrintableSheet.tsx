@@ -1,0 +1,289 @@
+import { useId, type ReactNode } from 'react'
+import { countryName } from '@/billing/currencies'
+import { formatDate, formatMoney } from '@/billing/format'
+import { formatIban } from '@/billing/payment-code'
+import type { PrintableDocument } from '@/billing/printable'
+
+/**
+ * A quote or invoice as the customer sees it, on screen and on paper — the owner's record page
+ * and print view, and the customer's public page draw this one sheet: seller and buyer blocks,
+ * the amount due at the top, lines, tax summary, totals, notes and terms, how to pay; a DRAFT or
+ * VOID watermark when it is not a live document, PAID once it is paid.
+ */
+export function PrintableSheet({
+  doc,
+  paymentCode,
+  children,
+}: {
+  doc: PrintableDocument
+  /** Shown beside the payment instructions (the public page's EPC QR code). */
+  paymentCode?: ReactNode
+  /** Shown at the end of the sheet (e.g. why it was voided). */
+  children?: ReactNode
+}) {
+  const id = useId()
+  const { seller, buyer } = doc
+  const invoice = doc.kind === 'invoice'
+  const title = invoice ? 'Invoice' : 'Quote'
+  const watermark = doc.status === 'draft' ? 'DRAFT' : doc.status === 'void' ? 'VOID' : null
+  const paid = invoice && doc.status === 'paid'
+  const c = doc.currency
+  const items = doc.items
+  const due = doc.balance_cents
+  const anyDiscount = items.some((l) => l.discount_percent)
+
+  return (
+    <article
+      className="document-sheet relative overflow-hidden rounded-xl border border-border bg-white p-4 text-sm sm:p-8 text-neutral-900 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none"
+      aria-label={`${title} ${doc.number || '(draft)'}`}
+    >
+      {watermark ? (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 flex items-center justify-center select-none"
+        >
+          <span className="-rotate-30 text-[8rem] font-black tracking-widest text-neutral-900/8">
+            {watermark}
+          </span>
+        </div>
+      ) : null}
+      {watermark ? (
+        <p className="sr-only">{`This ${title.toLowerCase()} is ${watermark === 'DRAFT' ? 'a draft' : 'void'}.`}</p>
+      ) : null}
+      <header className="flex flex-wrap justify-between gap-6">
+        <div>
+          {seller.logo_url ? (
+            <img
+              src={seller.logo_url}
+              alt={`${seller.company_name || 'Company'} logo`}
+              className="mb-3 max-h-16 max-w-48 object-contain"
+              // Offline, the logo may not be at hand: the sheet is complete without it.
+              onError={(e) => {
+                e.currentTarget.hidden = true
+              }}
+            />
+          ) : null}
+          <p className="text-lg font-semibold">{seller.company_name || 'Your company'}</p>
+          {seller.company_address ? (
+            <p className="whitespace-pre-line text-neutral-600">{seller.company_address}</p>
+          ) : null}
+          {seller.company_tax_id ? (
+            <p className="text-neutral-600">Tax ID {seller.company_tax_id}</p>
+          ) : null}
+        </div>
+        <div className="text-end">
+          <h2 className="text-2xl font-bold tracking-tight">
+            {title} {doc.number || ''}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-4 text-neutral-700">
+            <dt>Issued</dt>
+            <dd>{formatDate(doc.issue_date)}</dd>
+            {invoice ? (
+              <>
+                <dt>Due</dt>
+                <dd>{formatDate(doc.due_date)}</dd>
+              </>
+            ) : doc.expiry_date ? (
+              <>
+                <dt>Valid until</dt>
+                <dd>{formatDate(doc.expiry_date)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </header>
+
+      <div className="mt-6 flex flex-wrap items-start justify-between gap-6">
+        <div>
+          <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+            Bill to
+          </h3>
+          <p className="font-medium">{buyer.name || '…'}</p>
+          {buyer.contact_name ? <p>{buyer.contact_name}</p> : null}
+          {buyer.address ? <p className="whitespace-pre-line">{buyer.address}</p> : null}
+          {buyer.postal_code || buyer.city ? (
+            <p>{[buyer.postal_code, buyer.city].filter(Boolean).join(' ')}</p>
+          ) : null}
+          {buyer.country ? <p>{countryName(buyer.country)}</p> : null}
+          {buyer.tax_id ? <p>Tax ID {buyer.tax_id}</p> : null}
+        </div>
+        <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
+          <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+            {invoice ? 'Amount due' : 'Total'}
+          </p>
+          <p className="text-2xl font-bold tabular-nums">{formatMoney(due, c)}</p>
+          {paid ? (
+            <p className="font-semibold tracking-widest text-emerald-800">PAID</p>
+          ) : invoice ? (
+            <p className="text-neutral-600">by {formatDate(doc.due_date)}</p>
+          ) : null}
+        </div>
+      </div>
+
+      <table className="mt-8 w-full">
+        <caption className="sr-only">Lines</caption>
+        <thead className="border-b border-neutral-300 text-neutral-600">
+          <tr>
+            <th scope="col" className="py-2 text-start font-medium">
+              Description
+            </th>
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
+              Qty
+            </th>
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
+              Price
+            </th>
+            {anyDiscount ? (
+              <th scope="col" className="py-2 ps-3 text-end font-medium">
+                Disc.
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
+              Tax
+            </th>
+            <th scope="col" className="py-2 ps-3 text-end font-medium">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((l, i) => (
+            <tr key={i} className="border-b border-neutral-200 align-top">
+              <td className="py-2 pe-4 whitespace-pre-line">{l.description}</td>
+              <td className="py-2 ps-3 text-end tabular-nums">
+                <span className="whitespace-nowrap">
+                  {l.quantity}
+                  {l.unit ? ` ${l.unit}` : ''}
+                </span>
+              </td>
+              <td className="py-2 ps-3 text-end tabular-nums">
+                {formatMoney(l.unit_price_cents, c)}
+              </td>
+              {anyDiscount ? (
+                <td className="py-2 ps-3 text-end tabular-nums">
+                  {l.discount_percent ? `${l.discount_percent}%` : ''}
+                </td>
+              ) : null}
+              <td className="py-2 ps-3 text-end tabular-nums">
+                {l.tax_rate ? `${l.tax_rate}%` : '0%'}
+              </td>
+              <td className="py-2 ps-3 text-end tabular-nums">{formatMoney(l.net_cents, c)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="mt-4 flex flex-wrap justify-between gap-6 break-inside-avoid">
+        <table className="self-start text-neutral-700">
+          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+            Tax summary
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pe-6 text-start font-medium">
+                Rate
+              </th>
+              <th scope="col" className="pe-6 text-end font-medium">
+                Net
+              </th>
+              <th scope="col" className="text-end font-medium">
+                Tax
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.tax_breakdown.map((g) => (
+              <tr key={g.rate}>
+                <td className="pe-6">{g.rate}%</td>
+                <td className="pe-6 text-end tabular-nums">{formatMoney(g.net_cents, c)}</td>
+                <td className="text-end tabular-nums">{formatMoney(g.tax_cents, c)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="grid min-w-64 grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+          <dt>Subtotal</dt>
+          <dd className="text-end tabular-nums">{formatMoney(doc.subtotal_cents, c)}</dd>
+          {doc.discount_cents ? (
+            <>
+              <dt>Discount ({doc.discount_percent}%)</dt>
+              <dd className="text-end tabular-nums">−{formatMoney(doc.discount_cents, c)}</dd>
+            </>
+          ) : null}
+          <dt>Tax</dt>
+          <dd className="text-end tabular-nums">{formatMoney(doc.tax_cents, c)}</dd>
+          <dt className="border-t border-neutral-300 pt-1 font-semibold">Total</dt>
+          <dd className="border-t border-neutral-300 pt-1 text-end font-semibold tabular-nums">
+            {formatMoney(doc.total_cents, c)}
+          </dd>
+          {invoice && doc.paid_cents ? (
+            <>
+              <dt>Paid</dt>
+              <dd className="text-end tabular-nums">−{formatMoney(doc.paid_cents, c)}</dd>
+              <dt className="font-semibold">Balance due</dt>
+              <dd className="text-end font-semibold tabular-nums">
+                {formatMoney(doc.balance_cents, c)}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+
+      {doc.notes || doc.terms ? (
+        <div className="mt-8 grid gap-4 text-neutral-700 sm:grid-cols-2 break-inside-avoid">
+          {doc.notes ? (
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+                Notes
+              </h3>
+              <p className="whitespace-pre-line">{doc.notes}</p>
+            </div>
+          ) : null}
+          {doc.terms ? (
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+                Terms
+              </h3>
+              <p className="whitespace-pre-line">{doc.terms}</p>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {doc.payment && !paid ? (
+        <section
+          aria-labelledby={`${id}-pay`}
+          className="mt-8 flex flex-wrap items-start justify-between gap-6 rounded-lg border border-neutral-300 p-4 break-inside-avoid"
+        >
+          <div>
+            <h3
+              id={`${id}-pay`}
+              className="text-xs font-semibold tracking-wide text-neutral-600 uppercase"
+            >
+              How to pay
+            </h3>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-neutral-600">Account holder</dt>
+              <dd>{doc.payment.holder}</dd>
+              <dt className="text-neutral-600">IBAN</dt>
+              <dd className="font-mono" dir="ltr">
+                {formatIban(doc.payment.iban)}
+              </dd>
+              {doc.payment.bic ? (
+                <>
+                  <dt className="text-neutral-600">BIC</dt>
+                  <dd className="font-mono" dir="ltr">
+                    {doc.payment.bic}
+                  </dd>
+                </>
+              ) : null}
+              <dt className="text-neutral-600">Reference</dt>
+              <dd className="font-mono">{doc.payment.reference}</dd>
+            </dl>
+          </div>
+          {paymentCode}
+        </section>
+      ) : null}
+      {children}
+    </article>
+  )
+}

@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/** Fills line n (1-based) of the quote/invoice editor, as a user types it. */
+export async function fillLine(
+  page: Page,
+  n: number,
+  line: { description: string; qty: string; price: string; tax: string },
+) {
+  await page.getByLabel(`Line ${n} description`).fill(line.description)
+  await page.getByLabel(`Line ${n} qty`).fill(line.qty)
+  await page.getByLabel(`Line ${n} price`).fill(line.price)
+  await page.getByLabel(`Line ${n} tax %`).fill(line.tax)
+}
+
+export async function recordPayment(page: Page, amount: string) {
+  await page.getByRole('button', { name: 'Record payment' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a payment' })
+  await dialog.getByLabel(/^Amount/).fill(amount)
+  await dialog.getByRole('button', { name: 'Record payment' }).click()
+  return dialog
+}
+
+/** Send: the dialog opens with the mail to check; its Send button mails it. */
+export async function sendFromDialog(page: Page, change?: { cc?: string }) {
+  await page.getByRole('button', { name: /^Send( again)?$/ }).click()
+  const dialog = page.getByRole('dialog', { name: /^Send (quote|invoice)/ })
+  await expect(dialog.getByLabel('To')).not.toHaveValue('')
+  if (change?.cc) await dialog.getByLabel('Cc').fill(change.cc)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog).toBeHidden({ timeout: 20_000 })
+}
