@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { build as rolldownBuild } from 'rolldown'
+import { unusedModules } from './scripts/unused-modules.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -79,8 +80,7 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: `${root}src` },
       { find: '@machines', replacement: `${root}machines` },
-      // jsPDF plugins the PDF never uses (see src/billing/pdf/unused.ts).
-      { find: /^(html2canvas|dompurify|canvg)$/, replacement: `${root}src/billing/pdf/unused.ts` },
+      unusedModules,
     ],
   },
   plugins: [

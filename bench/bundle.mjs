@@ -9,8 +9,11 @@ import { chromium } from '@playwright/test'
 import { folioServer, freePort, root } from './server.mjs'
 
 const BUDGET_SIGN_IN_JS = 112_000
-/** The customer's document page is not the back office: it stays small. */
-const BUDGET_PUBLIC_JS = 75_000
+/**
+ * The customer's document page is not the back office: React (~67 KB of it), the sheet and the
+ * answer form; the PDF and QR modules load on demand.
+ */
+const BUDGET_PUBLIC_JS = 90_000
 
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const password = 'bench-password-1'

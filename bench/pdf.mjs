@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { build, createServer } from 'vite'
+import { unusedModules } from '../scripts/unused-modules.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const entry = 'src/billing/pdf/index.ts'
 const RUNS = 5
-const alias = { '@': join(root, 'src') }
+const alias = [{ find: '@', replacement: join(root, 'src') }, unusedModules]
 const kb = (n) => `${n.toLocaleString('en')} B`
 
 async function bundleSizes() {

@@ -163,11 +163,11 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	defer app.Cleanup()
 
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	reverted, err := runner.Down(9)
+	reverted, err := runner.Down(10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(reverted) != 9 {
+	if len(reverted) != 10 {
 		t.Fatalf("reverted %v", reverted)
 	}
 	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection,

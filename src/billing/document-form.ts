@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { percentText } from './fields'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
 import { currencyDigits, parseMajor, toMajor, addDays, isoDate, pbDate, todayIso } from './format'
+import { unitCodeFor } from './einvoice/units'
 import type { DocumentKind, Invoice, LineItem, Quote } from './types'
 
 /**
@@ -13,6 +14,8 @@ export interface LineForm {
   description: string
   quantity: string
   unit: string
+  /** UN/ECE Rec. 20 code chosen for the line; "" follows the unit typed ("h" → HUR). */
+  unit_code: string
   unit_price: string
   discount_percent: string
   tax_rate: string
@@ -27,6 +30,9 @@ export interface DocumentForm {
   discount_percent: string
   notes: string
   terms: string
+  /** The VAT category of the 0 % lines (Z, E, AE, K, G, O) and why, for e-invoices. */
+  vat_exemption_category: string
+  vat_exemption_reason: string
   items: LineForm[]
 }
 
@@ -50,6 +56,15 @@ export function documentSchema(kind: DocumentKind) {
       discount_percent: percent('The discount'),
       notes: v.pipe(v.string(), v.maxLength(5000, 'Notes can be at most 5000 characters')),
       terms: v.pipe(v.string(), v.maxLength(5000, 'Terms can be at most 5000 characters')),
+      vat_exemption_category: v.pipe(
+        v.string(),
+        v.check((s) => ['Z', 'E', 'AE', 'K', 'G', 'O'].includes(s), 'Choose a VAT category'),
+      ),
+      vat_exemption_reason: v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(300, 'At most 300 characters'),
+      ),
       items: v.pipe(
         v.array(
           v.object({
@@ -69,6 +84,7 @@ export function documentSchema(kind: DocumentKind) {
               ),
             ),
             unit: v.pipe(v.string(), v.maxLength(20, 'At most 20 characters')),
+            unit_code: v.string(),
             unit_price: v.string(),
             discount_percent: percent('The discount'),
             tax_rate: percent('The tax rate'),
@@ -131,6 +147,7 @@ export function emptyLine(taxRate: number): LineForm {
     description: '',
     quantity: '1',
     unit: '',
+    unit_code: '',
     unit_price: '',
     discount_percent: '',
     tax_rate: taxRate ? String(taxRate) : '',
@@ -150,6 +167,7 @@ export function toLineItems(items: readonly LineForm[], currency: string): Array
       description: l.description.trim(),
       quantity: q,
       unit: l.unit.trim(),
+      unit_code: l.unit_code || unitCodeFor(l.unit),
       unit_price_cents: cents,
       discount_percent: num(l.discount_percent),
       tax_rate: num(l.tax_rate),
@@ -166,6 +184,8 @@ export function toBody(kind: DocumentKind, f: ParsedDocumentForm): Record<string
     discount_percent: num(f.discount_percent),
     notes: f.notes,
     terms: f.terms,
+    vat_exemption_category: f.vat_exemption_category,
+    vat_exemption_reason: f.vat_exemption_reason,
     items,
   }
 }
@@ -185,11 +205,14 @@ export function fromDocument(kind: DocumentKind, d: Quote | Invoice, copy = fals
     discount_percent: d.discount_percent ? String(d.discount_percent) : '',
     notes: d.notes ?? '',
     terms: d.terms ?? '',
+    vat_exemption_category: d.vat_exemption_category || 'Z',
+    vat_exemption_reason: d.vat_exemption_reason ?? '',
     items: (d.items ?? []).map((l) => ({
       id: copy ? newLineId() : l.id || newLineId(),
       description: l.description,
       quantity: String(l.quantity),
       unit: l.unit ?? '',
+      unit_code: l.unit_code ?? '',
       unit_price: toMajor(l.unit_price_cents, d.currency),
       discount_percent: l.discount_percent ? String(l.discount_percent) : '',
       tax_rate: l.tax_rate ? String(l.tax_rate) : '',

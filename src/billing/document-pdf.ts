@@ -1,3 +1,4 @@
+import type { EInvoiceSource } from './einvoice/source'
 import type { PrintableDocument } from './printable'
 
 /** The EPC ("GiroCode") payload for an invoice a banking app can pay, or null when none applies. */
@@ -29,17 +30,27 @@ export async function paymentQr(doc: PrintableDocument): Promise<boolean[][] | n
 export async function makeDocumentPdf(
   doc: PrintableDocument,
   paper: 'a4' | 'letter' = 'a4',
-): Promise<{ blob: Blob; fileName: string }> {
+  /** With e-invoicing on: the invoice's data, so the PDF becomes a Factur-X (EN 16931) PDF/A-3. */
+  einvoice?: EInvoiceSource,
+): Promise<{ blob: Blob; fileName: string; missing: string[] }> {
   const pdf = await import('./pdf')
   const [qr, logo, font] = await Promise.all([
     paymentQr(doc),
     pdf.loadPdfLogo(doc.seller.logo_url),
     pdf.loadPdfFonts(),
   ])
-  const bytes = await pdf.renderDocumentPdf(doc, { paper, font, logo, qr })
+  let bytes = await pdf.renderDocumentPdf(doc, { paper, font, logo, qr })
+  let missing: string[] = []
+  if (einvoice) {
+    const e = await import('./einvoice')
+    missing = e.missingForEInvoice(einvoice, 'facturx')
+    // Incomplete settings give the plain PDF, and say what to fill in for an e-invoice.
+    if (!missing.length) bytes = await e.facturxPdf(einvoice, bytes)
+  }
   return {
     blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
     fileName: pdf.pdfFileName(doc),
+    missing,
   }
 }
 
@@ -53,4 +64,19 @@ export function saveFile(blob: Blob, fileName: string) {
   a.click()
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** An invoice's XRechnung or Peppol BIS XML, or what must be filled in before it can be made. */
+export async function makeEInvoiceXml(
+  src: EInvoiceSource,
+  format: 'xrechnung' | 'peppol',
+): Promise<{ blob: Blob; fileName: string } | { missing: string[] }> {
+  const e = await import('./einvoice')
+  const missing = e.missingForEInvoice(src, format)
+  if (missing.length) return { missing }
+  const xml = format === 'xrechnung' ? await e.xrechnungXml(src) : await e.peppolXml(src)
+  return {
+    blob: new Blob([xml], { type: 'application/xml' }),
+    fileName: `${src.number}-${format}.xml`,
+  }
 }

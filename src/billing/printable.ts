@@ -42,12 +42,19 @@ export interface PrintableDocument {
   payment: PaymentInstructions | null
   /** Quotes: the customer's answer, once given. */
   answer: QuoteAnswer | null
+  /** Why 0 % lines carry no VAT ("Reverse charge"), printed with the tax summary; "" if none. */
+  vat_note: string
 }
 
 export interface PrintableSeller {
   company_name: string
   company_address: string
   company_tax_id: string
+  postal_code: string
+  city: string
+  /** ISO 3166-1 alpha-2, or "". */
+  country: string
+  vat_id: string
   /** A URL the page may load (the public route serves the logo by the same token), or "". */
   logo_url: string
 }
@@ -86,7 +93,12 @@ export function toPrintable(input: {
   doc: Quote | Invoice
   customer: Customer | undefined
   seller: Pick<SellerSettings, 'company_name' | 'company_address' | 'company_tax_id' | 'name'> &
-    Partial<Pick<SellerSettings, 'bank_holder' | 'iban' | 'bic'>>
+    Partial<Pick<SellerSettings, 'bank_holder' | 'iban' | 'bic'>> & {
+      company_postal_code?: string
+      company_city?: string
+      company_country?: string
+      company_vat_id?: string
+    }
   logoUrl: string
   today?: string
 }): PrintableDocument {
@@ -109,6 +121,10 @@ export function toPrintable(input: {
       company_name: seller.company_name || seller.name || '',
       company_address: seller.company_address,
       company_tax_id: seller.company_tax_id,
+      postal_code: seller.company_postal_code ?? '',
+      city: seller.company_city ?? '',
+      country: seller.company_country ?? '',
+      vat_id: seller.company_vat_id ?? '',
       logo_url: input.logoUrl,
     },
     buyer: {
@@ -144,6 +160,12 @@ export function toPrintable(input: {
           }
         : null,
     answer: null,
+    vat_note:
+      doc.vat_exemption_category &&
+      doc.vat_exemption_category !== 'Z' &&
+      (doc.tax_breakdown ?? []).some((g) => g.rate === 0)
+        ? (doc.vat_exemption_reason ?? '').trim()
+        : '',
   }
 }
 

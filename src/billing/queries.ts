@@ -161,6 +161,10 @@ export interface SellerSettings {
   default_tax_rate: number
   notify_overdue: boolean
   notify_quote_expiring: boolean
+  company_postal_code?: string
+  company_city?: string
+  company_country?: string
+  company_vat_id?: string
   bank_holder?: string
   iban?: string
   bic?: string

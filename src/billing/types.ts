@@ -48,6 +48,8 @@ export interface LineItem {
   description: string
   quantity: number
   unit: string
+  /** UN/ECE Recommendation 20 code (e-invoices); absent on lines saved before it existed. */
+  unit_code?: string
   unit_price_cents: number
   discount_percent: number
   tax_rate: number
@@ -75,6 +77,9 @@ interface DocumentBase extends BaseRecord {
   tax_cents: number
   total_cents: number
   tax_breakdown: TaxBreakdownRow[] | null
+  /** The VAT category of the 0 % lines, and why (e-invoices). */
+  vat_exemption_category?: 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O'
+  vat_exemption_reason?: string
   sent_at: string
   viewed_at: string
   expand?: { customer?: Customer }

@@ -61,6 +61,8 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(applyUserDefaults)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserBank)
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
+	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
+	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments).BindFunc(guardCreateRequest)
 	app.OnRecordUpdateRequest(customers, quotes, invoices, payments).BindFunc(guardUpdateRequest)

@@ -3,13 +3,17 @@ package billing
 import (
 	"fmt"
 	"slices"
+
+	"folio/server/migrations"
 )
 
 // Content fields: what a person writes on a document. Status, customer and
 // the server fields are judged separately.
 var (
-	quoteContent   = []string{"items", "discount_percent", "issue_date", "expiry_date", "notes", "terms", "reject_reason"}
-	invoiceContent = []string{"items", "discount_percent", "issue_date", "due_date", "notes", "terms", "void_reason"}
+	quoteContent = []string{"items", "discount_percent", "issue_date", "expiry_date", "notes", "terms", "reject_reason",
+		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason}
+	invoiceContent = []string{"items", "discount_percent", "issue_date", "due_date", "notes", "terms", "void_reason",
+		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason}
 )
 
 // editableIn are the statuses whose content may still change. From partial

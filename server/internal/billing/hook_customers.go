@@ -13,6 +13,9 @@ import (
 // form left it empty, and normalizes the codes to upper case.
 func (s *service) beforeCustomerCreate(e *core.RecordEvent) error {
 	normalizeCustomer(e.Record)
+	if err := checkCustomerEInvoice(e.Record); err != nil {
+		return err
+	}
 	if e.Record.GetString("currency") == "" {
 		owner, err := e.App.FindRecordById(migrations.UsersCollection, e.Record.GetString("owner"))
 		if err != nil {
@@ -27,6 +30,9 @@ func (s *service) beforeCustomerCreate(e *core.RecordEvent) error {
 // documents, its currency: every quote, invoice and payment copied it.
 func (s *service) beforeCustomerUpdate(e *core.RecordEvent) error {
 	normalizeCustomer(e.Record)
+	if err := checkCustomerEInvoice(e.Record); err != nil {
+		return err
+	}
 	orig, err := storedVersion(e.App, e.Record)
 	if err != nil {
 		return err
@@ -64,6 +70,28 @@ func normalizeCustomer(r *core.Record) {
 	r.Set("name", strings.TrimSpace(r.GetString("name")))
 	r.Set("currency", strings.ToUpper(strings.TrimSpace(r.GetString("currency"))))
 	r.Set("country", strings.ToUpper(strings.TrimSpace(r.GetString("country"))))
+}
+
+// checkCustomerEInvoice normalizes and checks what an e-invoice reads from
+// the customer: the electronic address with its scheme (decideEndpoint)
+// and the buyer reference, checked as a Leitweg-ID when it looks like one.
+// The tax_id stays free text: it is the buyer's VAT ID (BT-48) when the
+// customer has one.
+func checkCustomerEInvoice(r *core.Record) error {
+	id, scheme, rerr := decideEndpoint(migrations.FieldEndpointID, migrations.FieldEndpointScheme,
+		r.GetString(migrations.FieldEndpointID), r.GetString(migrations.FieldEndpointScheme))
+	if rerr != nil {
+		return rerr.api()
+	}
+	r.Set(migrations.FieldEndpointID, id)
+	r.Set(migrations.FieldEndpointScheme, scheme)
+
+	ref, rerr := decideBuyerReference(r.GetString(migrations.FieldBuyerReference))
+	if rerr != nil {
+		return rerr.api()
+	}
+	r.Set(migrations.FieldBuyerReference, ref)
+	return nil
 }
 
 // customerHasDocuments reports whether any quote, invoice or payment points

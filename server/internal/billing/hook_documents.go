@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -37,6 +38,8 @@ type preparedDoc struct {
 	owner   *core.Record // loaded for new documents only
 	lines   []money.Line
 	totals  money.Totals
+	// changed lists the content fields this save changes (nil when new).
+	changed []string
 }
 
 // storedVersion is the record as it is in the database. Record.Original()
@@ -131,8 +134,19 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 		return nil, inputRefusal(err)
 	}
 
+	// Every 0 % line has the document's VAT category: Z unless it says
+	// otherwise.
+	switch cat := r.GetString(migrations.FieldVATExemptionCategory); {
+	case cat == "":
+		r.Set(migrations.FieldVATExemptionCategory, migrations.DefaultVATExemptionCategory)
+	case !slices.Contains(migrations.VATExemptionCategories, cat):
+		return nil, refuse(migrations.FieldVATExemptionCategory, "folio_invalid_vat_category", msgVATCategory)
+	}
+	r.Set(migrations.FieldVATExemptionReason, strings.TrimSpace(r.GetString(migrations.FieldVATExemptionReason)))
+
 	if !p.isNew {
 		changed := changedFields(orig, r, p.lines, k)
+		p.changed = changed
 		if rerr := decideEdit(k.noun, p.from, r.GetString("status"), changed); rerr != nil {
 			return nil, rerr.api()
 		}
@@ -155,8 +169,47 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 	r.Set("discount_cents", p.totals.DiscountCents)
 	r.Set("tax_cents", p.totals.TaxCents)
 	r.Set("total_cents", p.totals.TotalCents)
-	r.Set("tax_breakdown", p.totals.TaxBreakdown)
+	r.Set("tax_breakdown", TaxBreakdown(p.totals.TaxBreakdown, r.GetString(migrations.FieldVATExemptionCategory)))
 	return p, nil
+}
+
+// checkExemption applies decideExemption to a save that moves the
+// document out of draft or changes a document that has left draft
+// (exemptionApplies). status is the status the save ends in.
+func checkExemption(app core.App, r *core.Record, p *preparedDoc, status string) error {
+	if !exemptionApplies(p.from, status, p.changed) {
+		return nil
+	}
+	return exemptionRefusal(app, r, p.lines, p.owner)
+}
+
+// exemptionRefusal refuses a document whose 0 % lines are exempt without
+// a reason, or reverse charged without both VAT IDs (decideExemption). The
+// customer and the owner are read only when a VAT ID is needed; owner may
+// be nil.
+func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, owner *core.Record) error {
+	c := exemptionCase{
+		category:  r.GetString(migrations.FieldVATExemptionCategory),
+		reason:    r.GetString(migrations.FieldVATExemptionReason),
+		zeroRated: hasZeroRate(lines),
+	}
+	if c.category == "AE" || c.category == "K" {
+		customer, err := app.FindRecordById(migrations.CustomersCollection, r.GetString("customer"))
+		if err != nil {
+			return err
+		}
+		c.buyerVATID = customer.GetString("tax_id")
+		if owner == nil {
+			if owner, err = app.FindRecordById(migrations.UsersCollection, r.GetString("owner")); err != nil {
+				return err
+			}
+		}
+		c.sellerVATID = owner.GetString(migrations.FieldCompanyVATID)
+	}
+	if rerr := decideExemption(c); rerr != nil {
+		return rerr.api()
+	}
+	return nil
 }
 
 // assignNumber gives a new document the owner's next sequence number. It

@@ -59,6 +59,9 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	if rerr != nil {
 		return rerr.api()
 	}
+	if err := checkExemption(e.App, r, p, status); err != nil {
+		return err
+	}
 	r.Set("status", status)
 	applyStamps(r, "invoice", p.from, status, s.now())
 

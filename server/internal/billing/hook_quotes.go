@@ -47,6 +47,9 @@ func (s *service) saveQuote(e *core.RecordEvent) error {
 	if rerr != nil {
 		return rerr.api()
 	}
+	if err := checkExemption(e.App, r, p, status); err != nil {
+		return err
+	}
 	r.Set("status", status)
 	applyStamps(r, "quote", p.from, status, s.now())
 

@@ -74,6 +74,18 @@ const (
 	msgMessageLong         = "The message is too long (5000 characters at most)."
 	msgInvalidPDF          = "Attach the document as a PDF of 10 MB at most."
 
+	// E-invoicing (decide_einvoice.go).
+	msgInvalidVATID          = "Enter the VAT ID with its country prefix, e.g. DE123456789."
+	msgInvalidCountry        = "Enter the country as its two-letter code, e.g. DE."
+	msgEndpointScheme        = "Choose the scheme of the electronic address."
+	msgEndpointSchemeUnknown = "Choose a scheme from the list."
+	msgEndpointID            = "Enter the electronic address for this scheme."
+	msgEndpointEmail         = "Enter a valid email address as the electronic address."
+	msgLeitwegFormat         = "Enter the Leitweg-ID as 2 to 12 digits, an optional part of letters and digits, and 2 check digits, separated by dashes (e.g. 04011000-12345-03)."
+	msgLeitwegCheck          = "This Leitweg-ID's check digits don't match."
+	msgVATCategory           = "Choose a VAT category from the list."
+	msgExemptionReason       = "Give the reason for the VAT exemption (it is printed on the invoice)."
+
 	// Formats, filled in by the decisions.
 	fmtBadTransition  = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
 	fmtUnknownStatus  = "Unknown status %q."
@@ -81,6 +93,12 @@ const (
 	fmtCustomerLocked = "The customer can only change while the %s is a draft."
 	fmtAmountMin      = "The amount must be at least %s."
 	fmtOverpayment    = "The payment is more than the balance due (%s)."
+	// "Fill in the VAT ID and the city to send e-invoices."
+	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
+	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
+	fmtBuyerVATIDMissing = "%s needs the customer's VAT ID. Add it to the customer."
+	// "A reverse charge needs your VAT ID. Add it in the business settings."
+	fmtSellerVATIDMissing = "%s needs your VAT ID. Add it in the business settings."
 )
 
 // ruleError is a refusal decided by a pure function: the field it is about,
@@ -97,6 +115,16 @@ func (e *ruleError) api() *router.ApiError {
 	return router.NewBadRequestError(e.message, validation.Errors{
 		e.field: validation.NewError(e.code, e.message),
 	})
+}
+
+// refuseAll is the 400 answer for several refusals at once: message for
+// people, and each field with its own sentence.
+func refuseAll(message string, errs []ruleError) *router.ApiError {
+	data := validation.Errors{}
+	for _, e := range errs {
+		data[e.field] = validation.NewError(e.code, e.message)
+	}
+	return router.NewBadRequestError(message, data)
 }
 
 // refuse is the 400 answer for a refusal decided inside a hook.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -65,6 +66,9 @@ type PrintableDocument struct {
 	Payment *PaymentInstructions `json:"payment"`
 	// Answer is a quote's answer once given; nil otherwise.
 	Answer *QuoteAnswer `json:"answer"`
+	// VATNote says why 0 % lines carry no VAT (the exemption reason of a
+	// category other than Z, e.g. "Reverse charge"); "" when none applies.
+	VATNote string `json:"vat_note"`
 }
 
 // PrintableSeller is the business as printed.
@@ -76,6 +80,14 @@ type PrintableSeller struct {
 	CompanyAddress string `json:"company_address"`
 	// CompanyTaxID is the VAT or registration number.
 	CompanyTaxID string `json:"company_tax_id"`
+	// PostalCode, City and Country (ISO alpha-2) complete the address.
+	PostalCode string `json:"postal_code"`
+	// City is the seller's city.
+	City string `json:"city"`
+	// Country is the seller's country, ISO 3166 alpha-2.
+	Country string `json:"country"`
+	// VATID is the seller's VAT identifier, or "".
+	VATID string `json:"vat_id"`
 	// LogoURL is a path the public page may load the logo from, or "".
 	LogoURL string `json:"logo_url"`
 }
@@ -175,6 +187,10 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 			CompanyName:    firstNonEmpty(owner.GetString(migrations.FieldCompanyName), owner.GetString(migrations.FieldCompany), owner.GetString("name")),
 			CompanyAddress: owner.GetString(migrations.FieldCompanyAddress),
 			CompanyTaxID:   owner.GetString(migrations.FieldCompanyTaxID),
+			PostalCode:     owner.GetString(migrations.FieldCompanyPostalCode),
+			City:           owner.GetString(migrations.FieldCompanyCity),
+			Country:        owner.GetString(migrations.FieldCompanyCountry),
+			VATID:          owner.GetString(migrations.FieldCompanyVATID),
 			LogoURL:        src.logoURL,
 		},
 		Buyer: PrintableBuyer{
@@ -199,6 +215,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 	if p.TaxBreakdown == nil {
 		p.TaxBreakdown = []money.TaxGroup{}
 	}
+	p.VATNote = vatNote(doc.GetString(migrations.FieldVATExemptionCategory), doc.GetString(migrations.FieldVATExemptionReason), p.TaxBreakdown)
 	for i, l := range lines {
 		p.Items[i] = PrintableItem{
 			Description: l.Description, Quantity: l.Quantity, Unit: l.Unit, UnitPriceCents: l.UnitPriceCents,
@@ -253,11 +270,62 @@ func quoteAnswerOf(q *core.Record) *QuoteAnswer {
 // issuedFingerprint identifies the printed content of a document: what its
 // PDF shows that the customer must be able to rely on (number, dates,
 // seller, buyer, lines, amounts, notes, payment instructions, the logo
-// file), not what moves on its own (status, payments, the answer).
-func issuedFingerprint(p PrintableDocument, logoFile string) string {
+// file), not what moves on its own (status, payments, the answer). The
+// printed VAT exemption and the lines' unit codes count too (issuedExtras).
+func issuedFingerprint(p PrintableDocument, logoFile string, extra issuedExtras) string {
 	p.Status, p.DisplayStatus, p.PaidCents, p.BalanceCents, p.Answer = "", "", 0, 0, nil
 	p.Seller.LogoURL = logoFile
 	b, _ := json.Marshal(p) // plain values: Marshal can't fail
+	if !extra.empty() {
+		e, _ := json.Marshal(extra)
+		b = append(b, e...)
+	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// issuedExtras is what the PDF prints beyond the PrintableDocument: the
+// VAT exemption of the 0 % lines and the lines' unit codes. Empty (the
+// default category Z, no reason, no unit codes) adds nothing, so documents
+// issued before these fields keep their fingerprint.
+type issuedExtras struct {
+	VATCategory string   `json:"vat_category,omitempty"`
+	VATReason   string   `json:"vat_reason,omitempty"`
+	UnitCodes   []string `json:"unit_codes,omitempty"`
+}
+
+func (x issuedExtras) empty() bool {
+	return x.VATCategory == "" && x.VATReason == "" && len(x.UnitCodes) == 0
+}
+
+// issuedExtrasOf reads a document's extras.
+func issuedExtrasOf(doc *core.Record, lines []money.Line) issuedExtras {
+	var x issuedExtras
+	if cat := doc.GetString(migrations.FieldVATExemptionCategory); cat != migrations.DefaultVATExemptionCategory {
+		x.VATCategory = cat
+	}
+	x.VATReason = doc.GetString(migrations.FieldVATExemptionReason)
+	for i, l := range lines {
+		if l.UnitCode != "" && x.UnitCodes == nil {
+			x.UnitCodes = make([]string, len(lines))
+		}
+		if x.UnitCodes != nil {
+			x.UnitCodes[i] = l.UnitCode
+		}
+	}
+	return x
+}
+
+// vatNote is the printed reason why 0 % lines carry no VAT: only when the
+// document has a 0 % group and its category is an exemption (not Z).
+func vatNote(category, reason string, groups []money.TaxGroup) string {
+	if category == "" || category == "Z" || strings.TrimSpace(reason) == "" {
+		return ""
+	}
+	for _, g := range groups {
+		if g.Rate == 0 {
+			return strings.TrimSpace(reason)
+		}
+	}
+	return ""
 }

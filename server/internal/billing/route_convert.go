@@ -37,7 +37,8 @@ func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
 }
 
 // ConvertQuote turns a quote into a draft invoice, in one transaction: the
-// invoice copies the customer, lines, discount, notes and terms, is issued
+// invoice copies the customer, lines (with their unit codes), discount,
+// notes, terms and VAT exemption (category and reason), is issued
 // on at's day and falls due after the usual terms; the quote becomes
 // converted and the two records point at each other. at also stamps the
 // quote (converted_at, and accepted_at if it was never accepted). The
@@ -70,6 +71,8 @@ func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *c
 		inv.Set("discount_percent", q.GetFloat("discount_percent"))
 		inv.Set("notes", q.GetString("notes"))
 		inv.Set("terms", q.GetString("terms"))
+		inv.Set(migrations.FieldVATExemptionCategory, q.GetString(migrations.FieldVATExemptionCategory))
+		inv.Set(migrations.FieldVATExemptionReason, q.GetString(migrations.FieldVATExemptionReason))
 		if err := tx.Save(inv); err != nil {
 			return err
 		}

@@ -124,6 +124,11 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		if rerr != nil {
 			return rerr.api()
 		}
+		// The save that marks it sent would refuse this too, but only
+		// after the mail went out.
+		if err := exemptionRefusal(e.App, rec, lines, nil); err != nil {
+			return err
+		}
 	}
 
 	// The issued copy: which PDF goes with this mail, and whether the
@@ -133,7 +138,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	printedFor := issuedFingerprint(printed, owner.GetString(migrations.FieldLogo))
+	printedFor := issuedFingerprint(printed, owner.GetString(migrations.FieldLogo), issuedExtrasOf(rec, lines))
 	attach, keep := decideIssuedCopy(rec.GetString(migrations.FieldIssuedPDF) != "",
 		rec.GetString(migrations.FieldIssuedFor), printedFor, upload != nil)
 	pdfName := pdfFileName(rec.GetString("number"), k.noun)

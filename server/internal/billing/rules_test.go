@@ -39,7 +39,7 @@ func TestRuleTotals(t *testing.T) {
 			status: 200,
 			contains: []string{`"subtotal_cents":14697`, `"discount_cents":1470`, `"tax_cents":2293`, `"total_cents":15520`,
 				`"number":"QUO-00006"`, `"seq":6`, `"currency":"EUR"`, `"sent_at":""`, `"net_cents":12000`, `"net_cents":2697`,
-				`"tax_breakdown":[{"rate":5.5,"net_cents":2427,"tax_cents":133},{"rate":20,"net_cents":10800,"tax_cents":2160}]`},
+				`"tax_breakdown":[{"rate":5.5,"net_cents":2427,"tax_cents":133,"category":"S"},{"rate":20,"net_cents":10800,"tax_cents":2160,"category":"S"}]`},
 			absent: []string{"HACK"}},
 		{name: "update: totals recomputed, client totals ignored", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invSent,
 			body:   map[string]any{"items": []map[string]any{{"description": "More", "quantity": 2, "unit_price_cents": 10000, "tax_rate": 20}}, "total_cents": 5, "balance_cents": 5, "paid_cents": 999},

@@ -86,11 +86,11 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 		rec.SetPassword(password)
 		rec.SetVerified(true)
 		rec.Set("name", DemoName)
-		rec.Set(migrations.FieldCompany, DemoCompany)
-		rec.Set(migrations.FieldCompanyName, DemoCompany)
-		rec.Set(migrations.FieldCompanyAddress, "12 Harbour Road\nD02 X285 Dublin\nIreland")
-		rec.Set(migrations.FieldCompanyTaxID, "IE1234567T")
-		rec.Set(migrations.FieldDefaultTaxRate, 23)
+		// A German business set up for e-invoices: VAT ID, address,
+		// bank account, electronic address and contact (seed.Business).
+		for k, v := range seed.Business(DemoCompany, DemoName, DemoEmail) {
+			rec.Set(k, v)
+		}
 		if err := txApp.Save(rec); err != nil {
 			return fmt.Errorf("create demo account: %w", err)
 		}

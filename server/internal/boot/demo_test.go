@@ -1,6 +1,10 @@
 package boot
 
 import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/billing"
+	"folio/server/internal/money"
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
@@ -57,6 +62,7 @@ func TestEnsureDemo(t *testing.T) {
 		}
 
 		checkDemoData(t, app, rec.Id)
+		checkDemoEInvoice(t, app, rec)
 
 		// Next start: the account exists, the password is not known any more.
 		res, err = ensureDemo(app, Config{Demo: true})
@@ -159,5 +165,133 @@ func checkDemoData(t *testing.T, app core.App, owner string) {
 	}
 	if n := count(`SELECT MAX(seq) - COUNT(*) FROM invoices WHERE owner = {:owner}`); n != 0 {
 		t.Errorf("invoice numbers have %d gaps", n)
+	}
+}
+
+// checkDemoEInvoice checks that the demo business, its customers and its
+// documents pass the e-invoicing rules: what the web app needs to make a
+// valid EN 16931 invoice of every sent demo invoice.
+func checkDemoEInvoice(t *testing.T, app core.App, demo *core.Record) {
+	t.Helper()
+
+	// The business: e-invoicing on, the essentials, bank, address, contact.
+	want := map[string]string{
+		migrations.FieldCompanyName: DemoCompany, migrations.FieldCompanyVATID: "DE123456788",
+		migrations.FieldCompanyPostalCode: "20457", migrations.FieldCompanyCity: "Hamburg", migrations.FieldCompanyCountry: "DE",
+		migrations.FieldIBAN: "DE89370400440532013000", migrations.FieldBIC: "COBADEFFXXX", migrations.FieldBankHolder: DemoCompany,
+		migrations.FieldSellerEndpointID: "DE123456788", migrations.FieldSellerEndpointScheme: "9930",
+		migrations.FieldSellerContactName: DemoName, migrations.FieldSellerContactEmail: DemoEmail,
+	}
+	for f, v := range want {
+		if got := demo.GetString(f); got != v {
+			t.Errorf("demo %s = %q, want %q", f, got, v)
+		}
+	}
+	if !demo.GetBool(migrations.FieldEInvoicing) || demo.GetString(migrations.FieldSellerContactPhone) == "" {
+		t.Errorf("demo business not set up for e-invoices: %v", demo.PublicExport())
+	}
+	// Switching e-invoicing off and on again goes through the essentials check.
+	demo.Set(migrations.FieldEInvoicing, false)
+	if err := app.Save(demo); err != nil {
+		t.Fatal(err)
+	}
+	demo.Set(migrations.FieldEInvoicing, true)
+	if err := app.Save(demo); err != nil {
+		t.Errorf("turning e-invoicing on again: %v", err)
+	}
+
+	// The customers: address, endpoint, and one German public buyer.
+	customers, err := app.FindRecordsByFilter(migrations.CustomersCollection, "owner = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]*core.Record{}
+	public := 0
+	for _, c := range customers {
+		byID[c.Id] = c
+		name := c.GetString("name")
+		for _, f := range []string{"country", "postal_code", "city", "address", migrations.FieldEndpointID, migrations.FieldEndpointScheme} {
+			if c.GetString(f) == "" {
+				t.Errorf("customer %s has no %s", name, f)
+			}
+		}
+		// Addresses Peppol accepts: never email (EM); the VAT ID under a VAT scheme, or a DUNS.
+		switch scheme := c.GetString(migrations.FieldEndpointScheme); {
+		case scheme == "0060":
+			if len(c.GetString(migrations.FieldEndpointID)) != 9 {
+				t.Errorf("customer %s: DUNS %q", name, c.GetString(migrations.FieldEndpointID))
+			}
+		case strings.HasPrefix(scheme, "99") || scheme == "0213":
+			if c.GetString(migrations.FieldEndpointID) != c.GetString("tax_id") {
+				t.Errorf("customer %s: endpoint %q is not its VAT ID", name, c.GetString(migrations.FieldEndpointID))
+			}
+		case scheme == "0204":
+			public++
+			ref := c.GetString(migrations.FieldBuyerReference)
+			if ref != "04011000-12345-03" || !billing.ValidLeitwegID(ref) || c.GetString(migrations.FieldEndpointID) != ref ||
+				c.GetString("country") != "DE" || c.GetString("tax_id") == "" {
+				t.Errorf("public buyer %s = %v", name, c.PublicExport())
+			}
+		default:
+			t.Errorf("customer %s: scheme %q", name, c.GetString(migrations.FieldEndpointScheme))
+		}
+		// Saved again, every customer passes the hooks' checks.
+		if err := app.Save(c); err != nil {
+			t.Errorf("customer %s: %v", name, err)
+		}
+	}
+	if public != 1 {
+		t.Errorf("%d public buyers, want 1", public)
+	}
+
+	// The documents: unit codes, categories, reasons and VAT IDs.
+	categories := map[string]int{}
+	for _, col := range []string{migrations.QuotesCollection, migrations.InvoicesCollection} {
+		docs, err := app.FindRecordsByFilter(col, "owner = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range docs {
+			c := byID[d.GetString("customer")]
+			cat, reason := d.GetString(migrations.FieldVATExemptionCategory), d.GetString(migrations.FieldVATExemptionReason)
+			var lines []money.Line
+			if err := json.Unmarshal([]byte(d.GetString("items")), &lines); err != nil || len(lines) == 0 {
+				t.Fatalf("%s: items %v", d.GetString("number"), err)
+			}
+			zero := false
+			for _, l := range lines {
+				if l.UnitCode == "" {
+					t.Errorf("%s: a line without a unit code: %+v", d.GetString("number"), l)
+				}
+				zero = zero || l.TaxRate == 0
+			}
+			country := c.GetString("country")
+			switch {
+			case country == "DE" && (zero || cat != "Z"):
+				t.Errorf("%s for a German customer: 0 %% line %v, category %s", d.GetString("number"), zero, cat)
+			case country != "DE" && (!zero || reason == "" || (cat != "AE" && cat != "G")):
+				t.Errorf("%s for %s: category %s, reason %q", d.GetString("number"), country, cat, reason)
+			case cat == "AE" && (c.GetString("tax_id") == "" || !strings.HasPrefix(c.GetString("tax_id"), country)):
+				t.Errorf("%s: reverse charge to a customer without a VAT ID", d.GetString("number"))
+			}
+			var rows []billing.TaxRow
+			if err := json.Unmarshal([]byte(d.GetString("tax_breakdown")), &rows); err != nil || len(rows) == 0 {
+				t.Fatalf("%s: breakdown %v", d.GetString("number"), err)
+			}
+			for _, r := range rows {
+				if (r.Rate > 0 && r.Category != "S") || (r.Rate == 0 && r.Category != cat) {
+					t.Errorf("%s: breakdown row %+v with category %s", d.GetString("number"), r, cat)
+				}
+				categories[r.Category]++
+			}
+		}
+	}
+	for _, c := range []string{"S", "AE", "G"} {
+		if categories[c] == 0 {
+			t.Errorf("no demo document in category %s: %v", c, categories)
+		}
+	}
+	if keys := slices.Sorted(maps.Keys(categories)); !slices.Equal(keys, []string{"AE", "G", "S"}) {
+		t.Errorf("categories %v, want S, AE and G", keys)
 	}
 }

@@ -95,6 +95,10 @@ func parseLine(it map[string]any) (Line, *InputError) {
 	l.ID = str("id", MaxLineID, false, "line id")
 	l.Description = str("description", MaxDescription, true, "description")
 	l.Unit = str("unit", MaxUnit, false, "unit")
+	l.UnitCode = str("unit_code", MaxUnit, false, "unit code")
+	if bad == nil && l.UnitCode != "" && !validUnitCode(l.UnitCode) {
+		bad = &InputError{Field: "unit_code", Message: MessageUnitCode}
+	}
 	l.Quantity = num("quantity", true, "quantity")
 	price := num("unit_price_cents", true, "unit price")
 	l.DiscountPercent = num("discount_percent", false, "discount")
@@ -121,4 +125,19 @@ func parseLine(it map[string]any) (Line, *InputError) {
 		return Line{}, &InputError{Field: "tax_rate", Message: err.Error() + "."}
 	}
 	return l, nil
+}
+
+// validUnitCode accepts the shape of a UN/ECE Recommendation 20 code: 2 or
+// 3 capital letters and digits. The web app offers a short list; any code
+// of that shape is kept as given.
+func validUnitCode(s string) bool {
+	if len(s) < 2 || len(s) > 3 {
+		return false
+	}
+	for _, c := range s {
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }

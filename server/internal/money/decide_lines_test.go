@@ -39,6 +39,17 @@ func TestParseLines(t *testing.T) {
 		{"tax rate text", `[{"description":"A","quantity":1,"unit_price_cents":1,"tax_rate":"20"}]`, nil, "Line 1: the tax rate must be a number."},
 		{"tax rate decimals", `[{"description":"A","quantity":1,"unit_price_cents":1,"tax_rate":9.9755}]`, nil, "Line 1: the tax rate can have at most 3 decimals."},
 		{"unit too long", `[{"description":"A","unit":"` + strings.Repeat("u", 21) + `","quantity":1,"unit_price_cents":1}]`, nil, "Line 1: the unit is too long (20 characters at most)."},
+		{"a unit code is kept as given", `[{"description":"A","unit":"h","unit_code":"HUR","quantity":1,"unit_price_cents":1}]`,
+			[]Line{{Description: "A", Unit: "h", UnitCode: "HUR", Quantity: 1, UnitPriceCents: 1}}, ""},
+		{"a two-character and a digit unit code", `[{"description":"A","unit_code":"LS","quantity":1,"unit_price_cents":1},{"description":"B","unit_code":"C62","quantity":1,"unit_price_cents":1}]`,
+			[]Line{{Description: "A", UnitCode: "LS", Quantity: 1, UnitPriceCents: 1}, {Description: "B", UnitCode: "C62", Quantity: 1, UnitPriceCents: 1}}, ""},
+		{"an empty unit code is none", `[{"description":"A","unit_code":"","quantity":1,"unit_price_cents":1}]`,
+			[]Line{{Description: "A", Quantity: 1, UnitPriceCents: 1}}, ""},
+		{"a lower-case unit code", `[{"description":"A","unit_code":"hur","quantity":1,"unit_price_cents":1}]`, nil, "Line 1: choose a unit from the list."},
+		{"a unit code of 4", `[{"description":"A","unit_code":"HOUR","quantity":1,"unit_price_cents":1}]`, nil, "Line 1: choose a unit from the list."},
+		{"a unit code of 1", `[{"description":"A","quantity":1,"unit_price_cents":1},{"description":"A","unit_code":"H","quantity":1,"unit_price_cents":1}]`, nil, "Line 2: choose a unit from the list."},
+		{"a unit code with a symbol", `[{"description":"A","unit_code":"H-R","quantity":1,"unit_price_cents":1}]`, nil, "Line 1: choose a unit from the list."},
+		{"a unit code as a number", `[{"description":"A","unit_code":62,"quantity":1,"unit_price_cents":1}]`, nil, "Line 1: the unit code must be text."},
 		{"id not text", `[{"id":5,"description":"A","quantity":1,"unit_price_cents":1}]`, nil, "Line 1: the line id must be text."},
 	}
 	for _, c := range cases {

@@ -26,13 +26,22 @@ const (
 	MaxLineID = 50
 )
 
+// MessageUnitCode refuses a unit code that is not a UN/ECE Recommendation
+// 20 code (2 or 3 capital letters and digits, e.g. HUR, C62, DAY). It
+// follows "Line N: ".
+const MessageUnitCode = "choose a unit from the list."
+
 // Line is one line of a quote or invoice as stored in the items JSON.
 // NetCents is always recomputed by the server.
 type Line struct {
-	ID              string  `json:"id"`
-	Description     string  `json:"description"`
-	Quantity        float64 `json:"quantity"`
-	Unit            string  `json:"unit"`
+	ID          string  `json:"id"`
+	Description string  `json:"description"`
+	Quantity    float64 `json:"quantity"`
+	Unit        string  `json:"unit"`
+	// UnitCode is the line's UN/ECE Recommendation 20 unit code (BT-130 of
+	// an e-invoice), e.g. "HUR" for hours; "" (and absent from the JSON)
+	// when the line has none. It never changes the amounts.
+	UnitCode        string  `json:"unit_code,omitempty"`
 	UnitPriceCents  int64   `json:"unit_price_cents"`
 	DiscountPercent float64 `json:"discount_percent"`
 	TaxRate         float64 `json:"tax_rate"`

@@ -5,6 +5,15 @@ package seed
 
 type company struct{ name, city, country string }
 
+// publicBuyer is what a German public buyer adds: its postal code and its
+// Leitweg-ID without the check digits, which are computed. Its invoices
+// quote the Leitweg-ID as buyer reference and are delivered to it (EAS 0204).
+type publicBuyer struct{ postalCode, leitweg string }
+
+var publicBuyers = map[string]publicBuyer{
+	"Kulturamt Bremen": {"28195", "04011000-12345"}, // 04011000-12345-03
+}
+
 var names = []company{
 	{"Atelier Moreau", "Lyon", "FR"},
 	{"Brightside Dental", "Austin", "US"},
@@ -15,7 +24,7 @@ var names = []company{
 	{"Greenfield Bakery", "Cork", "IE"},
 	{"Harbor Yoga", "Seattle", "US"},
 	{"Iris Landscaping", "Utrecht", "NL"},
-	{"Juniper Law", "Vienna", "AT"},
+	{"Kulturamt Bremen", "Bremen", "DE"}, // a German public buyer: see publicBuyers
 	{"Kestrel Architects", "Munich", "DE"},
 	{"Lumen Photography", "Lisbon", "PT"},
 	{"Maple & Stone Interiors", "Portland", "US"},
@@ -43,11 +52,44 @@ var names = []company{
 	{"Zephyr Web Agency", "Brussels", "BE"},
 }
 
-// taxRates are standard VAT rates by country (0 for US customers, whose
-// sales tax Folio v1 does not model).
-var taxRates = map[string]float64{
-	"FR": 20, "IE": 23, "NL": 21, "DE": 19, "AT": 20, "PT": 23, "DK": 25, "BE": 21,
-	"IT": 22, "ES": 21, "FI": 25.5, "EE": 22, "LU": 17, "US": 0,
+// The demo business is in Germany. What it charges depends on where the
+// customer is (its customers are businesses and public bodies):
+//   - in Germany: 19 % German VAT (category S);
+//   - elsewhere in the EU: 0 %, reverse charge (AE), the customer accounts
+//     for the VAT; both VAT IDs are on the invoice;
+//   - outside the EU: 0 %, export (G), no German VAT.
+//
+// For services outside the EU, O (not subject to VAT) would be the closer
+// category, but EN 16931 then forbids the seller's VAT ID on the invoice
+// (BR-O-02) and wants another seller identifier, which Folio does not keep.
+const (
+	homeCountry = "DE"
+	homeRate    = 19
+)
+
+// euCountries are the EU member states among the customers' countries.
+var euCountries = map[string]bool{
+	"AT": true, "BE": true, "DE": true, "DK": true, "EE": true, "ES": true, "FI": true, "FR": true,
+	"IE": true, "IT": true, "LU": true, "NL": true, "PT": true,
+}
+
+// Exemption reasons printed on 0 % documents.
+const (
+	reasonReverseCharge = "Reverse charge: the customer accounts for the VAT (Article 196, Council Directive 2006/112/EC)."
+	reasonExport        = "Not subject to German VAT: service supplied to a business outside the EU (§ 3a (2) UStG)."
+)
+
+// vatTreatment is the line rate, the category of 0 % lines and its reason
+// for a customer in country.
+func vatTreatment(country string) (rate float64, category, reason string) {
+	switch {
+	case country == homeCountry:
+		return homeRate, "Z", ""
+	case euCountries[country]:
+		return 0, "AE", reasonReverseCharge
+	default:
+		return 0, "G", reasonExport
+	}
 }
 
 var phonePrefix = map[string]string{
@@ -55,28 +97,30 @@ var phonePrefix = map[string]string{
 	"IT": "+39", "ES": "+34", "FI": "+358", "EE": "+372", "LU": "+352", "US": "+1",
 }
 
+// service is a catalogue line: its unit label and UN/ECE Recommendation 20
+// unit code (HUR hour, DAY day, H87 piece, MON month, LS lump sum).
 type service struct {
 	description string
 	unit        string
+	unitCode    string
 	lo, hi      int64 // unit price range, cents
 	maxQty      int
-	zeroTax     bool
 }
 
 var services = []service{
-	{"Website design", "h", 7500, 9500, 24, false},
-	{"Strategy consulting", "h", 9000, 15000, 12, false},
-	{"Logo and brand identity", "pcs", 45000, 90000, 1, false},
-	{"Web hosting (12 months)", "pcs", 18000, 36000, 1, false},
-	{"Copywriting", "h", 6000, 8000, 16, false},
-	{"Photography session", "pcs", 35000, 80000, 2, false},
-	{"Business cards (500)", "pcs", 4500, 7000, 4, false},
-	{"Maintenance plan (monthly)", "pcs", 9900, 19900, 3, false},
-	{"Training workshop", "day", 90000, 150000, 2, false},
-	{"Travel expenses", "pcs", 2000, 30000, 1, true},
-	{"SEO audit", "pcs", 60000, 120000, 1, false},
-	{"Translation (1,000 words)", "pcs", 8000, 12000, 10, false},
-	{"Support", "h", 6500, 6500, 10, false},
+	{"Website design", "h", "HUR", 7500, 9500, 24},
+	{"Strategy consulting", "h", "HUR", 9000, 15000, 12},
+	{"Logo and brand identity", "pcs", "H87", 45000, 90000, 1},
+	{"Web hosting (12 months)", "pcs", "H87", 18000, 36000, 1},
+	{"Copywriting", "h", "HUR", 6000, 8000, 16},
+	{"Photography session", "pcs", "H87", 35000, 80000, 2},
+	{"Business cards (500)", "pcs", "H87", 4500, 7000, 4},
+	{"Maintenance plan (monthly)", "month", "MON", 9900, 19900, 3},
+	{"Training workshop", "day", "DAY", 90000, 150000, 2},
+	{"Travel expenses", "lump sum", "LS", 2000, 30000, 1},
+	{"SEO audit", "pcs", "H87", 60000, 120000, 1},
+	{"Translation (1,000 words)", "pcs", "H87", 8000, 12000, 10},
+	{"Support", "h", "HUR", 6500, 6500, 10},
 }
 
 var notes = []string{
@@ -97,3 +141,11 @@ var firstNames = []string{"Anna", "Ben", "Chloé", "Daniel", "Emma", "Felix", "G
 var lastNames = []string{"Becker", "Costa", "Dubois", "Evans", "Fischer", "García", "Hansen", "Jansen", "Keane", "Larsen", "Moreau", "Novak", "O'Brien", "Peeters", "Rossi", "Schmidt", "Silva", "Walsh"}
 
 var streets = []string{"Market Street", "Harbour Road", "Linden Allee", "Rue des Fleurs", "Canal Street", "Mill Lane", "Via Roma", "Oak Avenue", "Station Road", "Kirkegade"}
+
+// vatSchemes are the EAS codes of the VAT identifiers of the customers'
+// countries: a customer's electronic address is its VAT ID under them
+// (Denmark and Italy use other identifiers; their customers get a DUNS).
+var vatSchemes = map[string]string{
+	"AT": "9914", "BE": "9925", "DE": "9930", "EE": "9931", "ES": "9920", "FI": "0213",
+	"FR": "9957", "IE": "9935", "LU": "9938", "NL": "9944", "PT": "9946",
+}

@@ -104,7 +104,9 @@ func benchAccount(app core.App, email, password string, out io.Writer) (*core.Re
 	rec.SetPassword(password)
 	rec.SetVerified(true)
 	rec.Set("name", "Bench User")
-	rec.Set(migrations.FieldCompanyName, "Bench Co.")
+	for k, v := range Business("Bench Co.", "Bench User", email) {
+		rec.Set(k, v)
+	}
 	if err := app.Save(rec); err != nil {
 		return nil, fmt.Errorf("create %s: %w", email, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"folio/server/internal/billing"
 	"folio/server/internal/money"
 )
 
@@ -48,8 +49,13 @@ type Plan struct {
 type Customer struct {
 	Name, ContactName, Email, Phone, Website, TaxID string
 	Address, City, PostalCode, Country, Currency    string
-	TermsDays                                       int
-	Archived                                        bool
+	// EndpointID and EndpointScheme are the electronic address its
+	// e-invoices go to: its email (EM), or a public buyer's Leitweg-ID (0204).
+	EndpointID, EndpointScheme string
+	// BuyerReference is a public buyer's Leitweg-ID, else "".
+	BuyerReference string
+	TermsDays      int
+	Archived       bool
 }
 
 // Doc is what quotes and invoices share.
@@ -59,6 +65,9 @@ type Doc struct {
 	Lines           []money.Line
 	DiscountPercent float64
 	Notes, Terms    string
+	// VATCategory is the category of the 0 % lines (Z, AE, G) and
+	// VATReason why they are at 0 % ("" for Z).
+	VATCategory, VATReason string
 	// Totals are the money.ComputeTotals result, for the bulk writer and
 	// for choosing payment amounts.
 	Totals money.Totals
@@ -280,7 +289,8 @@ func invoiceFate(r *rand.Rand, inv *Invoice, today time.Time) {
 
 func doc(r *rand.Rand, c Customer, ci int, issue, end time.Time) Doc {
 	d := Doc{Customer: ci, Issue: issue, End: end}
-	rate := taxRates[c.Country]
+	rate, category, reason := vatTreatment(c.Country)
+	d.VATCategory, d.VATReason = category, reason
 	for range 1 + r.IntN(4) {
 		s := services[r.IntN(len(services))]
 		qty := float64(1 + r.IntN(s.maxQty))
@@ -288,10 +298,8 @@ func doc(r *rand.Rand, c Customer, ci int, issue, end time.Time) Doc {
 			qty = float64(1+r.IntN(s.maxQty*4)) / 4 // quarter hours
 		}
 		price := s.lo + int64(r.IntN(int(s.hi-s.lo)/100+1))*100
-		line := money.Line{Description: s.description, Quantity: qty, Unit: s.unit, UnitPriceCents: price, TaxRate: rate}
-		if s.zeroTax {
-			line.TaxRate = 0
-		}
+		line := money.Line{Description: s.description, Quantity: qty, Unit: s.unit, UnitCode: s.unitCode,
+			UnitPriceCents: price, TaxRate: rate}
 		if r.Float64() < 0.08 {
 			line.DiscountPercent = 10
 		}
@@ -344,6 +352,18 @@ func customer(r *rand.Rand, i int) Customer {
 	c.PostalCode = fmt.Sprintf("%05d", 10000+r.IntN(89999))
 	if n.country != "US" {
 		c.TaxID = fmt.Sprintf("%s%09d", n.country, r.IntN(1_000_000_000))
+	}
+	// Electronic addresses Peppol accepts (it refuses email, EM): the VAT ID under its country's
+	// EAS scheme, or a DUNS number outside the EU.
+	if scheme, ok := vatSchemes[n.country]; ok {
+		c.EndpointID, c.EndpointScheme = c.TaxID, scheme
+	} else {
+		c.EndpointID, c.EndpointScheme = fmt.Sprintf("%09d", r.IntN(1_000_000_000)), "0060"
+	}
+	if pb, ok := publicBuyers[n.name]; ok {
+		c.PostalCode = pb.postalCode
+		c.BuyerReference = billing.LeitwegID(pb.leitweg)
+		c.EndpointID, c.EndpointScheme = c.BuyerReference, "0204"
 	}
 	switch r.IntN(6) {
 	case 0:

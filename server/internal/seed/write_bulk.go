@@ -100,11 +100,13 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	// Customers.
 	stamp := ts(now)
 	err := w.insert("customers", []string{"id", "owner", "name", "contact_name", "email", "phone", "website", "tax_id",
-		"address", "city", "postal_code", "country", "currency", "payment_terms_days", "notes", "archived", "created", "updated"},
+		"address", "city", "postal_code", "country", "currency", "payment_terms_days", "notes", "archived",
+		migrations.FieldEndpointID, migrations.FieldEndpointScheme, migrations.FieldBuyerReference, "created", "updated"},
 		len(p.Customers), func(i int) []any {
 			c := p.Customers[i]
 			return []any{customerIDs[i], owner.Id, c.Name, c.ContactName, c.Email, c.Phone, c.Website, c.TaxID,
-				c.Address, c.City, c.PostalCode, c.Country, c.Currency, c.TermsDays, "", c.Archived, stamp, stamp}
+				c.Address, c.City, c.PostalCode, c.Country, c.Currency, c.TermsDays, "", c.Archived,
+				c.EndpointID, c.EndpointScheme, c.BuyerReference, stamp, stamp}
 		})
 	if err != nil {
 		return st, err
@@ -116,7 +118,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 		if err != nil {
 			return "", "", err
 		}
-		bd, err := json.Marshal(d.Totals.TaxBreakdown)
+		bd, err := json.Marshal(billing.TaxBreakdown(d.Totals.TaxBreakdown, d.VATCategory))
 		return string(b), string(bd), err
 	}
 
@@ -124,7 +126,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	err = w.insert("quotes", []string{"id", "owner", "customer", "number", "seq", "status", "issue_date", "expiry_date",
 		"currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "notes", "terms", "reject_reason", "sent_at", "viewed_at", "accepted_at", "rejected_at",
-		"converted_at", "invoice", "created", "updated"},
+		"converted_at", "invoice", migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason, "created", "updated"},
 		len(p.Quotes), func(i int) []any {
 			q := p.Quotes[i]
 			seqs["quotes"]++
@@ -154,7 +156,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 				date(q.Issue), date(q.End), p.Customers[q.Customer].Currency, items, q.DiscountPercent,
 				t.SubtotalCents, t.DiscountCents, t.TaxCents, t.TotalCents, breakdown, q.Notes, q.Terms, q.RejectReason,
 				stamps["sent_at"], stamps["viewed_at"], stamps["accepted_at"], stamps["rejected_at"], stamps["converted_at"],
-				linked, ts(at(q.Issue, 0)), ts(at(q.Issue, 20*len(q.Path)))}
+				linked, q.VATCategory, q.VATReason, ts(at(q.Issue, 0)), ts(at(q.Issue, 20*len(q.Path)))}
 		})
 	if err != nil {
 		return st, err
@@ -165,7 +167,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	err = w.insert("invoices", []string{"id", "owner", "customer", "quote", "number", "seq", "status", "issue_date", "due_date",
 		"currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "paid_cents", "balance_cents", "notes", "terms", "void_reason", "sent_at", "viewed_at",
-		"paid_at", "voided_at", "created", "updated"},
+		"paid_at", "voided_at", migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason, "created", "updated"},
 		len(p.Invoices), func(i int) []any {
 			inv := p.Invoices[i]
 			seqs["invoices"]++
@@ -216,7 +218,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 				status, date(inv.Issue), date(inv.End), p.Customers[inv.Customer].Currency, items, inv.DiscountPercent,
 				t.SubtotalCents, t.DiscountCents, t.TaxCents, t.TotalCents, breakdown, paid, balance, inv.Notes, inv.Terms,
 				inv.VoidReason, stamps["sent_at"], stamps["viewed_at"], stamps["paid_at"], stamps["voided_at"],
-				ts(at(inv.Issue, 0)), ts(updated)}
+				inv.VATCategory, inv.VATReason, ts(at(inv.Issue, 0)), ts(updated)}
 		})
 	if err != nil {
 		return st, err

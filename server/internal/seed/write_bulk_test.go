@@ -27,23 +27,33 @@ type ledgerRow struct {
 	Paid    int64  `db:"paid_cents"`
 	Balance int64  `db:"balance_cents"`
 	Link    string `db:"link"`
+	// E-invoice data: the lines (with unit codes), the VAT category and
+	// reason of 0 % lines, and the breakdown with its categories.
+	Items     string `db:"items"`
+	Category  string `db:"vat_exemption_category"`
+	Reason    string `db:"vat_exemption_reason"`
+	Breakdown string `db:"tax_breakdown"`
 }
 
 func ledger(t testing.TB, app core.App, owner string) map[string][]ledgerRow {
 	t.Helper()
 	queries := map[string]string{
 		"invoices": `SELECT i.number, i.status, substr(i.issue_date,1,10) AS issue, substr(i.due_date,1,10) AS end, i.currency,
-			i.total_cents, i.tax_cents, i.paid_cents, i.balance_cents, COALESCE(q.number, '') AS link
+			i.total_cents, i.tax_cents, i.paid_cents, i.balance_cents, COALESCE(q.number, '') AS link,
+			i.items, i.vat_exemption_category, i.vat_exemption_reason, i.tax_breakdown
 			FROM invoices i LEFT JOIN quotes q ON q.id = i.quote WHERE i.owner = {:owner} ORDER BY i.seq`,
 		"quotes": `SELECT q.number, q.status, substr(q.issue_date,1,10) AS issue, substr(q.expiry_date,1,10) AS end, q.currency,
-			q.total_cents, q.tax_cents, 0 AS paid_cents, 0 AS balance_cents, COALESCE(i.number, '') AS link
+			q.total_cents, q.tax_cents, 0 AS paid_cents, 0 AS balance_cents, COALESCE(i.number, '') AS link,
+			q.items, q.vat_exemption_category, q.vat_exemption_reason, q.tax_breakdown
 			FROM quotes q LEFT JOIN invoices i ON i.id = q.invoice WHERE q.owner = {:owner} ORDER BY q.seq`,
 		"payments": `SELECT p.number, p.method AS status, substr(p.date,1,10) AS issue, '' AS end, p.currency,
-			p.amount_cents AS total_cents, 0 AS tax_cents, 0 AS paid_cents, 0 AS balance_cents, i.number AS link
+			p.amount_cents AS total_cents, 0 AS tax_cents, 0 AS paid_cents, 0 AS balance_cents, i.number AS link,
+			'' AS items, '' AS vat_exemption_category, '' AS vat_exemption_reason, '' AS tax_breakdown
 			FROM payments p JOIN invoices i ON i.id = p.invoice WHERE p.owner = {:owner} ORDER BY p.seq`,
 		// The dashboard's per-day sums: kept by the hooks, rebuilt by the bulk writer.
 		"days": `SELECT '' AS number, '' AS status, day AS issue, '' AS end, currency,
-			invoiced_cents AS total_cents, 0 AS tax_cents, collected_cents AS paid_cents, 0 AS balance_cents, '' AS link
+			invoiced_cents AS total_cents, 0 AS tax_cents, collected_cents AS paid_cents, 0 AS balance_cents, '' AS link,
+			'' AS items, '' AS vat_exemption_category, '' AS vat_exemption_reason, '' AS tax_breakdown
 			FROM ` + migrations.LedgerDaysTable + ` WHERE owner = {:owner} ORDER BY currency, day`,
 	}
 	out := map[string][]ledgerRow{}
@@ -70,6 +80,9 @@ func TestBulkMatchesHooks(t *testing.T) {
 	defer viaHooks.Cleanup()
 	billing.BindWithClock(viaHooks, testapp.Clock)
 	a := testapp.CreateUser(t, viaHooks, testapp.Alice)
+	if err := SetBusiness(viaHooks, a, "Alice & Co"); err != nil {
+		t.Fatal(err)
+	}
 	if err := WriteThroughHooks(viaHooks, a.Id, plan(), testapp.FixedNow); err != nil {
 		t.Fatal(err)
 	}

@@ -49,6 +49,8 @@ func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) erro
 				"website": c.Website, "tax_id": c.TaxID, "address": c.Address, "city": c.City,
 				"postal_code": c.PostalCode, "country": c.Country, "currency": c.Currency,
 				"payment_terms_days": c.TermsDays, "archived": c.Archived,
+				migrations.FieldEndpointID: c.EndpointID, migrations.FieldEndpointScheme: c.EndpointScheme,
+				migrations.FieldBuyerReference: c.BuyerReference,
 			})
 			if err := tx.Save(rec); err != nil {
 				return err
@@ -61,6 +63,7 @@ func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) erro
 			rec.Load(map[string]any{
 				"owner": ownerID, "customer": customerIDs[d.Customer], "issue_date": d.Issue, endField: d.End,
 				"items": d.Lines, "discount_percent": d.DiscountPercent, "notes": d.Notes, "terms": d.Terms,
+				migrations.FieldVATExemptionCategory: d.VATCategory, migrations.FieldVATExemptionReason: d.VATReason,
 			})
 			return rec
 		}

@@ -17,6 +17,10 @@ func TestDemoThroughHooks(t *testing.T) {
 	defer app.Cleanup()
 	billing.BindWithClock(app, testapp.Clock)
 	owner := testapp.CreateUser(t, app, testapp.Alice)
+	// Reverse-charged invoices need the seller's VAT ID.
+	if err := SetBusiness(app, owner, "Alice & Co"); err != nil {
+		t.Fatal(err)
+	}
 
 	start := time.Now()
 	if err := Demo(app, owner.Id, testapp.FixedNow); err != nil {

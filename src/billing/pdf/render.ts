@@ -222,8 +222,13 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     text(l, left, ly)
     ly += lineH(BODY)
   }
-  if (doc.seller.company_tax_id) {
-    text(`Tax ID ${doc.seller.company_tax_id}`, left, ly)
+  for (const l of [
+    [doc.seller.postal_code, doc.seller.city].filter(Boolean).join(' '),
+    doc.seller.country ? countryName(doc.seller.country) : '',
+    doc.seller.company_tax_id ? `Tax ID ${doc.seller.company_tax_id}` : '',
+    doc.seller.vat_id ? `VAT ID ${doc.seller.vat_id}` : '',
+  ].filter(Boolean)) {
+    text(l, left, ly)
     ly += lineH(BODY)
   }
 
@@ -466,6 +471,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   }
 
   const notes: Array<{ heading: string; body: string }> = []
+  if (doc.vat_note) notes.push({ heading: 'VAT', body: doc.vat_note })
   if (doc.notes.trim()) notes.push({ heading: 'NOTES', body: doc.notes })
   if (doc.terms.trim()) notes.push({ heading: 'TERMS', body: doc.terms })
   columnsOfText(notes)

@@ -60,6 +60,26 @@ export const articles: Article[] = [
     ],
   },
   {
+    id: 'customer-link',
+    title: 'What your customer sees',
+    body: [
+      'Send opens the mail first: check the address (add a Cc if you like), the subject and the message — your templates from Settings → Account, with the number, amount, due date and link filled in. The PDF is attached.',
+      'The link opens the document in any browser, without an account. Your customer can download the PDF, accept a quote by typing their name (or decline it with a reason), and see how to pay an invoice: your bank details and, in euros, a QR code their banking app scans.',
+      'The record page lists what happened: sent, opened (and how often), downloaded, accepted or declined, paid. You are told as it happens. To stop recording views, turn off “Tell me when a customer opens a document”.',
+      'New link on the record page makes a fresh link and stops every earlier one; voiding or deleting the document stops them too.',
+    ],
+  },
+  {
+    id: 'e-invoicing',
+    title: 'E-invoices (Factur-X, XRechnung, Peppol)',
+    body: [
+      'Under Settings → Account, turn on “Send e-invoices (EN 16931)” and fill in what it asks for: your VAT ID, postal code, city and country, an electronic address, a contact and your IBAN.',
+      'From then on, Download PDF and Send give a Factur-X PDF: the invoice as a PDF/A-3 with its XML inside, which accounting systems read by themselves. The invoice page also downloads XRechnung XML (German public buyers: put their Leitweg-ID in the customer’s Buyer reference) and Peppol BIS XML.',
+      'Lines at 0 % say why: zero-rated, exempt (with the reason), reverse charge, intra-community supply, export or outside the scope of VAT — chosen in the editor. Each line’s unit follows what you type (“h” is hours) unless you choose another.',
+      'An e-invoice carries the number the server gives the invoice, so it is made once the invoice is synced.',
+    ],
+  },
+  {
     id: 'dashboard',
     title: 'Dashboard and reminders',
     body: [

@@ -15,6 +15,7 @@ import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
 import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
 import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
+import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
 import { recordPaths } from '@/config/paths'
 import { invoicePaymentsQuery, recordQuery, sellerQuery } from '@/billing/queries'
 import { formatDate, formatMoney } from '@/billing/format'
@@ -188,6 +189,7 @@ export default function InvoicePage() {
               </ul>
             )}
           </Card>
+          <EInvoiceCard invoice={inv} customer={customer} seller={seller.data} />
           <ActivityTimeline documentId={inv.id} />
           <CustomerLink kind="invoices" id={inv.id} isDraft={inv.status === 'draft'} />
         </div>

@@ -65,6 +65,10 @@ export function invoiceFixture(overrides: Partial<PrintableDocument> = {}): Prin
       company_name: 'Atelier Lumière GmbH',
       company_address: 'Schönhauser Allee 12\n10119 Berlin\nGermany',
       company_tax_id: 'DE123456789',
+      postal_code: '',
+      city: '',
+      country: '',
+      vat_id: '',
       logo_url: '',
     },
     buyer: {
@@ -95,6 +99,7 @@ export function invoiceFixture(overrides: Partial<PrintableDocument> = {}): Prin
       reference: 'INV-00042',
     },
     answer: null,
+    vat_note: '',
     ...overrides,
   }
 }

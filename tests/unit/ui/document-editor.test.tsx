@@ -60,6 +60,8 @@ function renderEditor(onSubmit = vi.fn<Submit>(async () => undefined)) {
           discount_percent: '',
           notes: '',
           terms: '',
+          vat_exemption_category: 'Z',
+          vat_exemption_reason: '',
           items: [emptyLine(19)],
         }}
         defaultTaxRate={19}

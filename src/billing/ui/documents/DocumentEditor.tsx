@@ -3,7 +3,10 @@ import { FormFooter } from '@/components/ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
 import { Field, inputClass } from '@/components/ui/field'
-import { TextAreaField } from '@/components/ui/inputs'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { UNIT_CODES } from '@/billing/einvoice/source'
+import { unitCodeFor } from '@/billing/einvoice/units'
+import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/components/ui/cn'
@@ -226,6 +229,31 @@ export function DocumentEditor({
             onChange={(e) => set('discount_percent', e.target.value)}
             error={errors.discount_percent}
           />
+          {form.items.some((l) => !Number(l.tax_rate)) ? (
+            <>
+              <SelectField
+                label="VAT on 0 % lines"
+                value={form.vat_exemption_category}
+                onChange={(e) => set('vat_exemption_category', e.target.value)}
+                error={errors.vat_exemption_category}
+              >
+                {ZERO_RATE_CATEGORIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label}
+                  </option>
+                ))}
+              </SelectField>
+              {form.vat_exemption_category !== 'Z' ? (
+                <Field
+                  label="Exemption reason"
+                  hint="Printed on the invoice, e.g. “Reverse charge” or the law that exempts it."
+                  value={form.vat_exemption_reason}
+                  onChange={(e) => set('vat_exemption_reason', e.target.value)}
+                  error={errors.vat_exemption_reason}
+                />
+              ) : null}
+            </>
+          ) : null}
           {totals ? (
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
               <dt>Subtotal</dt>
@@ -330,14 +358,30 @@ function LineRow({
         error={err('description')}
       />
       {small('quantity', 'Qty')}
-      <Field
-        label="Unit"
-        aria-label={`Line ${n} unit`}
-        placeholder="h, pcs"
-        value={line.unit}
-        onChange={(e) => onChange('unit', e.target.value)}
-        error={err('unit')}
-      />
+      <div className="grid gap-1">
+        <Field
+          label="Unit"
+          aria-label={`Line ${n} unit`}
+          placeholder="h, pcs"
+          value={line.unit}
+          onChange={(e) => onChange('unit', e.target.value)}
+          error={err('unit')}
+        />
+        <select
+          aria-label={`Line ${n} unit code`}
+          title="The unit as e-invoices name it (UN/ECE Rec. 20)"
+          className={cn(inputClass, 'h-8 px-1 text-xs')}
+          value={line.unit_code}
+          onChange={(e) => onChange('unit_code', e.target.value)}
+        >
+          <option value="">Auto: {unitCodeFor(line.unit)}</option>
+          {Object.entries(UNIT_CODES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {code} — {name}
+            </option>
+          ))}
+        </select>
+      </div>
       {small('unit_price', 'Price')}
       {small('discount_percent', 'Disc. %')}
       {small('tax_rate', 'Tax %')}

@@ -71,6 +71,8 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         discount_percent: '',
         notes: '',
         terms: '',
+        vat_exemption_category: 'Z',
+        vat_exemption_reason: '',
         items: [emptyLine(taxRate)],
       }
   const status = source.data?.status ?? 'draft'

@@ -3,6 +3,8 @@ import { Button } from '@/components/ui/button'
 import { notify } from '@/lib/toast'
 import type { SellerSettings } from '@/billing/queries'
 import { ownerPrintable } from '@/billing/printable'
+import { ownerEInvoice } from '@/billing/einvoice/from-records'
+import { unitCodeFor } from '@/billing/einvoice/units'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 
 /** The document's PDF, made on this device (offline too: the PDF module is precached). */
@@ -27,8 +29,11 @@ export function DownloadPdfButton({
         try {
           const { makeDocumentPdf, saveFile } = await import('@/billing/document-pdf')
           const printable = ownerPrintable(kind, doc, customer, seller)
-          const { blob, fileName } = await makeDocumentPdf(printable)
+          const einvoice = ownerEInvoice(kind, doc, customer, seller, unitCodeFor)
+          const { blob, fileName, missing } = await makeDocumentPdf(printable, 'a4', einvoice)
           saveFile(blob, fileName)
+          if (missing.length)
+            notify('info', 'A plain PDF, not an e-invoice', `First fill in: ${missing.join(' ')}`)
         } catch {
           notify('error', 'The PDF could not be made. Try again.')
         } finally {

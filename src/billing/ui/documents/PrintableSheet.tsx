@@ -70,6 +70,15 @@ export function PrintableSheet({
           {seller.company_tax_id ? (
             <p className="text-neutral-600">Tax ID {seller.company_tax_id}</p>
           ) : null}
+          {seller.postal_code || seller.city ? (
+            <p className="text-neutral-600">
+              {[seller.postal_code, seller.city].filter(Boolean).join(' ')}
+            </p>
+          ) : null}
+          {seller.country ? (
+            <p className="text-neutral-600">{countryName(seller.country)}</p>
+          ) : null}
+          {seller.vat_id ? <p className="text-neutral-600">VAT ID {seller.vat_id}</p> : null}
         </div>
         <div className="text-end">
           <h2 className="text-2xl font-bold tracking-tight">
@@ -120,7 +129,25 @@ export function PrintableSheet({
         </div>
       </div>
 
-      <table className="mt-8 w-full">
+      {/* On a phone the lines stack (the table would need ~600 px); paper always has the table. */}
+      <ul className="mt-6 grid gap-3 sm:hidden print:hidden" aria-label="Lines">
+        {items.map((l, i) => (
+          <li key={i} className="grid gap-0.5 border-b border-neutral-200 pb-3">
+            <div className="flex items-start justify-between gap-3">
+              <span className="whitespace-pre-line">{l.description}</span>
+              <span className="font-medium whitespace-nowrap tabular-nums">
+                {formatMoney(l.net_cents, c)}
+              </span>
+            </div>
+            <span className="text-neutral-600 tabular-nums">
+              {l.quantity}
+              {l.unit ? ` ${l.unit}` : ''} × {formatMoney(l.unit_price_cents, c)}
+              {l.discount_percent ? ` − ${l.discount_percent}%` : ''} · tax {l.tax_rate || 0}%
+            </span>
+          </li>
+        ))}
+      </ul>
+      <table className="mt-8 hidden w-full sm:table print:table">
         <caption className="sr-only">Lines</caption>
         <thead className="border-b border-neutral-300 text-neutral-600">
           <tr>
@@ -229,6 +256,7 @@ export function PrintableSheet({
         </dl>
       </div>
 
+      {doc.vat_note ? <p className="mt-4 text-neutral-700">VAT: {doc.vat_note}</p> : null}
       {doc.notes || doc.terms ? (
         <div className="mt-8 grid gap-4 text-neutral-700 sm:grid-cols-2 break-inside-avoid">
           {doc.notes ? (

@@ -9,6 +9,8 @@ import { fieldMessages } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
 import type { SellerSettings } from '@/billing/queries'
 import { ownerPrintable } from '@/billing/printable'
+import { ownerEInvoice } from '@/billing/einvoice/from-records'
+import { unitCodeFor } from '@/billing/einvoice/units'
 import {
   DEFAULT_MESSAGE,
   DEFAULT_SUBJECT,
@@ -101,10 +103,18 @@ export function SendDialog({
       try {
         const { makeDocumentPdf } = await import('@/billing/document-pdf')
         // What the customer receives is the document once sent: not a draft.
-        pdf = await makeDocumentPdf({
-          ...printable,
-          status: printable.status === 'draft' ? 'sent' : printable.status,
-        })
+        const made = await makeDocumentPdf(
+          { ...printable, status: printable.status === 'draft' ? 'sent' : printable.status },
+          'a4',
+          ownerEInvoice(kind, doc, customer, seller, unitCodeFor),
+        )
+        if (made.missing.length) {
+          setFormError(
+            `E-invoicing is on, and this invoice can't be one yet. First fill in: ${made.missing.join(' ')}`,
+          )
+          return
+        }
+        pdf = made
       } catch {
         pdf = null
       }

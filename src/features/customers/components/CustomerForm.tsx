@@ -5,7 +5,8 @@ import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { COUNTRIES, countryName } from '@/billing/currencies'
 import { useForm, type Refusal } from '@/lib/use-form'
 import type { Customer } from '@/billing/types'
-import { customerSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
+import { ADDRESS_SCHEMES } from '@/billing/einvoice/schemes'
+import { customerFormSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
 export function toFormInput(
   c: Partial<Customer>,
@@ -25,6 +26,9 @@ export function toFormInput(
     currency: c.currency || defaults.currency,
     payment_terms_days: String(c.payment_terms_days ?? defaults.terms),
     notes: c.notes ?? '',
+    endpoint_id: (c as { endpoint_id?: string }).endpoint_id ?? '',
+    endpoint_scheme: (c as { endpoint_scheme?: string }).endpoint_scheme ?? '',
+    buyer_reference: (c as { buyer_reference?: string }).buyer_reference ?? '',
   }
 }
 
@@ -46,7 +50,10 @@ export function CustomerForm({
   onSubmit: (values: CustomerFormOutput) => Promise<Refusal | void>
   onCancel: () => void
 }) {
-  const { values, set, errors, formError, busy, handleSubmit } = useForm(customerSchema, initial)
+  const { values, set, errors, formError, busy, handleSubmit } = useForm(
+    customerFormSchema,
+    initial,
+  )
   const submit = handleSubmit(onSubmit)
 
   return (
@@ -97,7 +104,7 @@ export function CustomerForm({
           value={values.tax_id}
           onChange={set('tax_id')}
           error={errors.tax_id}
-          hint="VAT or other tax number, printed on documents."
+          hint="VAT or other tax number, printed on documents; for e-invoices, the VAT ID with its country prefix."
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -168,6 +175,38 @@ export function CustomerForm({
           onChange={set('notes')}
           error={errors.notes}
           hint="Only you see these."
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">E-invoicing</legend>
+        <Field
+          label="Electronic address"
+          hint="Where e-invoices go (Peppol, XRechnung)."
+          value={values.endpoint_id}
+          onChange={set('endpoint_id')}
+          error={errors.endpoint_id}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Address scheme"
+          value={values.endpoint_scheme}
+          onChange={set('endpoint_scheme')}
+          error={errors.endpoint_scheme}
+        >
+          <option value="">None</option>
+          {ADDRESS_SCHEMES.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.label} ({o.code})
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Buyer reference"
+          hint="For German public buyers: their Leitweg-ID, e.g. 04011000-12345-34."
+          value={values.buyer_reference}
+          onChange={set('buyer_reference')}
+          error={errors.buyer_reference}
+          autoComplete="off"
         />
       </fieldset>
       <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />

@@ -43,7 +43,31 @@ export const customerSchema = v.object({
   currency: currencyCode,
   payment_terms_days: termsDaysText,
   notes: optionalText(5000, 'Notes'),
+  endpoint_id: optionalText(200, 'The electronic address'),
+  endpoint_scheme: v.string(),
+  buyer_reference: optionalText(100, 'The buyer reference'),
 })
 
-export type CustomerFormInput = v.InferInput<typeof customerSchema>
-export type CustomerFormOutput = v.InferOutput<typeof customerSchema>
+/** The electronic address needs its scheme, and an email scheme an email. */
+export const customerFormSchema = v.pipe(
+  customerSchema,
+  v.forward(
+    v.partialCheck(
+      [['endpoint_id'], ['endpoint_scheme']],
+      (c) => !c.endpoint_id || !!c.endpoint_scheme,
+      'Choose the scheme of the electronic address.',
+    ),
+    ['endpoint_scheme'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['endpoint_id'], ['endpoint_scheme']],
+      (c) => c.endpoint_scheme !== 'EM' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.endpoint_id),
+      'Enter the email address that receives e-invoices',
+    ),
+    ['endpoint_id'],
+  ),
+)
+
+export type CustomerFormInput = v.InferInput<typeof customerFormSchema>
+export type CustomerFormOutput = v.InferOutput<typeof customerFormSchema>

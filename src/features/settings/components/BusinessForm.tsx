@@ -4,7 +4,9 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
-import { TextAreaField } from '@/components/ui/inputs'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { COUNTRIES, countryName } from '@/billing/currencies'
+import { ADDRESS_SCHEMES, isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { save } from '@/billing/save'
@@ -40,6 +42,31 @@ const businessSchema = v.object({
   invoice_prefix: prefix,
   quote_prefix: prefix,
   payment_prefix: prefix,
+  company_postal_code: text(20, 'The postal code'),
+  company_city: text(100, 'The city'),
+  company_country: v.pipe(
+    v.string(),
+    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Choose a country'),
+  ),
+  company_vat_id: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check(
+      (s) => s === '' || isVatId(s),
+      'Enter the VAT ID with its country prefix, e.g. DE123456789.',
+    ),
+    v.transform((s) => (s ? normalizeVatId(s) : s)),
+  ),
+  company_tax_registration: text(40, 'The tax registration'),
+  seller_endpoint_id: text(200, 'The electronic address'),
+  seller_endpoint_scheme: v.string(),
+  seller_contact_name: text(100, 'The contact name'),
+  seller_contact_phone: text(40, 'The contact phone'),
+  seller_contact_email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter a valid email address'),
+  ),
   bank_holder: text(140, 'The account holder'),
   iban: v.pipe(
     v.string(),
@@ -78,6 +105,16 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   invoice_prefix: String(s.invoice_prefix ?? 'INV-'),
   quote_prefix: String(s.quote_prefix ?? 'QUO-'),
   payment_prefix: String(s.payment_prefix ?? 'PAY-'),
+  company_postal_code: String(s.company_postal_code ?? ''),
+  company_city: String(s.company_city ?? ''),
+  company_country: String(s.company_country ?? ''),
+  company_vat_id: String(s.company_vat_id ?? ''),
+  company_tax_registration: String(s.company_tax_registration ?? ''),
+  seller_endpoint_id: String(s.seller_endpoint_id ?? ''),
+  seller_endpoint_scheme: String(s.seller_endpoint_scheme ?? ''),
+  seller_contact_name: String(s.seller_contact_name ?? ''),
+  seller_contact_phone: String(s.seller_contact_phone ?? ''),
+  seller_contact_email: String(s.seller_contact_email ?? ''),
   bank_holder: s.bank_holder ?? '',
   iban: s.iban ? formatIban(s.iban) : '',
   bic: s.bic ?? '',
@@ -97,6 +134,7 @@ export function BusinessSection({ userId }: { userId: string }) {
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
       initialTracking={seller.data.view_tracking !== false}
+      initialEInvoicing={(seller.data as { einvoicing?: boolean }).einvoicing === true}
     />
   )
 }
@@ -106,13 +144,16 @@ function BusinessForm({
   initial,
   logoUrl,
   initialTracking,
+  initialEInvoicing,
 }: {
   userId: string
   initial: Input
   logoUrl: string | null
   initialTracking: boolean
+  initialEInvoicing: boolean
 }) {
   const [tracking, setTracking] = useState(initialTracking)
+  const [einvoicing, setEInvoicing] = useState(initialEInvoicing)
   const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(
     businessSchema,
     initial,
@@ -123,7 +164,7 @@ function BusinessForm({
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   const shownLogo = logo === null ? null : (preview ?? logoUrl)
   const submit = handleSubmit(async (output) => {
-    const body: Record<string, unknown> = { ...output, view_tracking: tracking }
+    const body: Record<string, unknown> = { ...output, view_tracking: tracking, einvoicing }
     if (logo !== undefined) body.logo = logo ?? null
     const r = await save(writes.settingsUpdate, {
       userId,
@@ -194,7 +235,35 @@ function BusinessForm({
           value={values.company_address}
           onChange={set('company_address')}
           error={errors.company_address}
+          hint="Street lines; the postal code, city and country go below."
         />
+        <Field
+          label="Business postal code"
+          value={values.company_postal_code}
+          onChange={set('company_postal_code')}
+          error={errors.company_postal_code}
+          autoComplete="postal-code"
+        />
+        <Field
+          label="Business city"
+          value={values.company_city}
+          onChange={set('company_city')}
+          error={errors.company_city}
+          autoComplete="address-level2"
+        />
+        <SelectField
+          label="Business country"
+          value={values.company_country}
+          onChange={set('company_country')}
+          error={errors.company_country}
+        >
+          <option value="">Choose…</option>
+          {COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </SelectField>
         <CurrencySelect
           label="Default currency"
           value={values.default_currency}
@@ -265,6 +334,83 @@ function BusinessForm({
           error={errors.bic}
           autoComplete="off"
           spellCheck={false}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">E-invoicing</legend>
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={einvoicing}
+            onChange={(e) => setEInvoicing(e.target.checked)}
+          />
+          <span>
+            Send e-invoices (EN 16931)
+            <span className="block text-muted-foreground">
+              Invoices become Factur-X PDFs (the PDF with its XML inside); XRechnung and Peppol XML
+              can be downloaded from each invoice.
+            </span>
+          </span>
+        </label>
+        <Field
+          label="VAT ID"
+          value={values.company_vat_id}
+          onChange={set('company_vat_id')}
+          error={errors.company_vat_id}
+          autoComplete="off"
+        />
+        <Field
+          label="Tax registration number"
+          hint="E.g. the German Steuernummer; optional."
+          value={values.company_tax_registration}
+          onChange={set('company_tax_registration')}
+          error={errors.company_tax_registration}
+          autoComplete="off"
+        />
+        <Field
+          label="Your electronic address"
+          hint="Where customers' systems reach you, e.g. your invoicing email."
+          value={values.seller_endpoint_id}
+          onChange={set('seller_endpoint_id')}
+          error={errors.seller_endpoint_id}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Your address scheme"
+          value={values.seller_endpoint_scheme}
+          onChange={set('seller_endpoint_scheme')}
+          error={errors.seller_endpoint_scheme}
+        >
+          <option value="">None</option>
+          {ADDRESS_SCHEMES.map((o) => (
+            <option key={o.code} value={o.code}>
+              {o.label} ({o.code})
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Contact name"
+          value={values.seller_contact_name}
+          onChange={set('seller_contact_name')}
+          error={errors.seller_contact_name}
+          autoComplete="name"
+        />
+        <Field
+          label="Contact phone"
+          type="tel"
+          value={values.seller_contact_phone}
+          onChange={set('seller_contact_phone')}
+          error={errors.seller_contact_phone}
+          autoComplete="tel"
+        />
+        <Field
+          label="Contact email"
+          type="email"
+          value={values.seller_contact_email}
+          onChange={set('seller_contact_email')}
+          error={errors.seller_contact_email}
+          autoComplete="email"
         />
       </fieldset>
       <fieldset className="grid gap-4">

@@ -1,0 +1,1 @@
+export declare const unusedModules: { find: RegExp; replacement: string }

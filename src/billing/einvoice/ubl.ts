@@ -1,0 +1,213 @@
+/**
+ * UBL 2.1 Invoice for EN 16931 CIUSes: XRechnung 3.0 and Peppol BIS Billing 3.0 differ only in
+ * the specification identifier (BT-24); what each requires besides is in missingForEInvoice.
+ */
+import { invoiceTerms, type InvoiceTerms } from './model'
+import type { EInvoiceSource } from './source'
+import { el, leaf, xmlDocument, type Child } from './xml'
+
+export const CUSTOMIZATION = {
+  facturx: 'urn:cen.eu:en16931:2017',
+  xrechnung: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+  peppol: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+} as const
+/** BT-23, the Peppol billing process; XRechnung uses it too. */
+export const PEPPOL_PROFILE = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0'
+
+/** The payment means text (BT-82) when the business gave no bank account (code 1). */
+export const NO_PAYMENT_MEANS_TEXT = 'Payment details on request'
+
+const cbc = (name: string, value: string | null | undefined, attrs?: Record<string, string>) =>
+  leaf(`cbc:${name}`, value, attrs ?? null)
+const cac = (name: string, ...children: Child[]) => el(`cac:${name}`, null, ...children)
+
+function address(lines: [string, string, string], city: string, postcode: string, country: string) {
+  return [
+    cbc('StreetName', lines[0]),
+    cbc('AdditionalStreetName', lines[1]),
+    cbc('CityName', city),
+    cbc('PostalZone', postcode),
+    cac('AddressLine', cbc('Line', lines[2])),
+    cac('Country', cbc('IdentificationCode', country)),
+  ]
+}
+
+function taxScheme(id: string) {
+  return cac('TaxScheme', cbc('ID', id))
+}
+
+export function ublInvoice(src: EInvoiceSource, customizationId: string): string {
+  const t: InvoiceTerms = invoiceTerms(src)
+  const { seller, buyer } = src
+  const amount = (name: string, value: string | null) =>
+    value === null ? '' : cbc(name, value, { currencyID: t.currency })
+
+  const supplier = cac(
+    'AccountingSupplierParty',
+    cac(
+      'Party',
+      cbc('EndpointID', seller.endpoint_id, { schemeID: seller.endpoint_scheme }),
+      cac('PartyIdentification', t.sellerId ? cbc('ID', t.sellerId) : null),
+      cac(
+        'PostalAddress',
+        address(t.sellerStreet, seller.city, seller.postal_code, seller.country),
+      ),
+      t.sellerVatId
+        ? cac('PartyTaxScheme', cbc('CompanyID', t.sellerVatId), taxScheme('VAT'))
+        : null,
+      seller.tax_registration
+        ? cac('PartyTaxScheme', cbc('CompanyID', seller.tax_registration), taxScheme('FC'))
+        : null,
+      cac('PartyLegalEntity', cbc('RegistrationName', seller.name)),
+      cac(
+        'Contact',
+        cbc('Name', seller.contact_name),
+        cbc('Telephone', seller.contact_phone),
+        cbc('ElectronicMail', seller.contact_email),
+      ),
+    ),
+  )
+
+  const customer = cac(
+    'AccountingCustomerParty',
+    cac(
+      'Party',
+      cbc('EndpointID', buyer.endpoint_id, { schemeID: buyer.endpoint_scheme }),
+      cac('PostalAddress', address(t.buyerStreet, buyer.city, buyer.postal_code, buyer.country)),
+      t.buyerVatId ? cac('PartyTaxScheme', cbc('CompanyID', t.buyerVatId), taxScheme('VAT')) : null,
+      cac('PartyLegalEntity', cbc('RegistrationName', buyer.name)),
+    ),
+  )
+
+  const delivery = t.delivery
+    ? cac(
+        'Delivery',
+        cbc('ActualDeliveryDate', t.delivery.date),
+        cac(
+          'DeliveryLocation',
+          cac('Address', address(t.buyerStreet, buyer.city, buyer.postal_code, t.delivery.country)),
+        ),
+      )
+    : null
+
+  const payment = t.payment
+    ? cac(
+        'PaymentMeans',
+        cbc('PaymentMeansCode', '58', { name: 'SEPA credit transfer' }),
+        cbc('PaymentID', src.number),
+        cac(
+          'PayeeFinancialAccount',
+          cbc('ID', t.payment.iban),
+          cbc('Name', t.payment.holder),
+          cac('FinancialInstitutionBranch', cbc('ID', t.payment.bic)),
+        ),
+      )
+    : // 1 = "instrument not defined": every format wants payment instructions (XRechnung BR-DE-1).
+      cac('PaymentMeans', cbc('PaymentMeansCode', '1', { name: NO_PAYMENT_MEANS_TEXT }))
+
+  const allowances = t.groups.map((g) =>
+    g.allowance
+      ? cac(
+          'AllowanceCharge',
+          cbc('ChargeIndicator', 'false'),
+          cbc('AllowanceChargeReasonCode', '95'),
+          cbc('AllowanceChargeReason', 'Discount'),
+          cbc('MultiplierFactorNumeric', g.allowance.percent),
+          amount('Amount', g.allowance.amount),
+          amount('BaseAmount', g.allowance.base),
+          cac('TaxCategory', cbc('ID', g.category), cbc('Percent', g.lineRate), taxScheme('VAT')),
+        )
+      : null,
+  )
+
+  const taxTotal = cac(
+    'TaxTotal',
+    amount('TaxAmount', t.taxTotal),
+    t.groups.map((g) =>
+      cac(
+        'TaxSubtotal',
+        amount('TaxableAmount', g.taxable),
+        amount('TaxAmount', g.tax),
+        cac(
+          'TaxCategory',
+          cbc('ID', g.category),
+          cbc('Percent', g.rate),
+          cbc('TaxExemptionReasonCode', g.reasonCode),
+          cbc('TaxExemptionReason', g.reason),
+          taxScheme('VAT'),
+        ),
+      ),
+    ),
+  )
+
+  const totals = cac(
+    'LegalMonetaryTotal',
+    amount('LineExtensionAmount', t.lineTotal),
+    amount('TaxExclusiveAmount', t.taxExclusive),
+    amount('TaxInclusiveAmount', t.taxInclusive),
+    amount('AllowanceTotalAmount', t.allowanceTotal),
+    amount('PrepaidAmount', t.prepaid),
+    amount('PayableAmount', t.payable),
+  )
+
+  const lines = t.lines.map((l) =>
+    cac(
+      'InvoiceLine',
+      cbc('ID', l.id),
+      cbc('InvoicedQuantity', l.quantity, { unitCode: l.unitCode }),
+      amount('LineExtensionAmount', l.net),
+      l.discount
+        ? cac(
+            'AllowanceCharge',
+            cbc('ChargeIndicator', 'false'),
+            cbc('AllowanceChargeReasonCode', '95'),
+            cbc('AllowanceChargeReason', 'Discount'),
+            cbc('MultiplierFactorNumeric', l.discount.percent),
+            amount('Amount', l.discount.amount),
+            amount('BaseAmount', l.discount.base),
+          )
+        : null,
+      cac(
+        'Item',
+        cbc('Description', l.description),
+        cbc('Name', l.name),
+        cac(
+          'ClassifiedTaxCategory',
+          cbc('ID', l.category),
+          cbc('Percent', l.rate),
+          taxScheme('VAT'),
+        ),
+      ),
+      cac('Price', amount('PriceAmount', l.price)),
+    ),
+  )
+
+  const root = el(
+    'Invoice',
+    {
+      xmlns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+      'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+      'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+    },
+    cbc('CustomizationID', customizationId),
+    cbc('ProfileID', PEPPOL_PROFILE),
+    cbc('ID', src.number),
+    cbc('IssueDate', src.issue_date),
+    cbc('DueDate', src.due_date),
+    cbc('InvoiceTypeCode', src.type_code),
+    // Peppol allows one note (PEPPOL-EN16931-R002).
+    cbc('Note', t.note),
+    cbc('DocumentCurrencyCode', t.currency),
+    cbc('BuyerReference', src.buyer_reference),
+    supplier,
+    customer,
+    delivery,
+    payment,
+    cac('PaymentTerms', cbc('Note', t.terms)),
+    allowances,
+    taxTotal,
+    totals,
+    lines,
+  )
+  return xmlDocument(root)
+}

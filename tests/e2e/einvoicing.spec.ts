@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process'
+import type { Download } from '@playwright/test'
+import { harness } from '../support/env'
+import { expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
+import { fillLine } from '../support/billing'
+import { mustangValidate } from '../support/mustang'
+
+/** The official validator's verdict on a downloaded file; its errors when it is not valid. */
+async function validate(download: Download) {
+  const file = await download.path()
+  const copy = `${file}-${download.suggestedFilename()}`
+  execFileSync('cp', [file, copy])
+  const result = await mustangValidate(copy)
+  return { valid: result.valid, errors: result.errors.map((e) => e.text) }
+}
+
+test('a German business turns e-invoicing on and sends valid Factur-X, XRechnung and Peppol', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await signUp(page, uniqueEmail('einvoice'))
+
+  // Turning e-invoicing on asks for what the standard needs, at the fields that lack it.
+  await page.goto('/settings/account')
+  await page.getByLabel('Business name').fill('Nordlicht Design GmbH')
+  await page.getByLabel('Business address').fill('Hafenstraße 12')
+  await page.getByLabel('Send e-invoices (EN 16931)').check()
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('Fill in the city to send e-invoices.')).toBeVisible()
+  await expect(page.getByLabel('Business name')).toHaveValue('Nordlicht Design GmbH')
+  await page.getByLabel('Business postal code').fill('20457')
+  await page.getByLabel('Business city').fill('Hamburg')
+  await page.getByLabel('Business country').selectOption('DE')
+  await page.getByLabel('VAT ID').fill('DE 123 456 788')
+  // Peppol refuses email addresses: the VAT ID under the German VAT scheme.
+  await page.getByLabel('Your electronic address').fill('DE123456788')
+  await page.getByLabel('Your address scheme').selectOption('9930')
+  await page.getByLabel('Contact name').fill('Jana Berg')
+  await page.getByLabel('Contact phone').fill('+49 40 1234567')
+  await page.getByLabel('Contact email').fill('jana@nordlicht.example')
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+  await page.getByLabel('BIC').fill('COBADEFFXXX')
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('Business details saved')).toBeVisible()
+
+  // A German public buyer: its Leitweg-ID is checked where it is typed.
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill('Kulturamt Bremen')
+  await page.getByLabel('Email').fill('rechnungen@kulturamt.example')
+  await page.getByLabel('Street address').fill('Altenwall 15')
+  await page.getByLabel('City').fill('Bremen')
+  await page.getByLabel('Postal code').fill('28195')
+  await page.getByLabel('Country').selectOption('DE')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByLabel('Electronic address').fill('04011000-12345-03')
+  await page.getByLabel('Address scheme').selectOption('0204')
+  await page.getByLabel('Buyer reference').fill('04011000-12345-04')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByLabel('Buyer reference')).toHaveAccessibleDescription(
+    /This Leitweg-ID's check digits don't match\./,
+  )
+  await page.getByLabel('Buyer reference').fill('04011000-12345-03')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Kulturamt Bremen', level: 1 })).toBeVisible()
+
+  // An invoice, by the hour at 19 %.
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, { description: 'Exhibition design', qty: '16', price: '95', tax: '19' })
+  await page.getByLabel('Line 1 unit', { exact: true }).fill('h')
+  await expect(page.getByLabel('Line 1 unit code')).toContainText('Auto: HUR')
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  const card = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
+  await expect(card).toContainText('Factur-X')
+
+  // Download PDF gives the Factur-X PDF/A-3; the official validator accepts it.
+  const pdf = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download PDF' }).click()
+  expect((await pdf).suggestedFilename()).toBe('INV-00001.pdf')
+  expect(await validate(await pdf)).toEqual({ valid: true, errors: [] })
+
+  // XRechnung (with the Leitweg-ID as buyer reference) and Peppol BIS XML, both valid.
+  for (const [button, name] of [
+    ['XRechnung XML', 'INV-00001-xrechnung.xml'],
+    ['Peppol XML', 'INV-00001-peppol.xml'],
+  ] as const) {
+    const xml = page.waitForEvent('download')
+    await card.getByRole('button', { name: button }).click()
+    expect((await xml).suggestedFilename()).toBe(name)
+    expect(await validate(await xml)).toEqual({ valid: true, errors: [] })
+  }
+})
+
+test('the demo business sends valid e-invoices out of the box, to a public buyer and to the EU', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const h = harness()
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+
+  for (const [customer, formats] of [
+    ['Kulturamt Bremen', ['XRechnung XML', 'Peppol XML']],
+    ['Dunmore Logistics', ['Peppol XML']],
+  ] as const) {
+    await page.goto(`/invoices?q=${encodeURIComponent(customer)}&status=outstanding`)
+    await page
+      .getByRole('link', { name: /^INV-\d+$/ })
+      .first()
+      .click()
+    await expect(page.getByRole('heading', { name: /^Invoice INV-\d+$/, level: 1 })).toBeVisible()
+    const card = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
+    const pdf = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download PDF' }).click()
+    expect(await validate(await pdf), `${customer}: Factur-X`).toEqual({ valid: true, errors: [] })
+    for (const button of formats) {
+      const xml = page.waitForEvent('download')
+      await card.getByRole('button', { name: button }).click()
+      expect(await validate(await xml), `${customer}: ${button}`).toEqual({
+        valid: true,
+        errors: [],
+      })
+    }
+  }
+})
