@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Download } from '@playwright/test'
 import { harness } from '../support/env'
-import { expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
-import { fillLine } from '../support/billing'
+import { expect, signIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import { fillLine, sendFromDialog } from '../support/billing'
 import { mustangValidate } from '../support/mustang'
 
 /** The official validator's verdict on a downloaded file; its errors when it is not valid. */
@@ -89,6 +92,19 @@ test('a German business turns e-invoicing on and sends valid Factur-X, XRechnung
     expect((await xml).suggestedFilename()).toBe(name)
     expect(await validate(await xml)).toEqual({ valid: true, errors: [] })
   }
+
+  // Sending mails the Factur-X PDF: the attachment the buyer's system reads is valid too.
+  await sendFromDialog(page)
+  const mail = await waitForMail('rechnungen@kulturamt.example', /INV-00001/)
+  const attached = mail.attachments.find((a) => a.contentType === 'application/pdf')
+  expect(attached?.filename).toBe('INV-00001.pdf')
+  const file = join(mkdtempSync(join(tmpdir(), 'folio-facturx-')), 'INV-00001.pdf')
+  writeFileSync(file, Buffer.from(attached?.base64 ?? '', 'base64'))
+  const verdict = await mustangValidate(file)
+  expect({ valid: verdict.valid, errors: verdict.errors.map((e) => e.text) }).toEqual({
+    valid: true,
+    errors: [],
+  })
 })
 
 test('the demo business sends valid e-invoices out of the box, to a public buyer and to the EU', async ({
