@@ -1,11 +1,10 @@
 import { Field } from '@/components/ui/field'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
-import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { COUNTRIES, countryName } from '@/billing/currencies'
+import { TextAreaField } from '@/components/ui/inputs'
 import { useForm, type Refusal } from '@/lib/use-form'
 import type { Customer } from '@/billing/types'
-import { ADDRESS_SCHEMES } from '@/billing/einvoice/schemes'
+import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
 import { customerFormSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
 export function toFormInput(
@@ -132,19 +131,13 @@ export function CustomerForm({
           error={errors.postal_code}
           autoComplete="postal-code"
         />
-        <SelectField
+        <CountrySelect
           label="Country"
           value={values.country}
           onChange={set('country')}
           error={errors.country}
-        >
-          <option value="">Not set</option>
-          {COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {countryName(c)}
-            </option>
-          ))}
-        </SelectField>
+          empty="Not set"
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Billing</legend>
@@ -187,22 +180,16 @@ export function CustomerForm({
           error={errors.endpoint_id}
           autoComplete="off"
         />
-        <SelectField
+        <AddressSchemeSelect
           label="Address scheme"
           value={values.endpoint_scheme}
           onChange={set('endpoint_scheme')}
           error={errors.endpoint_scheme}
-        >
-          <option value="">None</option>
-          {ADDRESS_SCHEMES.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label} ({o.code})
-            </option>
-          ))}
-        </SelectField>
+          empty="None"
+        />
         <Field
           label="Buyer reference"
-          hint="For German public buyers: their Leitweg-ID, e.g. 04011000-12345-34."
+          hint="For German public buyers: their Leitweg-ID, e.g. 04011000-12345-03."
           value={values.buyer_reference}
           onChange={set('buyer_reference')}
           error={errors.buyer_reference}

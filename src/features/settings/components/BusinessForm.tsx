@@ -4,9 +4,9 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
-import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { COUNTRIES, countryName } from '@/billing/currencies'
-import { ADDRESS_SCHEMES, isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
+import { TextAreaField } from '@/components/ui/inputs'
+import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
+import { isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { save } from '@/billing/save'
@@ -251,19 +251,13 @@ function BusinessForm({
           error={errors.company_city}
           autoComplete="address-level2"
         />
-        <SelectField
+        <CountrySelect
           label="Business country"
           value={values.company_country}
           onChange={set('company_country')}
           error={errors.company_country}
-        >
-          <option value="">Choose…</option>
-          {COUNTRIES.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code)}
-            </option>
-          ))}
-        </SelectField>
+          empty="Choose…"
+        />
         <CurrencySelect
           label="Default currency"
           value={values.default_currency}
@@ -376,19 +370,13 @@ function BusinessForm({
           error={errors.seller_endpoint_id}
           autoComplete="off"
         />
-        <SelectField
+        <AddressSchemeSelect
           label="Your address scheme"
           value={values.seller_endpoint_scheme}
           onChange={set('seller_endpoint_scheme')}
           error={errors.seller_endpoint_scheme}
-        >
-          <option value="">None</option>
-          {ADDRESS_SCHEMES.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label} ({o.code})
-            </option>
-          ))}
-        </SelectField>
+          empty="None"
+        />
         <Field
           label="Contact name"
           value={values.seller_contact_name}

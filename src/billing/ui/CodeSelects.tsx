@@ -1,0 +1,40 @@
+import { SelectField } from '@/components/ui/inputs'
+import { COUNTRIES, countryName } from '@/billing/currencies'
+import { ADDRESS_SCHEMES } from '@/billing/einvoice/schemes'
+
+interface CodeSelectProps {
+  label: string
+  value: string
+  onChange: (e: { target: { value: string } }) => void
+  error?: string
+  /** The first option, for no choice ("Not set", "None"…). */
+  empty: string
+}
+
+/** A country, as its ISO 3166 alpha-2 code, by name. */
+export function CountrySelect({ empty, ...field }: CodeSelectProps) {
+  return (
+    <SelectField {...field}>
+      <option value="">{empty}</option>
+      {COUNTRIES.map((c) => (
+        <option key={c} value={c}>
+          {countryName(c)}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** The scheme (EAS code) of an electronic address: email, Leitweg-ID, a VAT number… */
+export function AddressSchemeSelect({ empty, ...field }: CodeSelectProps) {
+  return (
+    <SelectField {...field}>
+      <option value="">{empty}</option>
+      {ADDRESS_SCHEMES.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label} ({o.code})
+        </option>
+      ))}
+    </SelectField>
+  )
+}
