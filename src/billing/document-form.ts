@@ -1,7 +1,16 @@
 import * as v from 'valibot'
 import { percentText } from './fields'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
-import { currencyDigits, parseMajor, toMajor, addDays, isoDate, pbDate, todayIso } from './format'
+import {
+  amountProblem,
+  currencyDigits,
+  parseMajor,
+  toMajor,
+  addDays,
+  isoDate,
+  pbDate,
+  todayIso,
+} from './format'
 import { unitCodeFor } from './einvoice/units'
 import type { DocumentKind, Invoice, LineItem, Quote } from './types'
 
@@ -110,8 +119,13 @@ export function documentSchema(kind: DocumentKind) {
       f.items.forEach((l, i) => {
         const cents = parseMajor(l.unit_price, f.currency || 'EUR')
         if (cents === null || cents > MAX_UNIT_PRICE_CENTS) {
+          const example = priceExample(f.currency || 'EUR')
           addIssue({
-            message: `Enter a price like ${priceExample(f.currency || 'EUR')}`,
+            message:
+              amountProblem(l.unit_price, f.currency || 'EUR', example)?.replace(
+                'Enter an amount',
+                'Enter a price',
+              ) ?? `Enter a price like ${example}`,
             path: [
               {
                 type: 'object',

@@ -43,17 +43,70 @@ export function toMajor(cents: number, currency: string): string {
 }
 
 /**
+ * A typed amount as a plain decimal ("1234.50"), read the way people write money in English and
+ * across Europe: "1,234.50", "1.234,50", "1 234,50", "12,50" and "12.5" all work. The last of
+ * "," and "." is the decimal mark when both appear; a lone "," is one when 1 or 2 digits follow.
+ * "1,250" could be 1250 or 1.25, so it is refused (null), and so is anything else unreadable.
+ */
+function plainDecimal(input: string): string | null {
+  const s = input.trim().replace(/[\s\u00a0\u202f']/g, '')
+  if (!/^\d[\d.,]*$/.test(s)) return null
+  const lastComma = s.lastIndexOf(',')
+  const lastDot = s.lastIndexOf('.')
+  let whole: string
+  let frac = ''
+  if (lastComma >= 0 && lastDot >= 0) {
+    const mark = Math.max(lastComma, lastDot)
+    const group = lastComma > lastDot ? '.' : ','
+    whole = s.slice(0, mark)
+    frac = s.slice(mark + 1)
+    if (whole.includes(s[mark] as string) || !groupedThousands(whole, group)) return null
+    whole = whole.split(group).join('')
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const mark = lastComma >= 0 ? ',' : '.'
+    const parts = s.split(mark)
+    if (parts.length === 2 && (parts[1] as string).length !== 3) {
+      whole = parts[0] as string
+      frac = parts[1] as string
+    } else if (parts.length > 2 && groupedThousands(s, mark)) {
+      whole = parts.join('')
+    } else if (mark === '.' && parts.length === 2) {
+      // "1.250" in English is 1.25 (and 3 decimals are refused by the currency's digits).
+      whole = parts[0] as string
+      frac = parts[1] as string
+    } else return null
+  } else whole = s
+  if (!/^\d+$/.test(whole) || !/^\d*$/.test(frac)) return null
+  return frac ? `${whole}.${frac}` : whole
+}
+
+/** "1,234,567" (or with dots): digits in groups of three after the first. */
+const groupedThousands = (s: string, mark: string) =>
+  new RegExp(`^\\d{1,3}(\\${mark}\\d{3})*$`).test(s)
+
+/** Why a typed amount can't be read, in a sentence; null when it can be. */
+export function amountProblem(input: string, currency: string, example: string): string | null {
+  if (parseMajor(input, currency) !== null) return null
+  const s = input.trim()
+  const m = /^(\d{1,3}),(\d{3})$/.exec(s)
+  if (m) {
+    const small = `${m[1]}.${(m[2] as string).replace(/0+$/, '') || '0'}`
+    return `“${s}” could be ${m[1]}${m[2]} or ${small}: write it without the comma, or with a point for the decimals`
+  }
+  return `Enter an amount like ${example}`
+}
+
+/**
  * A typed amount in major units to minor units, exactly; null when it is not a number with at most
- * the currency's decimals. Accepts "1234.5", "1,234.50", "1 234,50" is refused (ambiguous).
+ * the currency's decimals (see plainDecimal for the separators it reads).
  */
 export function parseMajor(input: string, currency: string): number | null {
   const digits = currencyDigits(currency)
-  const s = input.trim().replace(/,(?=\d{3}(\D|$))/g, '')
-  const m = /^(\d+)(?:\.(\d*))?$/.exec(s)
-  if (!m) return null
-  const frac = m[2] ?? ''
+  const plain = plainDecimal(input)
+  if (plain === null) return null
+  const [whole = '', frac = ''] = plain.split('.')
   if (frac.length > digits) return null
-  const cents = Number(m[1]) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0')
+  const cents = Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0')
   return Number.isSafeInteger(cents) ? cents : null
 }
 

@@ -35,8 +35,19 @@ export function useForm<S extends Schema>(
   const invalid =
     options.invalidMessage === undefined ? 'Check the highlighted fields.' : options.invalidMessage
 
-  const set = (k: keyof v.InferInput<S> & string) => (e: { target: { value: string } }) =>
+  /** A field the user changes loses its message (it is checked again on submit). */
+  const clearError = (path: string) =>
+    setErrors((old) => {
+      if (!(path in old)) return old
+      const next = { ...old }
+      delete next[path]
+      return next
+    })
+
+  const set = (k: keyof v.InferInput<S> & string) => (e: { target: { value: string } }) => {
     setValues((old) => ({ ...old, [k]: e.target.value }))
+    clearError(k)
+  }
 
   const handleSubmit =
     (onValid: (output: v.InferOutput<S>) => Promise<Refusal | void>) => async (e: FormEvent) => {
@@ -60,5 +71,16 @@ export function useForm<S extends Schema>(
       }
     }
 
-  return { values, setValues, set, errors, setErrors, formError, setFormError, busy, handleSubmit }
+  return {
+    values,
+    setValues,
+    set,
+    errors,
+    setErrors,
+    clearError,
+    formError,
+    setFormError,
+    busy,
+    handleSubmit,
+  }
 }

@@ -58,6 +58,14 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
   await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText(
     'Quote QUO-00001 from Harbour Lights Ltd',
   )
+  expect(
+    (
+      await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa'])
+        .analyze()
+    ).violations,
+  ).toEqual([])
   await dialog.getByLabel('Cc').fill('not an email')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog.getByText('Enter email addresses separated by commas')).toBeVisible()
@@ -126,6 +134,17 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
   const download = customer.waitForEvent('download')
   await customer.getByRole('button', { name: 'Download PDF' }).click()
   expect((await download).suggestedFilename()).toBe('INV-00001.pdf')
+
+  // The customer's page fits every width, from a small phone to a wide screen.
+  for (const width of [320, 390, 768, 1024, 1280, 1920]) {
+    await customer.setViewportSize({ width, height: 900 })
+    await expect(invoiceSheet).toBeVisible()
+    const overflow = await customer.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `sideways scroll at ${width} px`).toBe(0)
+  }
+  await customer.setViewportSize({ width: 1280, height: 900 })
 
   // 9. Once the owner records the payment, the customer's page says PAID.
   const pay = await recordPayment(page, '1285.20')

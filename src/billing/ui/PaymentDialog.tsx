@@ -3,7 +3,15 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { formatMoney, isoDate, parseMajor, pbDate, todayIso, toMajor } from '@/billing/format'
+import {
+  amountProblem,
+  formatMoney,
+  isoDate,
+  parseMajor,
+  pbDate,
+  todayIso,
+  toMajor,
+} from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
@@ -20,7 +28,10 @@ function paymentSchema(currency: string, maxCents: number) {
       v.string(),
       v.trim(),
       v.nonEmpty('Enter the amount received'),
-      v.check((s) => parseMajor(s, currency) !== null, 'Enter an amount like 120.50'),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? amountProblem(dataset.value, currency, '120.50') : null
+        if (problem) addIssue({ message: problem })
+      }),
       v.transform((s) => parseMajor(s, currency) ?? 0),
       v.minValue(1, `The amount must be at least ${formatMoney(1, currency)}`),
       v.maxValue(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, parseMajor, toMajor } from '@/billing/format'
+import { amountProblem, formatMoney, parseMajor, toMajor } from '@/billing/format'
 import { toCsv } from '@/billing/csv'
 import { newRecordId, isRecordId } from '@/billing/ids'
 import { aging } from '@/billing/aging'
@@ -23,16 +23,41 @@ describe('money in major units', () => {
     ['0.01', 'EUR', 1],
     ['1500', 'JPY', 1500],
     [' 7 ', 'EUR', 700],
+    // How most of Europe writes money.
+    ['12,50', 'EUR', 1250],
+    ['12,5', 'EUR', 1250],
+    ['1.234,50', 'EUR', 123450],
+    ['1 234,50', 'EUR', 123450],
+    ['1\u202f234,50', 'EUR', 123450],
+    ['1,250,000', 'EUR', 125000000],
+    ['1.250.000,00', 'EUR', 125000000],
   ])('parses %s %s as %d', (input, currency, cents) => {
     expect(parseMajor(input, currency)).toBe(cents)
   })
 
-  it.each([['12.345'], ['-1'], ['1e3'], ['abc'], [''], ['1.2.3'], ['12,5']])(
-    'refuses %s',
-    (input) => {
-      expect(parseMajor(input, 'EUR')).toBeNull()
-    },
-  )
+  it.each([
+    ['12.345'],
+    ['-1'],
+    ['1e3'],
+    ['abc'],
+    [''],
+    ['1.2.3'],
+    // 1250 or 1.25? Refused rather than guessed.
+    ['1,250'],
+    ['1,2,3'],
+    ['1,234,5'],
+    ['1.234.50'],
+  ])('refuses %s', (input) => {
+    expect(parseMajor(input, 'EUR')).toBeNull()
+  })
+
+  it('says why an amount is refused: an ambiguous comma gets its own sentence', () => {
+    expect(amountProblem('1,250', 'EUR', '12.50')).toBe(
+      '“1,250” could be 1250 or 1.25: write it without the comma, or with a point for the decimals',
+    )
+    expect(amountProblem('abc', 'EUR', '12.50')).toBe('Enter an amount like 12.50')
+    expect(amountProblem('12,50', 'EUR', '12.50')).toBeNull()
+  })
 
   it('formats with the currency sign', () => {
     expect(formatMoney(119940, 'EUR', 'en')).toBe('€1,199.40')

@@ -91,6 +91,36 @@ describe('the invoice editor', () => {
     expect(screen.getByLabelText('Line 1 price')).toHaveValue('12.345')
   })
 
+  it('a message goes as soon as its field is fixed, before the next submit', async () => {
+    renderEditor()
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(screen.getByText('Choose a customer')).toBeInTheDocument()
+    expect(screen.getByText('Describe the line')).toBeInTheDocument()
+    const picker = screen.getByRole('combobox', { name: 'Customer' })
+    await userEvent.type(picker, 'Ac')
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Acme Trading'))
+    expect(screen.queryByText('Choose a customer')).not.toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
+    expect(screen.queryByText('Describe the line')).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Line 1 description')).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('reads prices as Europe writes them, and refuses a comma it would have to guess', async () => {
+    const onSubmit = renderEditor()
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '12,50')
+    expect(screen.getByLabelText('Line 1 net')).toHaveTextContent('€12.50')
+    await userEvent.clear(screen.getByLabelText('Line 1 price'))
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '1,250')
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(
+      screen.getByText(
+        '“1,250” could be 1250 or 1.25: write it without the comma, or with a point for the decimals',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByLabelText('Line 1 price')).toHaveValue('1,250')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('picks a customer (its currency and terms follow), previews totals live, and submits', async () => {
     const onSubmit = renderEditor()
     const picker = screen.getByRole('combobox', { name: 'Customer' })

@@ -71,6 +71,8 @@ export function DocumentEditor({
     values: form,
     setValues: setForm,
     errors,
+    setErrors,
+    clearError,
     formError,
     setFormError,
     busy,
@@ -82,20 +84,33 @@ export function DocumentEditor({
   const { totals, problem } = previewTotals(form.items, currency, form.discount_percent)
   const endLabel = kind === 'invoices' ? 'Due date' : 'Expiry date'
 
-  const set = <K extends keyof DocumentForm>(k: K, value: DocumentForm[K]) =>
+  // A field the user changes loses its message; it is checked again on submit.
+  const set = <K extends keyof DocumentForm>(k: K, value: DocumentForm[K]) => {
     setForm((f) => ({ ...f, [k]: value }))
-  const setLine = (i: number, k: keyof LineForm, value: string) =>
+    clearError(k)
+  }
+  const setLine = (i: number, k: keyof LineForm, value: string) => {
     setForm((f) => ({
       ...f,
       items: f.items.map((l, j) => (j === i ? { ...l, [k]: value } : l)),
     }))
-  const moveLine = (i: number, by: number) =>
+    clearError(`items.${i}.${k}`)
+    clearError('items')
+  }
+  // Lines that move or go take their messages' numbers with them: those messages are dropped.
+  const dropLineErrors = () =>
+    setErrors((old) =>
+      Object.fromEntries(Object.entries(old).filter(([k]) => !k.startsWith('items'))),
+    )
+  const moveLine = (i: number, by: number) => {
+    dropLineErrors()
     setForm((f) => {
       const items = [...f.items]
       const [l] = items.splice(i, 1)
       if (l) items.splice(i + by, 0, l)
       return { ...f, items }
     })
+  }
 
   const validSubmit = handleSubmit(onSubmit)
   const submit = (e: FormEvent) => {
@@ -128,6 +143,8 @@ export function DocumentEditor({
             onChange={(c) => {
               const days = c?.payment_terms_days ?? 30
               setTerms(days)
+              clearError('customer')
+              if (!endTouched) clearError('end_date')
               setForm((f) => ({
                 ...f,
                 customer: c?.id ?? '',
@@ -181,12 +198,13 @@ export function DocumentEditor({
               net={totals?.lines_net_cents[i]}
               errors={errors}
               onChange={(k, value) => setLine(i, k, value)}
-              onRemove={() =>
+              onRemove={() => {
+                dropLineErrors()
                 set(
                   'items',
                   form.items.filter((_, j) => j !== i),
                 )
-              }
+              }}
               onMove={(by) => moveLine(i, by)}
             />
           ))}
