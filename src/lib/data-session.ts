@@ -4,6 +4,7 @@ import { createQueryClient, type QueryErrorEffects } from './query-client'
 import { CACHE_BUSTER, PERSIST_MAX_AGE_MS, userPersister, wipeRuntimeCaches } from './query-persist'
 import { isNetworkError } from './errors'
 import { registerSignOutCleanup } from './sign-out-cleanup'
+import { wipeDrafts } from './drafts'
 import { activateClient, applyWrites, currentKey, isPending, isRefused } from './writes'
 
 type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>
@@ -66,6 +67,7 @@ function createDataSession(userId: string): DataSession {
         registerSignOutCleanup(async () => {
           // Stop saving first, so clearing the caches below writes nothing back.
           const wiping = Promise.all([persister.wipe(), wipeRuntimeCaches()])
+          wipeDrafts()
           await client.cancelQueries()
           client.getMutationCache().clear()
           client.clear()

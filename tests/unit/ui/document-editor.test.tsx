@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 
@@ -46,9 +46,12 @@ type Refusal = import('@/billing/ui/documents/DocumentEditor').Refusal
 
 type Submit = (values: ParsedDocumentForm) => Promise<Refusal | void>
 
-function renderEditor(onSubmit = vi.fn<Submit>(async () => undefined)) {
+function renderEditor(
+  onSubmit = vi.fn<Submit>(async () => undefined),
+  draftKey: string | null = null,
+) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
+  return render(
     <QueryClientProvider client={qc}>
       <DocumentEditor
         kind="invoices"
@@ -68,15 +71,52 @@ function renderEditor(onSubmit = vi.fn<Submit>(async () => undefined)) {
         submitLabel="Save invoice"
         onSubmit={onSubmit}
         onCancel={() => {}}
+        draftKey={draftKey}
       />
     </QueryClientProvider>,
   )
-  return onSubmit
 }
+
+describe('what was typed is kept until it is saved', () => {
+  it('comes back after leaving the page, with a notice; Discard empties the form', async () => {
+    const first = renderEditor(undefined, 'u1:invoices:new')
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Half-typed work')
+    await new Promise((r) => setTimeout(r, 400))
+    first.unmount()
+    renderEditor(undefined, 'u1:invoices:new')
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Half-typed work')
+    expect(screen.getByText('What you typed here before was kept, and is back.')).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Discard it' }))
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('')
+    expect(localStorage.getItem('folio-draft:u1:invoices:new')).toBeNull()
+  })
+
+  it('is dropped once saved, and signing out wipes every draft', async () => {
+    const { wipeDrafts } = await import('@/lib/drafts')
+    localStorage.setItem('folio-draft:u1:quotes:new', '{}')
+    localStorage.setItem('unrelated', 'kept')
+    wipeDrafts()
+    expect(localStorage.getItem('folio-draft:u1:quotes:new')).toBeNull()
+    expect(localStorage.getItem('unrelated')).toBe('kept')
+
+    const view = renderEditor(undefined, 'u1:invoices:saved')
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Customer' }), 'Ac')
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Acme Trading'))
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '10')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(localStorage.getItem('folio-draft:u1:invoices:saved')).not.toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    await waitFor(() => expect(localStorage.getItem('folio-draft:u1:invoices:saved')).toBeNull())
+    view.unmount()
+  })
+})
 
 describe('the invoice editor', () => {
   it('shows a message at each field and sends nothing while the form is wrong', async () => {
-    const onSubmit = renderEditor()
+    const onSubmit = vi.fn<Submit>(async () => undefined)
+    renderEditor(onSubmit)
     await userEvent.clear(screen.getByLabelText('Line 1 qty'))
     await userEvent.type(screen.getByLabelText('Line 1 qty'), '0')
     await userEvent.type(screen.getByLabelText('Line 1 price'), '12.345')
@@ -106,7 +146,8 @@ describe('the invoice editor', () => {
   })
 
   it('reads prices as Europe writes them, and refuses a comma it would have to guess', async () => {
-    const onSubmit = renderEditor()
+    const onSubmit = vi.fn<Submit>(async () => undefined)
+    renderEditor(onSubmit)
     await userEvent.type(screen.getByLabelText('Line 1 price'), '12,50')
     expect(screen.getByLabelText('Line 1 net')).toHaveTextContent('€12.50')
     await userEvent.clear(screen.getByLabelText('Line 1 price'))
@@ -122,7 +163,8 @@ describe('the invoice editor', () => {
   })
 
   it('picks a customer (its currency and terms follow), previews totals live, and submits', async () => {
-    const onSubmit = renderEditor()
+    const onSubmit = vi.fn<Submit>(async () => undefined)
+    renderEditor(onSubmit)
     const picker = screen.getByRole('combobox', { name: 'Customer' })
     await userEvent.type(picker, 'Ac')
     const list = await screen.findByRole('listbox', { name: 'Customer' })

@@ -8,7 +8,8 @@ import { UNIT_CODES } from '@/billing/einvoice/source'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
-import { Card } from '@/components/ui/card'
+import { Alert, Card } from '@/components/ui/card'
+import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
 import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
@@ -57,6 +58,7 @@ export function DocumentEditor({
   submitLabel,
   onSubmit,
   onCancel,
+  draftKey = null,
 }: {
   kind: DocumentKind
   initial: DocumentForm
@@ -65,6 +67,8 @@ export function DocumentEditor({
   submitLabel: string
   onSubmit: (values: ParsedDocumentForm) => Promise<Refusal | void>
   onCancel: () => void
+  /** Where what is typed is kept until it is saved (null: not kept). */
+  draftKey?: string | null
 }) {
   const schema = useMemo(() => documentSchema(kind), [kind])
   const {
@@ -78,6 +82,7 @@ export function DocumentEditor({
     busy,
     handleSubmit,
   } = useForm(schema, initial, { fieldAliases: { due_date: 'end_date', expiry_date: 'end_date' } })
+  const draft = useDraft(draftKey, form, setForm, initial)
   const [endTouched, setEndTouched] = useState(Boolean(initial.end_date))
   const [terms, setTerms] = useState<number | null>(null)
   const currency = form.currency || 'EUR'
@@ -112,7 +117,11 @@ export function DocumentEditor({
     })
   }
 
-  const validSubmit = handleSubmit(onSubmit)
+  const validSubmit = handleSubmit(async (values) => {
+    const refused = await onSubmit(values)
+    if (!refused) draft.clear()
+    return refused
+  })
   const submit = (e: FormEvent) => {
     // The totals twin has the last word on what the lines add up to (e.g. a negative total).
     if (problem && v.is(schema, form)) {
@@ -133,6 +142,16 @@ export function DocumentEditor({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
+      {draft.restored ? (
+        <Alert tone="info">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            What you typed here before was kept, and is back.
+            <Button size="sm" variant="outline" onClick={draft.discard}>
+              Discard it
+            </Button>
+          </span>
+        </Alert>
+      ) : null}
       <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <CustomerPicker

@@ -111,6 +111,9 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         initial={initial}
         defaultTaxRate={taxRate}
         customerLocked={locked}
+        draftKey={
+          user ? `${user.id}:${kind}:${id ? `${id}:edit` : `new:${from}:${presetCustomer}`}` : null
+        }
         submitLabel={editing ? 'Save changes' : `Save ${w.one}`}
         onCancel={() => navigate(editing && id ? w.page(id) : w.list)}
         onSubmit={async (values) => {
