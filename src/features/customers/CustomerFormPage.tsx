@@ -39,6 +39,7 @@ export default function CustomerFormPage() {
         key={existing.data?.id ?? 'new'}
         initial={toFormInput(existing.data ?? {}, defaults)}
         currencyLocked={currencyLocked}
+        draftKey={user ? `${user.id}:customers:${id ?? 'new'}` : null}
         submitLabel={editing ? 'Save changes' : 'Add customer'}
         onCancel={() => navigate(editing && id ? recordPaths.customer(id) : paths.customers)}
         onSubmit={async (values) => {

@@ -8,7 +8,8 @@ import { UNIT_CODES } from '@/billing/einvoice/source'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
-import { Alert, Card } from '@/components/ui/card'
+import { Card } from '@/components/ui/card'
+import { DraftNotice } from '@/components/ui/draft-notice'
 import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
@@ -142,16 +143,7 @@ export function DocumentEditor({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
-      {draft.restored ? (
-        <Alert tone="info">
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            What you typed here before was kept, and is back.
-            <Button size="sm" variant="outline" onClick={draft.discard}>
-              Discard it
-            </Button>
-          </span>
-        </Alert>
-      ) : null}
+      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <CustomerPicker

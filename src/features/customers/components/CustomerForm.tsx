@@ -3,6 +3,8 @@ import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { TextAreaField } from '@/components/ui/inputs'
 import { useForm, type Refusal } from '@/lib/use-form'
+import { useDraft } from '@/lib/drafts'
+import { DraftNotice } from '@/components/ui/draft-notice'
 import type { Customer } from '@/billing/types'
 import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
 import { customerFormSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
@@ -41,6 +43,7 @@ export function CustomerForm({
   submitLabel,
   onSubmit,
   onCancel,
+  draftKey = null,
 }: {
   initial: CustomerFormInput
   currencyLocked?: boolean
@@ -48,15 +51,23 @@ export function CustomerForm({
   /** Resolves to the server's refusal, or nothing when saved. */
   onSubmit: (values: CustomerFormOutput) => Promise<Refusal | void>
   onCancel: () => void
+  /** Where what is typed is kept until it is saved (null: not kept). */
+  draftKey?: string | null
 }) {
-  const { values, set, errors, formError, busy, handleSubmit } = useForm(
+  const { values, setValues, set, errors, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
     initial,
   )
-  const submit = handleSubmit(onSubmit)
+  const draft = useDraft(draftKey, values, setValues, initial)
+  const submit = handleSubmit(async (output) => {
+    const refused = await onSubmit(output)
+    if (!refused) draft.clear()
+    return refused
+  })
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
+      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Customer</legend>
         <Field
