@@ -2,9 +2,28 @@ package billing
 
 import (
 	"fmt"
+	"math"
 
 	"folio/server/internal/money"
 )
+
+// maxAmountCents is the largest amount of one payment: the largest whole
+// number a float64 (and the web app's JavaScript) holds exactly. Any
+// invoice total is far below it.
+const maxAmountCents = 1<<53 - 1
+
+// decideAmountCents turns a stored amount into cents, refusing one too
+// large before any conversion (a float beyond int64 has no int64 value).
+// Amounts below 1 are left to decidePayment.
+func decideAmountCents(f float64) (int64, *ruleError) {
+	switch {
+	case math.IsNaN(f) || f < -maxAmountCents:
+		return 0, nil
+	case f > maxAmountCents:
+		return 0, &ruleError{"amount_cents", "folio_amount_max", msgAmountTooLarge}
+	}
+	return int64(f), nil
+}
 
 // paymentCheck is what a payment is judged on.
 type paymentCheck struct {

@@ -30,3 +30,23 @@ func TestDecidePayment(t *testing.T) {
 		}
 	}
 }
+
+func TestDecideAmountCents(t *testing.T) {
+	for _, c := range []struct {
+		in     float64
+		want   int64
+		tooBig bool
+	}{
+		{1, 1, false}, {0, 0, false}, {-5, -5, false}, {-1e20, 0, false},
+		{maxAmountCents, maxAmountCents, false},
+		{maxAmountCents + 2, 0, true}, {9.3e18, 0, true}, {1e20, 0, true},
+	} {
+		got, rerr := decideAmountCents(c.in)
+		if (rerr != nil) != c.tooBig || got != c.want {
+			t.Errorf("decideAmountCents(%g) = %d, %v; want %d, too large %v", c.in, got, rerr, c.want, c.tooBig)
+		}
+		if rerr != nil && rerr.message != msgAmountTooLarge {
+			t.Errorf("message %q", rerr.message)
+		}
+	}
+}

@@ -10,9 +10,15 @@ import (
 // Call it with the app of the transaction that makes the change, so the
 // event and the change are saved together. detail may be nil.
 func recordEvent(app core.App, owner, kind, docID, typ string, detail any) error {
+	_, err := newEvent(app, owner, kind, docID, typ, detail)
+	return err
+}
+
+// newEvent records an event like recordEvent and returns its record.
+func newEvent(app core.App, owner, kind, docID, typ string, detail any) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(migrations.DocumentEventsCollection)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ev := core.NewRecord(col)
 	ev.Set("owner", owner)
@@ -22,7 +28,10 @@ func recordEvent(app core.App, owner, kind, docID, typ string, detail any) error
 	if detail != nil {
 		ev.Set("detail", detail)
 	}
-	return app.Save(ev)
+	if err := app.Save(ev); err != nil {
+		return nil, err
+	}
+	return ev, nil
 }
 
 // kindOfCollection is the link and event kind of a document collection.

@@ -55,6 +55,10 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			r.Set("method", defaultMethod)
 		}
 
+		amount, rerr := decideAmountCents(r.GetFloat("amount_cents"))
+		if rerr != nil {
+			return rerr.api()
+		}
 		var others int64
 		err = e.App.DB().Select("COALESCE(SUM(amount_cents), 0)").From(migrations.PaymentsCollection).
 			Where(dbx.HashExp{"invoice": inv.Id}).AndWhere(dbx.Not(dbx.HashExp{"id": r.Id})).Row(&others)
@@ -65,7 +69,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			invoiceStatus:  inv.GetString("status"),
 			currency:       inv.GetString("currency"),
 			availableCents: int64(inv.GetInt("total_cents")) - others,
-			amountCents:    int64(r.GetFloat("amount_cents")),
+			amountCents:    amount,
 		}); rerr != nil {
 			return rerr.api()
 		}

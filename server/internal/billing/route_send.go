@@ -2,7 +2,9 @@ package billing
 
 import (
 	"bytes"
+	"database/sql"
 	"errors"
+	"fmt"
 	htmltemplate "html/template"
 	"io"
 	"net/http"
@@ -65,10 +67,13 @@ type sendForm struct {
 //
 // Everything that can be refused is checked before the mail goes out,
 // including the draft → sent move (with the status machine's own
-// decision), so a refused send mails nobody. The save comes after the
-// mail: a mail that fails changes nothing (its link is removed), and the
-// person can try again. The save, the issued copy and the "sent" event
-// {to, cc} are one transaction.
+// decision), so a refused send mails nobody. The document is read again
+// in the transaction that saves the move, the issued copy and the "sent"
+// event {to, cc} (see markSent), so an edit made since the first load is
+// kept and a document deleted meanwhile is a 404. The mail is written
+// from the committed document and goes out after the commit; a mail that
+// fails is a 500, its link and event are removed, and the person can
+// send again.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	k, notFound, ok := documentKindOf(e.Request.PathValue("collection"))
 	if !ok {
@@ -78,22 +83,12 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if err != nil || rec.GetString("owner") != e.Auth.Id {
 		return e.NotFoundError(notFound, nil)
 	}
-
-	status := rec.GetString("status")
-	if rerr := decideSend(k.noun, status); rerr != nil {
+	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
 	}
 	var form sendForm
 	if err := e.BindBody(&form); err != nil {
 		return e.BadRequestError("", err)
-	}
-	customer, err := e.App.FindRecordById(migrations.CustomersCollection, rec.GetString("customer"))
-	if err != nil {
-		return e.InternalServerError("", err)
-	}
-	to, cc, rerr := decideRecipients(form.To, form.Cc, customer.GetString("email"))
-	if rerr != nil {
-		return rerr.api()
 	}
 	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
 		return rerr.api()
@@ -103,13 +98,101 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		return err
 	}
 
+	token, link, err := createLink(e.App, rec.GetString("owner"), k.noun, rec.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	dropLink := func() {
+		if derr := e.App.Delete(link); derr != nil {
+			e.App.Logger().Error("remove the link of a failed send", "id", link.Id, "error", derr)
+		}
+	}
+
+	// The document is read again inside the transaction that marks it
+	// sent: an edit or a delete made since the load above is seen, never
+	// overwritten, and the mail shows what was committed.
+	var out *preparedSend
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		var perr error
+		out, perr = s.markSent(e, tx, k, rec.Id, form, upload, publicURL(linkBase(e), token))
+		return perr
+	})
+	if err != nil {
+		dropLink()
+		if errors.Is(err, errSendGone) {
+			return e.NotFoundError(fmt.Sprintf(fmtSendGone, k.noun), nil)
+		}
+		return saveFailure(e, err, "The "+k.noun+" could not be marked sent.")
+	}
+
+	if err := e.App.NewMailClient().Send(out.msg); err != nil {
+		e.App.Logger().Error("send document mail", "collection", k.collection, "id", out.rec.Id, "error", err)
+		dropLink()
+		if derr := e.App.Delete(out.event); derr != nil {
+			e.App.Logger().Error("remove the event of a failed send", "id", out.event.Id, "error", derr)
+		}
+		return e.InternalServerError(msgMailFailed, nil)
+	}
+	return e.JSON(http.StatusOK, SendResponse{Record: out.rec, To: out.to, Cc: out.cc, URL: out.url,
+		Attached: out.attached, Resent: out.resent})
+}
+
+// errSendGone is markSent's answer for a document deleted (or moved to
+// another account) after the route first loaded it.
+var errSendGone = errors.New("the document is gone")
+
+// preparedSend is what markSent committed and the mail to send.
+type preparedSend struct {
+	rec      *core.Record
+	event    *core.Record
+	msg      *mailer.Message
+	to       string
+	cc       []string
+	url      string
+	attached string
+	resent   bool
+}
+
+// markSent re-reads the document in tx, checks everything that can be
+// refused, marks a draft sent (with the issued copy and the "sent" event)
+// and writes the mail from the stored document. The mail itself goes out
+// after the commit.
+func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id string, form sendForm,
+	upload []byte, url string) (*preparedSend, error) {
+	rec, err := tx.FindRecordById(k.collection, id)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errSendGone
+		}
+		return nil, err
+	}
+	if rec.GetString("owner") != e.Auth.Id {
+		return nil, errSendGone
+	}
+
+	status := rec.GetString("status")
+	if rerr := decideSend(k.noun, status); rerr != nil {
+		return nil, rerr.api()
+	}
+	customer, err := tx.FindRecordById(migrations.CustomersCollection, rec.GetString("customer"))
+	if err != nil {
+		return nil, e.InternalServerError("", err)
+	}
+	to, cc, rerr := decideRecipients(form.To, form.Cc, customer.GetString("email"))
+	if rerr != nil {
+		return nil, rerr.api()
+	}
+	if cc == nil {
+		cc = []string{}
+	}
+
 	lines, err := money.ParseLines(rawJSON(rec, "items"))
 	if err != nil {
-		return inputRefusal(err)
+		return nil, inputRefusal(err)
 	}
 	totals, err := money.ComputeTotals(lines, rec.GetFloat("discount_percent"))
 	if err != nil {
-		return inputRefusal(err)
+		return nil, inputRefusal(err)
 	}
 
 	isDraft := status == statusDraft
@@ -122,12 +205,10 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 			_, rerr = decideQuoteStatus(quoteMove{from: statusDraft, to: statusSent, lines: len(lines), totalCents: totals.TotalCents})
 		}
 		if rerr != nil {
-			return rerr.api()
+			return nil, rerr.api()
 		}
-		// The save that marks it sent would refuse this too, but only
-		// after the mail went out.
-		if err := exemptionRefusal(e.App, rec, lines, nil); err != nil {
-			return err
+		if err := exemptionRefusal(tx, rec, lines, nil); err != nil {
+			return nil, err
 		}
 	}
 
@@ -136,7 +217,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	owner := e.Auth
 	printed, err := buildPrintable(printableSource{kind: k, doc: rec, owner: owner, customer: customer, today: s.now()})
 	if err != nil {
-		return e.InternalServerError("", err)
+		return nil, e.InternalServerError("", err)
 	}
 	printedFor := issuedFingerprint(printed, owner.GetString(migrations.FieldLogo), issuedExtrasOf(rec, lines))
 	attach, keep := decideIssuedCopy(rec.GetString(migrations.FieldIssuedPDF) != "",
@@ -145,18 +226,37 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	var pdf []byte
 	switch attach {
 	case attachKept:
-		if pdf, err = readIssuedCopy(e.App, rec); err != nil {
-			return e.InternalServerError("", err)
+		if pdf, err = readIssuedCopy(tx, rec); err != nil {
+			return nil, e.InternalServerError("", err)
 		}
 	case attachUploaded:
 		pdf = upload
 	}
 
-	token, link, err := createLink(e.App, rec.GetString("owner"), k.noun, rec.Id)
-	if err != nil {
-		return e.InternalServerError("", err)
+	changed := false
+	if isDraft {
+		rec.Set("status", statusSent)
+		changed = true
 	}
-	url := publicURL(linkBase(e), token)
+	if keep {
+		file, err := filesystem.NewFileFromBytes(pdf, pdfName)
+		if err != nil {
+			return nil, err
+		}
+		rec.Set(migrations.FieldIssuedPDF, file)
+		rec.Set(migrations.FieldIssuedFor, printedFor)
+		changed = true
+	}
+	if changed {
+		if err := tx.Save(rec); err != nil {
+			return nil, err
+		}
+	}
+	event, err := newEvent(tx, rec.GetString("owner"), k.noun, rec.Id, migrations.EventSent,
+		map[string]any{"to": to, "cc": cc})
+	if err != nil {
+		return nil, err
+	}
 
 	doc := sendDoc{
 		Noun:         k.noun,
@@ -192,7 +292,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		migrations.DefaultSendMessageTemplate), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return nil, e.InternalServerError("", err)
 	}
 
 	settings := e.App.Settings()
@@ -215,47 +315,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		attached = pdfName
 		msg.Attachments = map[string]io.Reader{pdfName: bytes.NewReader(pdf)}
 	}
-	if err := e.App.NewMailClient().Send(msg); err != nil {
-		e.App.Logger().Error("send document mail", "collection", k.collection, "id", rec.Id, "error", err)
-		if derr := e.App.Delete(link); derr != nil {
-			e.App.Logger().Error("remove the link of a failed send", "id", link.Id, "error", derr)
-		}
-		return e.InternalServerError(msgMailFailed, nil)
-	}
-
-	err = e.App.RunInTransaction(func(tx core.App) error {
-		changed := false
-		if isDraft {
-			rec.Set("status", statusSent)
-			changed = true
-		}
-		if keep {
-			file, err := filesystem.NewFileFromBytes(pdf, pdfName)
-			if err != nil {
-				return err
-			}
-			rec.Set(migrations.FieldIssuedPDF, file)
-			rec.Set(migrations.FieldIssuedFor, printedFor)
-			changed = true
-		}
-		if changed {
-			if err := tx.Save(rec); err != nil {
-				return err
-			}
-		}
-		if cc == nil {
-			cc = []string{}
-		}
-		return recordEvent(tx, rec.GetString("owner"), k.noun, rec.Id, migrations.EventSent,
-			map[string]any{"to": to, "cc": cc})
-	})
-	if err != nil {
-		return saveFailure(e, err, "The "+k.noun+" was emailed but could not be marked sent.")
-	}
-	if cc == nil {
-		cc = []string{}
-	}
-	return e.JSON(http.StatusOK, SendResponse{Record: rec, To: to, Cc: cc, URL: url, Attached: attached, Resent: !isDraft})
+	return &preparedSend{rec: rec, event: event, msg: msg, to: to, cc: cc, url: url, attached: attached, resent: !isDraft}, nil
 }
 
 // uploadedPDF reads the "pdf" file of a multipart send, checked by

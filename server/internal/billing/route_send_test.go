@@ -173,14 +173,20 @@ func TestSendRoute(t *testing.T) {
 				noMail(t, app)
 				expect(t, get(t, app, "invoices", invEmpty), map[string]any{"status": "draft"})
 			}},
-		{name: "a mail that fails changes nothing", as: alice, method: post,
+		// The draft is marked sent before the mail goes out (so a concurrent
+		// edit is never overwritten); a mail that then fails says so, and
+		// its link and "sent" event are removed.
+		{name: "a mail that fails is a 500; the draft stays marked sent", as: alice, method: post,
 			url: sendURL("invoices", invDraft),
 			before: func(t testing.TB, app *tests.TestApp) {
 				withEmail(custAcme)(t, app)
 				app.OnMailerSend().BindFunc(func(e *core.MailerEvent) error { return errors.New("smtp down") })
 			},
 			status: 500, contains: []string{msg(msgMailFailed)}, absent: []string{"smtp down"},
-			after: expectRecord("invoices", invDraft, map[string]any{"status": "draft", "sent_at": "empty"})},
+			after: both(
+				expectRecord("invoices", invDraft, map[string]any{"status": "sent", "sent_at": "set"}),
+				expectEvents("sent", map[string]int{invDraft: 0}),
+			)},
 
 		{name: "another account's invoice is not found", as: bob, method: post,
 			url: sendURL("invoices", invDraft), before: withEmail(custAcme), status: 404,

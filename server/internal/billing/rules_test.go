@@ -235,7 +235,18 @@ func TestRulePayments(t *testing.T) {
 	}
 	p := func(id string) string { return paymentsURL + "/" + id }
 
+	huge := func(amount float64) map[string]any {
+		return map[string]any{"owner": alice, "invoice": invSent, "amount_cents": amount, "date": "2026-03-14"}
+	}
+	tooLarge := []string{msg(msgAmountTooLarge), `"amount_cents":{"code":"folio_amount_max"`}
 	runAPICases(t, []apiCase{
+		{name: "a 1e20 payment is too large, not too small", as: alice, method: http.MethodPost, url: paymentsURL,
+			body: huge(1e20), status: 400, contains: tooLarge},
+		{name: "a 9.3e18 payment (just past int64) is too large", as: alice, method: http.MethodPost, url: paymentsURL,
+			body: huge(9.3e18), status: 400, contains: tooLarge},
+		{name: "a payment edited to 1e20 is too large", as: alice, method: http.MethodPatch, url: p(payPartial),
+			body: map[string]any{"amount_cents": 1e20}, status: 400, contains: tooLarge,
+			after: expectRecord("payments", payPartial, map[string]any{"amount_cents": 5000})},
 		{name: "overpayment refused with the balance due", as: alice, method: http.MethodPost, url: paymentsURL, body: pay(invPartial, 7001, nil),
 			status: 400, contains: []string{msg("The payment is more than the balance due (70.00 EUR)."), `"amount_cents":{"code":"folio_overpayment"`}},
 		{name: "balance paid: invoice paid on the payment's date", as: alice, method: http.MethodPost, url: paymentsURL, body: pay(invPartial, 7000, nil),

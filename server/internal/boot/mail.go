@@ -6,7 +6,10 @@ import (
 	"io"
 	"net/mail"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -49,9 +52,9 @@ func bindConsoleMail(app core.App, forceConsole bool, out io.Writer) {
 func printMail(out io.Writer, reason string, m *mailer.Message) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n──── Mail (printed, not sent: %s) ────\n", reason)
-	fmt.Fprintf(&b, "From:    %s\n", m.From.String())
-	fmt.Fprintf(&b, "To:      %s\n", joinAddresses(m.To))
-	fmt.Fprintf(&b, "Subject: %s\n", m.Subject)
+	fmt.Fprintf(&b, "From:    %s\n", escapeControls(m.From.String(), false))
+	fmt.Fprintf(&b, "To:      %s\n", escapeControls(joinAddresses(m.To), false))
+	fmt.Fprintf(&b, "Subject: %s\n", escapeControls(m.Subject, false))
 
 	body := m.Text
 	links := uniqueLinks(linkPattern, body)
@@ -62,16 +65,56 @@ func printMail(out io.Writer, reason string, m *mailer.Message) {
 	if len(links) > 0 {
 		b.WriteString("Links:\n")
 		for _, l := range links {
-			fmt.Fprintf(&b, "  %s\n", l)
+			fmt.Fprintf(&b, "  %s\n", escapeControls(l, false))
 		}
 	}
 	b.WriteString("Body:\n")
 	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
-		fmt.Fprintf(&b, "  %s\n", line)
+		fmt.Fprintf(&b, "  %s\n", escapeControls(strings.TrimSuffix(line, "\r"), true))
 	}
 	b.WriteString("────────────────────────────────────────────────────────────\n")
 
 	_, _ = io.WriteString(out, b.String())
+}
+
+// escapeControls writes the control characters of user text (C0, DEL,
+// C1, U+2028/U+2029) and invalid UTF-8 as Go escapes (\n, \r, \x1b,
+// \u2028), so a name or subject can neither start a forged line in the
+// log nor drive the terminal. Other text is kept as it is; keepTab keeps
+// tabs (body lines).
+func escapeControls(s string, keepTab bool) string {
+	clean := true
+	for _, r := range s {
+		if needsEscape(r, keepTab) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case needsEscape(r, keepTab):
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(r rune, keepTab bool) bool {
+	if r == '\t' {
+		return !keepTab
+	}
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError
 }
 
 func joinAddresses(list []mail.Address) string {

@@ -81,3 +81,35 @@ func TestConsoleMailHook(t *testing.T) {
 		})
 	}
 }
+
+// User text (a business name, a subject) must not forge lines in the log.
+func TestPrintMailEscapesControlCharacters(t *testing.T) {
+	m := &mailer.Message{
+		From:    mail.Address{Name: "Biz\nFAKE LINE", Address: "no-reply@folio.localhost"},
+		To:      []mail.Address{{Name: "Jane\r\nFAKE LINE", Address: "jane@acme.test"}},
+		Cc:      []mail.Address{{Name: "Cc\u2028FAKE LINE", Address: "cc@acme.test"}},
+		Subject: "Invoice\nFAKE LINE\rFAKE LINE\u2029FAKE LINE\u0085FAKE LINE\tend",
+		Headers: map[string]string{"Reply-To": "Alice\nFAKE LINE <alice@folio.test>"},
+		Text:    "Hello\rFAKE LINE\u2028FAKE LINE\x1b[2K",
+	}
+	var out bytes.Buffer
+	printMail(&out, "no SMTP", m)
+	got := out.String()
+
+	lines := strings.FieldsFunc(got, func(r rune) bool {
+		return r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029' || r == '\u0085' || r == '\v' || r == '\f'
+	})
+	for _, l := range lines {
+		if strings.HasPrefix(l, "FAKE LINE") {
+			t.Errorf("a forged line %q in:\n%s", l, got)
+		}
+	}
+	for _, want := range []string{`Subject: Invoice\nFAKE LINE\rFAKE LINE\u2029FAKE LINE\u0085FAKE LINE\tend`, `\x1b[2K`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("printed mail lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.ContainsRune(got, '\x1b') {
+		t.Errorf("printed mail has a raw escape character:\n%s", got)
+	}
+}
