@@ -118,6 +118,12 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 		}
 	}
 	setDate(r, k.endField, end)
+	if rerr := decideDateInRange("issue_date", issue); rerr != nil {
+		return nil, rerr.api()
+	}
+	if rerr := decideDateInRange(k.endField, end); rerr != nil {
+		return nil, rerr.api()
+	}
 	if !end.IsZero() && end.Before(issue) {
 		if k.noun == "invoice" {
 			return nil, refuse("due_date", "folio_due_before_issue", msgDueBeforeIssue)

@@ -51,6 +51,9 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			day = s.today()
 		}
 		setDate(r, "date", day)
+		if rerr := decideDateInRange("date", day); rerr != nil {
+			return rerr.api()
+		}
 		if strings.TrimSpace(r.GetString("method")) == "" {
 			r.Set("method", defaultMethod)
 		}

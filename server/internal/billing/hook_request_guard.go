@@ -25,9 +25,46 @@ var serverFields = map[string][]string{
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq"},
 }
 
+// dateFields are the date fields a client may send. PocketBase turns a
+// value it can't read into an empty date, which the hooks would then take
+// as "today", so the request values as sent are judged here.
+var dateFields = map[string][]string{
+	migrations.QuotesCollection:   {"issue_date", "expiry_date"},
+	migrations.InvoicesCollection: {"issue_date", "due_date"},
+	migrations.PaymentsCollection: {"date"},
+}
+
+// checkDateInput refuses a date in the request body that is not a real
+// day within the bounds (decideDateInput).
+func checkDateInput(e *core.RecordRequestEvent) error {
+	fields := dateFields[e.Collection.Name]
+	if len(fields) == 0 {
+		return nil
+	}
+	// RequestInfo().Body already holds PocketBase's parsed values (an
+	// unreadable date is an empty one), so the body is read again as sent.
+	body := map[string]any{}
+	if err := e.BindBody(&body); err != nil {
+		return err
+	}
+	for _, f := range fields {
+		raw, sent := body[f]
+		if !sent {
+			continue
+		}
+		if _, rerr := decideDateInput(f, raw); rerr != nil {
+			return rerr.api()
+		}
+	}
+	return nil
+}
+
 // guardCreateRequest blanks the server fields of a new record and runs the
 // request in one transaction (numbering reads max(seq) and must not race).
 func guardCreateRequest(e *core.RecordRequestEvent) error {
+	if err := checkDateInput(e); err != nil {
+		return err
+	}
 	for _, f := range serverFields[e.Collection.Name] {
 		e.Record.Set(f, nil)
 	}
@@ -37,6 +74,9 @@ func guardCreateRequest(e *core.RecordRequestEvent) error {
 // guardUpdateRequest puts back the stored server fields and runs the
 // request in one transaction (a payment also updates its invoice).
 func guardUpdateRequest(e *core.RecordRequestEvent) error {
+	if err := checkDateInput(e); err != nil {
+		return err
+	}
 	orig := e.Record.Original()
 	for _, f := range serverFields[e.Collection.Name] {
 		e.Record.Set(f, orig.GetRaw(f))

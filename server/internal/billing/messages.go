@@ -39,6 +39,8 @@ const (
 	msgLinkFixed           = "The link between a quote and its invoice is set by Convert and can't be changed."
 	msgDueBeforeIssue      = "The due date can't be before the issue date."
 	msgExpiryBeforeIssue   = "The expiry date can't be before the issue date."
+	msgInvalidDate         = "Enter a valid date."
+	msgDateOutOfRange      = "Enter a date between 1970 and 2199."
 	msgQuoteConvertedKept  = "A converted quote can't be deleted."
 	msgInvoiceHasPayments  = "This invoice has payments and can't be deleted."
 	msgInvoiceOnlyDraftDel = "Only draft invoices can be deleted. Void it instead."

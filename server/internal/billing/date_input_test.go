@@ -1,0 +1,68 @@
+package billing
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/tests"
+)
+
+// Dates a client sends are refused when they are not real calendar days or
+// fall outside 1970..2199; they never silently become today.
+func TestDateInputRefused(t *testing.T) {
+	invalid := func(field string) []string {
+		return []string{msg(msgInvalidDate), `"` + field + `":{"code":"folio_invalid_date"`}
+	}
+	outOfRange := func(field string) []string {
+		return []string{msg(msgDateOutOfRange), `"` + field + `":{"code":"folio_date_out_of_range"`}
+	}
+	newInvoice := func(extra map[string]any) map[string]any {
+		m := map[string]any{"owner": alice, "customer": custAcme, "items": oneLine}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	unchangedPayment := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		if got := get(t, app, "payments", payPartial).GetDateTime("date").Time().Format(time.DateOnly); got != "2026-03-10" {
+			t.Errorf("payment date = %s, want 2026-03-10", got)
+		}
+	}
+	runAPICases(t, []apiCase{
+		{name: "invoice issue date with month 13", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "2026-13-45"}), status: 400, contains: invalid("issue_date")},
+		{name: "invoice issue date not a date", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "not-a-date"}), status: 400, contains: invalid("issue_date")},
+		{name: "invoice due date 30 February", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"due_date": "2026-02-30"}), status: 400, contains: invalid("due_date")},
+		{name: "invoice issue date in year 9999", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "9999-12-31"}), status: 400, contains: outOfRange("issue_date")},
+		{name: "invoice issue date before 1970", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "1969-12-31"}), status: 400, contains: outOfRange("issue_date")},
+		{name: "derived due date after 2199", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "2199-12-31"}), status: 400, contains: outOfRange("due_date")},
+		{name: "last day of 2199 with due date on receipt-like terms kept in range", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: newInvoice(map[string]any{"issue_date": "2199-12-01", "due_date": "2199-12-31"}), status: 200,
+			contains: []string{`"issue_date":"2199-12-01 00:00:00.000Z"`, `"due_date":"2199-12-31 00:00:00.000Z"`}},
+		{name: "draft invoice due date edited to nonsense", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invDraft,
+			body: map[string]any{"due_date": "not-a-date"}, status: 400, contains: invalid("due_date")},
+		{name: "quote expiry date invalid", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
+			body: map[string]any{"expiry_date": "2026-02-30"}, status: 400, contains: invalid("expiry_date")},
+		{name: "quote issue date invalid", as: alice, method: http.MethodPost, url: quotesURL,
+			body: map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-13-45"}, status: 400, contains: invalid("issue_date")},
+		{name: "quote expiry date out of range", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
+			body: map[string]any{"expiry_date": "2200-01-01"}, status: 400, contains: outOfRange("expiry_date")},
+		{name: "quote expiry date may be emptied", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
+			body: map[string]any{"expiry_date": ""}, status: 200, contains: []string{`"expiry_date":""`}},
+		{name: "new payment dated nonsense", as: alice, method: http.MethodPost, url: paymentsURL,
+			body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "date": "not-a-date"}, status: 400, contains: invalid("date")},
+		{name: "payment date moved to 30 February", as: alice, method: http.MethodPatch, url: paymentsURL + "/" + payPartial,
+			body: map[string]any{"date": "2026-02-30"}, status: 400, contains: invalid("date"), after: unchangedPayment},
+		{name: "payment date in year 9999", as: alice, method: http.MethodPatch, url: paymentsURL + "/" + payPartial,
+			body: map[string]any{"date": "9999-12-31"}, status: 400, contains: outOfRange("date"), after: unchangedPayment},
+		{name: "payment dated yesterday stays yesterday", as: alice, method: http.MethodPost, url: paymentsURL,
+			body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "date": "2026-03-14"}, status: 200,
+			contains: []string{`"date":"2026-03-14 00:00:00.000Z"`}},
+	})
+}
