@@ -216,29 +216,25 @@ function refreshRecords(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: dashboardKey })
 }
 
+/** A create, update or delete of a record: shown at once in the cache, then refreshed. */
+function recordWrite<
+  V extends { collection: Collection; id: string; label: string; body?: Record<string, unknown> },
+  R,
+>(kind: 'create' | 'update' | 'delete', run: (vars: V) => Promise<R>) {
+  return defineWrite({
+    key: ['records', kind],
+    run,
+    optimistic: (qc, vars) => applyOptimistic(qc, kind, vars),
+    settled: refreshRecords,
+    describe: label,
+  })
+}
+
 /** The back-office writes. Their keys are saved with queued writes: never rename one. */
 export const writes = {
-  recordCreate: defineWrite({
-    key: ['records', 'create'],
-    run: createRecord,
-    optimistic: (qc, vars: CreateVars) => applyOptimistic(qc, 'create', vars),
-    settled: refreshRecords,
-    describe: label,
-  }),
-  recordUpdate: defineWrite({
-    key: ['records', 'update'],
-    run: updateRecord,
-    optimistic: (qc, vars: UpdateVars) => applyOptimistic(qc, 'update', vars),
-    settled: refreshRecords,
-    describe: label,
-  }),
-  recordDelete: defineWrite({
-    key: ['records', 'delete'],
-    run: deleteRecord,
-    optimistic: (qc, vars: DeleteVars) => applyOptimistic(qc, 'delete', vars),
-    settled: refreshRecords,
-    describe: label,
-  }),
+  recordCreate: recordWrite('create', createRecord),
+  recordUpdate: recordWrite('update', updateRecord),
+  recordDelete: recordWrite('delete', deleteRecord),
   quoteConvert: defineWrite({
     key: ['quotes', 'convert'],
     run: convertQuote,

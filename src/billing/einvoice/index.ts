@@ -11,7 +11,7 @@ import type { EInvoiceSource } from './source'
 import { CUSTOMIZATION, ublInvoice } from './ubl'
 
 export type { EInvoiceFormat } from './model'
-export type { EInvoiceSource, EInvoicePair, VatCategory } from './source'
+export type { EInvoiceSource, VatCategory } from './source'
 export { UNIT_CODES } from './source'
 export { unitCodeFor } from './units'
 export { missingForEInvoice } from './missing'

@@ -1,5 +1,3 @@
-import type { PrintableDocument } from '../printable'
-
 /** UN/ECE Recommendation 20 unit codes offered in the editor (others may be stored). */
 export const UNIT_CODES = {
   C62: 'one (unit)',
@@ -100,6 +98,3 @@ export interface EInvoiceSource {
     exemption_reason: string
   }>
 }
-
-/** The printed document is the visible half; the source adds what only the XML carries. */
-export type EInvoicePair = { printable: PrintableDocument; source: EInvoiceSource }

@@ -89,12 +89,14 @@ function DocumentView({
     doc.kind === 'quote' &&
     (doc.status === 'sent' || doc.status === 'viewed') &&
     doc.display_status !== 'expired'
-  const [qr, setQr] = useState<boolean[][] | null>(null)
+  const [qr, setQr] = useState<{ size: number; path: string } | null>(null)
   useEffect(() => {
     let live = true
     void import('@/billing/document-pdf').then(async (m) => {
       const matrix = await m.paymentQr(doc)
-      if (live) setQr(matrix)
+      if (!matrix) return
+      const { qrSvgPath } = await import('@/billing/payment-code')
+      if (live) setQr({ size: matrix.length, path: qrSvgPath(matrix) })
     })
     return () => {
       live = false
@@ -120,7 +122,7 @@ function DocumentView({
         </h1>
         <StatusLine doc={doc} />
         {answerable ? <QuoteAnswer token={token} onAnswered={onChanged} /> : null}
-        <PrintableSheet doc={doc} paymentCode={qr ? <PaymentQr matrix={qr} doc={doc} /> : null} />
+        <PrintableSheet doc={doc} paymentCode={qr ? <PaymentQr qr={qr} doc={doc} /> : null} />
       </main>
     </div>
   )
@@ -192,11 +194,13 @@ function DownloadPdf({ token, doc }: { token: string; doc: PrintableDocument }) 
   )
 }
 
-function PaymentQr({ matrix, doc }: { matrix: boolean[][]; doc: PrintableDocument }) {
-  const size = matrix.length
-  const path = matrix
-    .flatMap((row, y) => row.map((on, x) => (on ? `M${x} ${y}h1v1h-1z` : '')))
-    .join('')
+function PaymentQr({
+  qr: { size, path },
+  doc,
+}: {
+  qr: { size: number; path: string }
+  doc: PrintableDocument
+}) {
   return (
     <figure className="grid justify-items-center gap-1 text-center">
       <svg
