@@ -5,6 +5,7 @@ import globals from 'globals'
 import { readdirSync } from 'node:fs'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import i18n from './scripts/eslint-i18n.mjs'
 
 /** Every folder of src/features is a feature: a new one gets its import boundary by existing. */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -109,6 +110,12 @@ export default tseslint.config(
       // A cycle makes load order matter and the layers meaningless; lazy import() is exempt.
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
     },
+  },
+  {
+    // Every word people read comes from the message catalogue (issue: languages).
+    files: ['src/**/*.tsx'],
+    plugins: { i18n },
+    rules: { 'i18n/no-jsx-literals': 'error' },
   },
   {
     files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts'],

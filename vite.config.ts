@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { build as rolldownBuild } from 'rolldown'
 import { unusedModules } from './scripts/unused-modules.mjs'
+import { messages } from './scripts/messages.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -85,6 +86,7 @@ export default defineConfig({
   },
   plugins: [
     preferencesBoot(),
+    messages(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -124,6 +126,7 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/unit/machines/**/*.test.ts', 'tests/unit/lib/**/*.test.ts'],
+          setupFiles: ['tests/unit/i18n-setup.ts'],
         },
       },
       {
@@ -132,7 +135,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/unit/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/ui/setup.ts'],
+          setupFiles: ['tests/unit/i18n-setup.ts', 'tests/unit/ui/setup.ts'],
         },
       },
     ],

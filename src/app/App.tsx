@@ -3,7 +3,8 @@ import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { AuthActorContext, useAuthSelector } from '@/lib/auth-context'
 import { followSystemTheme, usePreferences } from '@/lib/use-preferences'
-import { resolveTheme } from '@/lib/preferences'
+import { readPreferences, resolveTheme } from '@/lib/preferences'
+import { ensureBundle, startLocale } from '@/lib/i18n'
 import { lazyWithPreload, preloadRoute, registerPreload } from '@/lib/preload'
 import { hasStoredAuth, storedUserId } from '@/lib/pocketbase/instance'
 import { ErrorBoundary } from '@/components/error-boundary'
@@ -16,9 +17,10 @@ import { RequireAuth } from './RequireAuth'
 import { NotFound, publicPages, signedInArea, signedInPages } from './routes'
 
 /** The signed-in area (layout, data layer, screens) is a chunk of its own. */
-const { Component: SignedInApp, preload: loadSignedIn } = lazyWithPreload(
-  () => import('./SignedInApp'),
-)
+const { Component: SignedInApp, preload: loadSignedIn } = lazyWithPreload(async () => {
+  const [m] = await Promise.all([import('./SignedInApp'), ensureBundle('app')])
+  return m
+})
 for (const p of publicPages) registerPreload(p.path, p.preload)
 for (const p of signedInPages)
   registerPreload(p.path, () => Promise.all([loadSignedIn(), p.preload()]))
@@ -28,12 +30,17 @@ for (const p of signedInPages)
  */
 const keptUser = storedUserId()
 if (keptUser) void import('@/lib/query-persist').then((m) => m.readPersistedEarly(keptUser))
-export const firstScreenReady: Promise<void> = hasStoredAuth()
+const screenReady: Promise<void> = hasStoredAuth()
   ? Promise.race([
       preloadRoute(window.location.pathname),
       new Promise<void>((r) => setTimeout(r, 1000)),
     ])
   : Promise.resolve()
+/** The first render also waits for the interface's messages in the chosen language. */
+export const firstScreenReady: Promise<void> = Promise.all([
+  screenReady,
+  startLocale(readPreferences(document.cookie, navigator.languages).language, ['core']),
+]).then(() => undefined)
 
 export function App() {
   const [auth] = useState(startAuth)

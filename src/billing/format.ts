@@ -1,4 +1,5 @@
 /** Money and dates as people read them. Amounts are integer minor units everywhere else. */
+import { getIntlLocale } from '@/lib/i18n'
 
 const fractionDigitsCache = new Map<string, number>()
 
@@ -21,7 +22,7 @@ export function currencyDigits(currency: string): number {
 export function formatMoney(cents: number, currency: string, locale?: string): string {
   const digits = currencyDigits(currency)
   try {
-    return new Intl.NumberFormat(locale, {
+    return new Intl.NumberFormat(locale ?? getIntlLocale(), {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,
@@ -121,7 +122,7 @@ export function formatDate(value: string | null | undefined, locale?: string): s
   if (!day) return '—'
   const d = new Date(`${day}T00:00:00Z`)
   if (Number.isNaN(d.getTime())) return day
-  return d.toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+  return d.toLocaleDateString(locale ?? getIntlLocale(), { dateStyle: 'medium', timeZone: 'UTC' })
 }
 
 /** Today as YYYY-MM-DD in UTC: the server's "today" too. */

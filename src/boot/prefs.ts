@@ -5,6 +5,6 @@ import { applyPreferences, readPreferences } from '../lib/preferences'
 
 applyPreferences(
   document.documentElement,
-  readPreferences(document.cookie),
+  readPreferences(document.cookie, navigator.languages),
   window.matchMedia('(prefers-color-scheme: dark)').matches,
 )

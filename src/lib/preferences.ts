@@ -5,6 +5,7 @@ import {
   DEFAULT_THEME,
   PREFERENCE_COOKIE_MAX_AGE_S,
 } from '../config/constants'
+import { isRtlLocale, LOCALES, matchLocale, type Locale } from './i18n/locales'
 
 /** User preferences (SPEC §1): each in its own cookie for one year. */
 export const THEMES = ['dark', 'light', 'system'] as const
@@ -19,31 +20,48 @@ export interface Preferences {
   theme: Theme
   font: Font
   direction: Direction
+  /** The interface's language: the cookie, else the browser's first supported language. */
+  language: Locale
 }
 
 const PREFERENCE_COOKIES = {
   theme: 'folio_theme',
   font: 'folio_font',
   direction: 'folio_dir',
+  language: 'folio_lang',
 } as const satisfies Record<keyof Preferences, string>
 
 export const DEFAULT_PREFERENCES: Preferences = {
   theme: DEFAULT_THEME,
   font: DEFAULT_FONT,
   direction: DEFAULT_DIRECTION,
+  language: 'en',
 }
 
 function pick<T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback
 }
 
-/** Reads the preferences from a cookie header; unknown values fall back to the defaults. */
-export function readPreferences(cookieHeader: string): Preferences {
+/**
+ * Reads the preferences from a cookie header; unknown values fall back to the defaults. The
+ * language defaults to the browser's (`browserLanguages`, e.g. navigator.languages), and the
+ * direction to the language's: Arabic reads right to left unless the user chose a direction.
+ */
+export function readPreferences(
+  cookieHeader: string,
+  browserLanguages: readonly string[] = [],
+): Preferences {
   const c = parseCookies(cookieHeader)
+  const language = pick(LOCALES, c[PREFERENCE_COOKIES.language], matchLocale(browserLanguages))
   return {
     theme: pick(THEMES, c[PREFERENCE_COOKIES.theme], DEFAULT_PREFERENCES.theme),
     font: pick(FONTS, c[PREFERENCE_COOKIES.font], DEFAULT_PREFERENCES.font),
-    direction: pick(DIRECTIONS, c[PREFERENCE_COOKIES.direction], DEFAULT_PREFERENCES.direction),
+    direction: pick(
+      DIRECTIONS,
+      c[PREFERENCE_COOKIES.direction],
+      isRtlLocale(language) ? 'rtl' : DEFAULT_DIRECTION,
+    ),
+    language,
   }
 }
 
@@ -85,5 +103,6 @@ export function applyPreferences(
   root.classList.add(a.className)
   root.style.colorScheme = a.colorScheme
   root.dir = a.dir
+  root.lang = prefs.language
   root.dataset.font = a.font
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { setLocale, type Locale } from './i18n'
 import {
   applyPreferences,
   preferenceCookie,
@@ -10,7 +11,7 @@ const listeners = new Set<() => void>()
 let current: Preferences | null = null
 
 function snapshot(): Preferences {
-  current ??= readPreferences(document.cookie)
+  current ??= readPreferences(document.cookie, navigator.languages)
   return current
 }
 
@@ -30,7 +31,8 @@ export function followSystemTheme(): () => void {
 
 export function setPreference<K extends keyof Preferences>(key: K, value: Preferences[K]) {
   document.cookie = preferenceCookie(key, value, window.location.protocol === 'https:')
-  current = { ...snapshot(), [key]: value }
+  // Re-read: a language without a chosen direction brings its own (Arabic reads right to left).
+  current = readPreferences(document.cookie, navigator.languages)
   apply()
   listeners.forEach((l) => l())
 }
@@ -44,4 +46,10 @@ export function usePreferences(): Preferences {
     snapshot,
     snapshot,
   )
+}
+
+/** Switches the interface's language: its messages load first, then the cookie and every screen. */
+export async function setLanguage(locale: Locale): Promise<void> {
+  await setLocale(locale)
+  setPreference('language', locale)
 }

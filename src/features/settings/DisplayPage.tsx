@@ -1,32 +1,47 @@
 import { Card } from '@/components/ui/card'
-import { setPreference, usePreferences } from '@/lib/use-preferences'
+import { setLanguage, setPreference, usePreferences } from '@/lib/use-preferences'
+import { LOCALE_NAMES, LOCALES, useT } from '@/lib/i18n'
 import type { Direction } from '@/lib/preferences'
 import { ChoiceGroup } from './components/ChoiceGroup'
 
-const directions: ReadonlyArray<{ value: Direction; label: string }> = [
-  { value: 'ltr', label: 'Left to right' },
-  { value: 'rtl', label: 'Right to left' },
-]
+const languages = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value], lang: value }))
 
 export default function DisplayPage() {
   const prefs = usePreferences()
+  const t = useT()
+  const directions: ReadonlyArray<{ value: Direction; label: string }> = [
+    { value: 'ltr', label: t('settings.display.ltr') },
+    { value: 'rtl', label: t('settings.display.rtl') },
+  ]
   return (
     <Card className="grid gap-8">
       <ChoiceGroup
-        legend="Text direction"
+        legend={t('settings.display.language')}
+        name="language"
+        description={t('settings.display.languageHint')}
+        value={prefs.language}
+        options={languages}
+        onChange={(v) => void setLanguage(v)}
+      />
+      <ChoiceGroup
+        legend={t('settings.display.direction')}
         name="direction"
-        description="Right to left mirrors the layout for Arabic, Hebrew, Persian and Urdu."
+        description={t('settings.display.directionHint')}
         value={prefs.direction}
         options={directions}
         onChange={(v) => setPreference('direction', v)}
       />
       <section aria-labelledby="display-summary" className="grid gap-2 text-sm">
         <h2 id="display-summary" className="font-semibold">
-          Current display
+          {t('settings.display.current')}
         </h2>
         <p className="text-muted-foreground">
-          Theme: {prefs.theme} · Font: {prefs.font} · Direction: {prefs.direction.toUpperCase()}.
-          These are kept on this device for a year.
+          {t('settings.display.summary', {
+            theme: prefs.theme,
+            font: prefs.font,
+            direction: prefs.direction.toUpperCase(),
+            language: LOCALE_NAMES[prefs.language],
+          })}
         </p>
       </section>
     </Card>

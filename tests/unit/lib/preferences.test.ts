@@ -29,8 +29,18 @@ describe('cookies', () => {
 
 describe('preferences', () => {
   it('defaults: dark theme, geist font, ltr', () => {
-    expect(readPreferences('')).toEqual({ theme: 'dark', font: 'geist', direction: 'ltr' })
-    expect(DEFAULT_PREFERENCES).toEqual({ theme: 'dark', font: 'geist', direction: 'ltr' })
+    expect(readPreferences('')).toEqual({
+      theme: 'dark',
+      font: 'geist',
+      direction: 'ltr',
+      language: 'en',
+    })
+    expect(DEFAULT_PREFERENCES).toEqual({
+      theme: 'dark',
+      font: 'geist',
+      direction: 'ltr',
+      language: 'en',
+    })
   })
 
   it('reads each cookie and ignores unknown values', () => {
@@ -38,10 +48,25 @@ describe('preferences', () => {
       theme: 'light',
       font: 'manrope',
       direction: 'rtl',
+      language: 'en',
     })
     expect(readPreferences('folio_theme=neon; folio_font=comic; folio_dir=up')).toEqual(
       DEFAULT_PREFERENCES,
     )
+  })
+
+  it("the language: the cookie, else the browser's first supported one, else English", () => {
+    expect(readPreferences('folio_lang=de').language).toBe('de')
+    expect(readPreferences('', ['pt-BR', 'fr-CA', 'de']).language).toBe('fr')
+    expect(readPreferences('', ['pt-BR', 'ja']).language).toBe('en')
+    expect(readPreferences('folio_lang=xx', ['es-MX']).language).toBe('es')
+  })
+
+  it('Arabic reads right to left unless a direction was chosen', () => {
+    expect(readPreferences('folio_lang=ar').direction).toBe('rtl')
+    expect(readPreferences('', ['ar-EG']).direction).toBe('rtl')
+    expect(readPreferences('folio_lang=ar; folio_dir=ltr').direction).toBe('ltr')
+    expect(readPreferences('folio_lang=de').direction).toBe('ltr')
   })
 
   it('each preference cookie lasts one year', () => {
@@ -55,7 +80,9 @@ describe('preferences', () => {
     expect(resolveTheme('system', true)).toBe('dark')
     expect(resolveTheme('system', false)).toBe('light')
     expect(resolveTheme('light', true)).toBe('light')
-    expect(htmlAttributes({ theme: 'system', font: 'inter', direction: 'rtl' }, false)).toEqual({
+    expect(
+      htmlAttributes({ theme: 'system', font: 'inter', direction: 'rtl', language: 'en' }, false),
+    ).toEqual({
       className: 'light',
       colorScheme: 'light',
       dir: 'rtl',

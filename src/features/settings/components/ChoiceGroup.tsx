@@ -12,7 +12,7 @@ export function ChoiceGroup<T extends string>({
   legend: string
   name: string
   value: T
-  options: ReadonlyArray<{ value: T; label: string; sample?: string }>
+  options: ReadonlyArray<{ value: T; label: string; sample?: string; lang?: string }>
   onChange: (value: T) => void
   description?: string
 }) {
@@ -37,7 +37,9 @@ export function ChoiceGroup<T extends string>({
               onChange={() => onChange(o.value)}
               className="accent-[var(--primary)]"
             />
-            <span style={o.sample ? { fontFamily: o.sample } : undefined}>{o.label}</span>
+            <span style={o.sample ? { fontFamily: o.sample } : undefined} lang={o.lang}>
+              {o.label}
+            </span>
           </label>
         ))}
       </div>

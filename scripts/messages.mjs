@@ -1,0 +1,104 @@
+// The message catalogue as code. Each locale's JSON files (src/locales/<locale>/<namespace>.json,
+// ICU MessageFormat) are compiled at build time into modules of plain functions, one module per
+// bundle and locale (src/locales/bundles.json), so the browser fetches only the active locale and
+// never parses ICU at run time.
+//
+//   import { loadMessages } from 'virtual:messages'
+//   const catalog = await loadMessages('core', 'de') // { 'auth.signIn': () => 'Anmelden', … }
+import { readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import MessageFormat from '@messageformat/core'
+import compileModule from '@messageformat/core/compile-module.js'
+
+export const localesDir = fileURLToPath(new URL('../src/locales/', import.meta.url))
+export const LOCALES = ['en', 'de', 'fr', 'es', 'ar']
+export const SOURCE_LOCALE = 'en'
+
+export function readBundles() {
+  return JSON.parse(readFileSync(`${localesDir}bundles.json`, 'utf8'))
+}
+
+/** The messages of one namespace in one locale, keyed "namespace.key". */
+export function readNamespace(locale, namespace) {
+  const file = `${localesDir}${locale}/${namespace}.json`
+  const messages = JSON.parse(readFileSync(file, 'utf8'))
+  return Object.fromEntries(Object.entries(messages).map(([k, v]) => [`${namespace}.${k}`, v]))
+}
+
+/** The namespaces found on disk for a locale. */
+export function namespacesOf(locale) {
+  return readdirSync(`${localesDir}${locale}`)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5))
+}
+
+/**
+ * One bundle's messages in one locale. A message a translation lacks falls back to English, so
+ * nobody sees a raw key; the catalogue test fails on any such gap before it ships.
+ */
+export function bundleMessages(bundle, locale) {
+  const namespaces = readBundles()[bundle]
+  if (!namespaces) throw new Error(`Unknown message bundle "${bundle}"`)
+  const out = {}
+  for (const ns of namespaces) {
+    Object.assign(out, readNamespace(SOURCE_LOCALE, ns))
+    if (locale !== SOURCE_LOCALE) Object.assign(out, readNamespace(locale, ns))
+  }
+  return out
+}
+
+/** Numbers in messages: Arabic text keeps Latin digits, like the amounts around it. */
+const intlLocale = (locale) => (locale === 'ar' ? 'ar-u-nu-latn' : locale)
+
+export function compileBundle(bundle, locale) {
+  const mf = new MessageFormat(locale, { strict: false })
+  let code = compileModule(mf, bundleMessages(bundle, locale))
+  // The compiler formats numbers with the bare locale; use the same one as the rest of the app.
+  if (locale === 'ar') code = code.replaceAll('number("ar",', `number("${intlLocale(locale)}",`)
+  return code
+}
+
+const VIRTUAL = 'virtual:messages'
+const RESOLVED = `\0${VIRTUAL}`
+
+/** The Vite plugin: `virtual:messages` and one `virtual:messages/<bundle>/<locale>` per pair. */
+export function messages() {
+  return {
+    name: 'folio-messages',
+    resolveId(id) {
+      if (id === VIRTUAL || id.startsWith(`${VIRTUAL}/`)) return `\0${id}`
+      return null
+    },
+    load(id) {
+      if (id === RESOLVED) {
+        const bundles = Object.keys(readBundles())
+        this.addWatchFile(`${localesDir}bundles.json`)
+        const cases = bundles
+          .flatMap((b) =>
+            LOCALES.map(
+              (l) =>
+                `    case '${b}/${l}': return import('${VIRTUAL}/${b}/${l}').then((m) => m.default)`,
+            ),
+          )
+          .join('\n')
+        return [
+          `export function loadMessages(bundle, locale) {`,
+          `  switch (bundle + '/' + locale) {`,
+          cases,
+          `    default: return Promise.reject(new Error('No messages for ' + bundle + '/' + locale))`,
+          `  }`,
+          `}`,
+        ].join('\n')
+      }
+      if (id.startsWith(`${RESOLVED}/`)) {
+        const [bundle, locale] = id.slice(RESOLVED.length + 1).split('/')
+        for (const ns of readBundles()[bundle] ?? []) {
+          this.addWatchFile(`${localesDir}${SOURCE_LOCALE}/${ns}.json`)
+          this.addWatchFile(`${localesDir}${locale}/${ns}.json`)
+        }
+        return compileBundle(bundle, locale)
+      }
+      return null
+    },
+  }
+}

@@ -1,0 +1,39 @@
+// The keys of the message catalogue, typed from the English (source) files: a key that does not
+// exist is a type error. Add a namespace here and in src/locales/bundles.json together.
+import type common from '../../locales/en/common.json'
+import type auth from '../../locales/en/auth.json'
+import type settings from '../../locales/en/settings.json'
+import type dashboard from '../../locales/en/dashboard.json'
+import type billing from '../../locales/en/billing.json'
+import type customers from '../../locales/en/customers.json'
+import type payments from '../../locales/en/payments.json'
+import type documents from '../../locales/en/documents.json'
+import type doc from '../../locales/en/doc.json'
+import type server from '../../locales/en/server.json'
+import bundles from '../../locales/bundles.json'
+
+type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
+
+export type MessageKey =
+  | Keys<'common', typeof common>
+  | Keys<'auth', typeof auth>
+  | Keys<'settings', typeof settings>
+  | Keys<'dashboard', typeof dashboard>
+  | Keys<'billing', typeof billing>
+  | Keys<'customers', typeof customers>
+  | Keys<'payments', typeof payments>
+  | Keys<'documents', typeof documents>
+  | Keys<'doc', typeof doc>
+  | Keys<'server', typeof server>
+
+/** The keys of the document namespace: what a printed or mailed document may say. */
+export type DocKey = Keys<'doc', typeof doc>
+
+export type Bundle = keyof typeof bundles
+
+/** The bundle each namespace is compiled into. */
+export const BUNDLE_OF: Record<string, Bundle> = Object.fromEntries(
+  (Object.entries(bundles) as [Bundle, string[]][]).flatMap(([bundle, namespaces]) =>
+    namespaces.map((ns) => [ns, bundle]),
+  ),
+)
