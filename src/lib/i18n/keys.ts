@@ -10,6 +10,7 @@ import type payments from '../../locales/en/payments.json'
 import type documents from '../../locales/en/documents.json'
 import type doc from '../../locales/en/doc.json'
 import type server from '../../locales/en/server.json'
+import type help from '../../locales/en/help.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -25,6 +26,7 @@ export type MessageKey =
   | Keys<'documents', typeof documents>
   | Keys<'doc', typeof doc>
   | Keys<'server', typeof server>
+  | Keys<'help', typeof help>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>
