@@ -143,3 +143,4 @@ export function useDocT(locale: Locale): DocTranslate | null {
 
 /** The direction a language is written in. */
 export const directionOf = (locale: Locale): 'ltr' | 'rtl' => (isRtlLocale(locale) ? 'rtl' : 'ltr')
+export { richText } from './rich'
