@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     baseURL: harness?.baseURL,
     trace: 'retain-on-failure',
+    // The interface follows the browser's language: the suite reads it in English.
+    locale: 'en-US',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],

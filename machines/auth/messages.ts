@@ -1,6 +1,9 @@
 import type { AuthFailure } from './types'
 
-/** Every message of SPEC §5 and §8 that concerns auth, word for word. */
+/**
+ * Every message of SPEC §5 and §8 that concerns auth, word for word. The chart emits them in
+ * English; the app shows them in the user's language (src/lib/auth-text.ts maps each one).
+ */
 export const authMessages = {
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created successfully!',
@@ -25,16 +28,25 @@ export const authMessages = {
     'Profile update failed: Custom fields not configured in PocketBase. Check console for setup instructions.',
 } as const
 
+/** The sentences of SPEC §8's auth error table, word for word. */
+export const authErrorMessages = {
+  unauthorized: 'Invalid email or password. Check console for test credentials.',
+  invalidCredentials: 'Invalid email or password',
+  userNotFound: 'No account found with this email',
+  credentials401: 'Invalid credentials. Check console for test account.',
+  unknown: 'An authentication error occurred',
+} as const
+
 /** SPEC §8's auth error table, in its order: the first row that applies wins. */
 export function describeAuthError(error: Pick<AuthFailure, 'status' | 'message'> | null): string {
   const status = error?.status ?? 0
   const message = error?.message ?? ''
-  if (status === 401) return 'Invalid email or password. Check console for test credentials.'
-  if (message.includes('Invalid login credentials')) return 'Invalid email or password'
-  if (message.includes('User not found')) return 'No account found with this email'
-  if (message.includes('401')) return 'Invalid credentials. Check console for test account.'
+  if (status === 401) return authErrorMessages.unauthorized
+  if (message.includes('Invalid login credentials')) return authErrorMessages.invalidCredentials
+  if (message.includes('User not found')) return authErrorMessages.userNotFound
+  if (message.includes('401')) return authErrorMessages.credentials401
   if (message.trim()) return message
-  return 'An authentication error occurred'
+  return authErrorMessages.unknown
 }
 
 const PROFILE_FIELDS = ['name', 'company', 'avatar'] as const

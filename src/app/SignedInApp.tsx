@@ -11,6 +11,7 @@ import { profileWrite } from '@/lib/pocketbase/profile-write'
 import { useOnline } from '@/lib/use-online'
 import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
 import { notify } from '@/lib/toast'
+import { intlLocale, t, useLocale, useT } from '@/lib/i18n'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
@@ -32,7 +33,7 @@ function effectsFor(auth: AuthActor): QueryErrorEffects {
         redirect: `${window.location.pathname}${window.location.search}`,
       }),
     serverError: () => {
-      notify('error', 'Internal Server Error!')
+      notify('error', t('common.serverError'))
       navigate(paths.error500)
     },
     mutationFailed: (message) => notify('error', message),
@@ -67,8 +68,8 @@ export default function SignedInApp() {
         }
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
-          const warning = `${waiting === 1 ? '1 change has' : `${waiting} changes have`} not been sent yet. Signing out discards ${waiting === 1 ? 'it' : 'them'}. Sign out anyway?`
-          if (waiting && !window.confirm(warning)) return
+          if (waiting && !window.confirm(t('common.shell.signOutPending', { count: waiting })))
+            return
           auth.send({ type: 'user.signOut' })
         }}
         banner={
@@ -115,14 +116,16 @@ function RealtimeSync({ enabled }: { enabled: boolean }) {
 }
 
 function OfflineBanner() {
+  const t = useT()
+  const locale = useLocale()
   const last = useLastSync()
   const when = last
-    ? new Date(last).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    ? new Date(last).toLocaleString(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
     : null
   return (
     <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
-      {when ? `Offline — showing saved data from ${when}.` : 'Offline — showing saved data.'}{' '}
-      Changes are sent when the connection returns.
+      {when ? t('common.offline.savedDataFrom', { when }) : t('common.offline.savedData')}{' '}
+      {t('common.offline.changesWait')}
     </p>
   )
 }

@@ -1,6 +1,7 @@
 import { createActor, type InspectionEvent } from 'xstate'
 import { navigate } from 'wouter/use-browser-location'
 import { notify as toast } from '@/lib/toast'
+import { authText } from '@/lib/auth-text'
 import { provideAuth } from '@machines/auth/provide'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import type { Notice } from '@machines/auth/types'
@@ -8,8 +9,9 @@ import { hasStoredAuth, loadPb, onPbLoaded } from '@/lib/pocketbase/instance'
 import { pocketBaseAuthPorts } from '@/lib/pocketbase/auth-ports'
 import { runSignOutCleanup } from '@/lib/sign-out-cleanup'
 
+/** The chart's notices speak English; they are shown in the interface's language. */
 export function notify(n: Notice) {
-  toast(n.kind, n.message, n.detail)
+  toast(n.kind, authText(n.message), n.detail === undefined ? undefined : authText(n.detail))
 }
 
 let inspectSink: ((e: InspectionEvent) => void) | null = null

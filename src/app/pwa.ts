@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n'
 import { notify, notifyAction } from '@/lib/toast'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
@@ -13,13 +14,13 @@ export function registerServiceWorker() {
     const updateSW = registerSW({
       immediate: true,
       onNeedRefresh() {
-        notifyAction('A new version of Folio is available', 'Reload when you are ready.', {
-          label: 'Reload',
+        notifyAction(t('common.pwa.updateAvailable'), t('common.pwa.reloadWhenReady'), {
+          label: t('common.pwa.reload'),
           onClick: () => void updateSW(true),
         })
       },
       onOfflineReady() {
-        notify('info', 'Folio is ready to work offline')
+        notify('info', t('common.pwa.offlineReady'))
       },
       onRegisteredSW(_url, registration) {
         // Long-lived tabs (an installed app) check for a new version now and then.

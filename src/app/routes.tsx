@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react'
 import { paths, recordPaths } from '@/config/paths'
 import { lazyWithPreload } from '@/lib/preload'
+import { t, type MessageKey } from '@/lib/i18n'
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>
 type Layout = LazyExoticComponent<ComponentType<{ children: ReactNode }>> & {
@@ -18,8 +19,8 @@ export interface RouteRow {
   path: string
   access: Access
   load: Load
-  /** The entry in the sidebar, in table order. */
-  nav?: string
+  /** The entry in the sidebar, in table order (its catalogue key). */
+  nav?: MessageKey
   /** A layout the page is drawn in (e.g. the settings sections). */
   layout?: Layout
 }
@@ -92,14 +93,14 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.dashboard,
     access: 'signedIn',
-    nav: 'Dashboard',
+    nav: 'common.nav.dashboard',
     load: () => import('@/features/dashboard/DashboardPage'),
   },
   { path: paths.profile, access: 'signedIn', load: () => import('@/features/profile/ProfilePage') },
   {
     path: paths.customers,
     access: 'signedIn',
-    nav: 'Customers',
+    nav: 'common.nav.customers',
     load: () => import('@/features/customers/CustomersPage'),
   },
   {
@@ -120,7 +121,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.quotes,
     access: 'signedIn',
-    nav: 'Quotes',
+    nav: 'common.nav.quotes',
     load: () => import('@/features/quotes/QuotesPage'),
   },
   {
@@ -142,7 +143,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.invoices,
     access: 'signedIn',
-    nav: 'Invoices',
+    nav: 'common.nav.invoices',
     load: () => import('@/features/invoices/InvoicesPage'),
   },
   {
@@ -168,13 +169,13 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.payments,
     access: 'signedIn',
-    nav: 'Payments',
+    nav: 'common.nav.payments',
     load: () => import('@/features/payments/PaymentsPage'),
   },
   {
     path: paths.settings,
     access: 'signedIn',
-    nav: 'Settings',
+    nav: 'common.nav.settings',
     layout: settings,
     load: () => import('@/features/settings/SettingsIndexPage'),
   },
@@ -206,7 +207,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.helpCenter,
     access: 'signedIn',
-    nav: 'Help center',
+    nav: 'common.nav.helpCenter',
     load: () => import('@/features/help-center/HelpCenterPage'),
   },
 ]
@@ -228,8 +229,18 @@ export const publicPages = pages.filter((p) => p.access !== 'signedIn')
 export const signedInPages = pages.filter((p) => p.access === 'signedIn')
 export const NotFound = page({ path: '/__not-found', access: 'public', load: notFound })
 
-export const signedInNav = signedInPages.flatMap((p) =>
-  p.nav ? [{ href: p.path, label: p.nav }] : [],
+/** The sidebar; each label is read when it is drawn, in the interface's language. */
+export const signedInNav = signedInPages.flatMap(({ path, nav }) =>
+  nav
+    ? [
+        {
+          href: path,
+          get label() {
+            return t(nav)
+          },
+        },
+      ]
+    : [],
 )
 
 /**

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@/lib/i18n'
 import type { Invoice } from './types'
 import { daysOverdue, isOutstanding } from './status'
 import { isoDate, todayIso } from './format'
@@ -10,13 +11,14 @@ export interface AgingBuckets {
   d90_plus: number
 }
 
-export const agingLabels: Record<keyof AgingBuckets, string> = {
-  not_due: 'Not yet due',
-  d1_30: '1–30 days overdue',
-  d31_60: '31–60 days overdue',
-  d61_90: '61–90 days overdue',
-  d90_plus: 'More than 90 days overdue',
-}
+/** What each bucket is called on screen. */
+export const AGING_LABELS = {
+  not_due: 'billing.aging.not_due',
+  d1_30: 'billing.aging.d1_30',
+  d31_60: 'billing.aging.d31_60',
+  d61_90: 'billing.aging.d61_90',
+  d90_plus: 'billing.aging.d90_plus',
+} as const satisfies Record<keyof AgingBuckets, MessageKey>
 
 /** Open balances by how late they are: the same buckets as the dashboard route. */
 export function aging(invoices: readonly Invoice[], today = todayIso()): AgingBuckets {

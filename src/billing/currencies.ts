@@ -1,3 +1,5 @@
+import { getIntlLocale } from '@/lib/i18n'
+
 /** Currencies offered first in pickers; any ISO 4217 code the browser knows is accepted. */
 export const COMMON_CURRENCIES = [
   'EUR',
@@ -29,7 +31,8 @@ export const COMMON_CURRENCIES = [
   'ZAR',
 ] as const
 
-export function currencyName(code: string, locale?: string): string {
+/** A currency's name ("Euro") in `locale`, by default the interface's. */
+export function currencyName(code: string, locale = getIntlLocale()): string {
   try {
     return new Intl.DisplayNames(locale, { type: 'currency' }).of(code) ?? code
   } catch {
@@ -105,7 +108,8 @@ export const COUNTRIES = [
   'ZA',
 ] as const
 
-export function countryName(code: string, locale?: string): string {
+/** A country's name ("Germany") in `locale`, by default the interface's. */
+export function countryName(code: string, locale = getIntlLocale()): string {
   try {
     return new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code
   } catch {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { percentText } from './fields'
+import { t } from '@/lib/i18n'
+import { message, percentText } from './fields'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
 import {
   amountProblem,
@@ -52,27 +53,30 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 export function documentSchema(kind: DocumentKind) {
   return v.pipe(
     v.object({
-      customer: v.pipe(v.string(), v.nonEmpty('Choose a customer')),
+      customer: v.pipe(v.string(), v.nonEmpty(message('billing.form.customerRequired'))),
       currency: v.string(),
-      issue_date: v.pipe(v.string(), v.regex(DAY, 'Enter the issue date')),
+      issue_date: v.pipe(v.string(), v.regex(DAY, message('billing.form.issueDateRequired'))),
       end_date:
         kind === 'invoices'
-          ? v.pipe(v.string(), v.regex(DAY, 'Enter the due date'))
+          ? v.pipe(v.string(), v.regex(DAY, message('billing.form.dueDateRequired')))
           : v.pipe(
               v.string(),
-              v.check((s) => s === '' || DAY.test(s), 'Enter a valid date'),
+              v.check((s) => s === '' || DAY.test(s), message('billing.form.validDate')),
             ),
-      discount_percent: percent('The discount'),
-      notes: v.pipe(v.string(), v.maxLength(5000, 'Notes can be at most 5000 characters')),
-      terms: v.pipe(v.string(), v.maxLength(5000, 'Terms can be at most 5000 characters')),
+      discount_percent: percent('discount'),
+      notes: v.pipe(v.string(), v.maxLength(5000, message('billing.form.notesMax', { max: 5000 }))),
+      terms: v.pipe(v.string(), v.maxLength(5000, message('billing.form.termsMax', { max: 5000 }))),
       vat_exemption_category: v.pipe(
         v.string(),
-        v.check((s) => ['Z', 'E', 'AE', 'K', 'G', 'O'].includes(s), 'Choose a VAT category'),
+        v.check(
+          (s) => ['Z', 'E', 'AE', 'K', 'G', 'O'].includes(s),
+          message('billing.form.vatCategoryRequired'),
+        ),
       ),
       vat_exemption_reason: v.pipe(
         v.string(),
         v.trim(),
-        v.maxLength(300, 'At most 300 characters'),
+        v.maxLength(300, message('billing.field.maxChars', { max: 300 })),
       ),
       items: v.pipe(
         v.array(
@@ -81,34 +85,37 @@ export function documentSchema(kind: DocumentKind) {
             description: v.pipe(
               v.string(),
               v.trim(),
-              v.nonEmpty('Describe the line'),
-              v.maxLength(1000, 'At most 1000 characters'),
+              v.nonEmpty(message('billing.form.describeLine')),
+              v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
             ),
             quantity: v.pipe(
               v.string(),
               v.trim(),
               v.check(
                 (s) => /^\d+(\.\d{1,3})?$/.test(s) && Number(s) > 0 && Number(s) <= MAX_QUANTITY,
-                `Enter a quantity above 0 (at most 3 decimals)`,
+                message('billing.form.quantity'),
               ),
             ),
-            unit: v.pipe(v.string(), v.maxLength(20, 'At most 20 characters')),
+            unit: v.pipe(
+              v.string(),
+              v.maxLength(20, message('billing.field.maxChars', { max: 20 })),
+            ),
             unit_code: v.string(),
             unit_price: v.string(),
-            discount_percent: percent('The discount'),
-            tax_rate: percent('The tax rate'),
+            discount_percent: percent('discount'),
+            tax_rate: percent('taxRate'),
           }),
         ),
-        v.minLength(1, 'Add at least one line'),
-        v.maxLength(MAX_LINES, `A document can have at most ${MAX_LINES} lines`),
+        v.minLength(1, message('billing.form.minLines')),
+        v.maxLength(MAX_LINES, message('billing.form.maxLines', { max: MAX_LINES })),
       ),
     }),
     v.forward(
       v.check(
         (f) => !f.end_date || f.end_date >= f.issue_date,
-        kind === 'invoices'
-          ? "The due date can't be before the issue date"
-          : "The expiry date can't be before the issue date",
+        message(
+          kind === 'invoices' ? 'billing.form.dueBeforeIssue' : 'billing.form.expiryBeforeIssue',
+        ),
       ),
       ['end_date'],
     ),
@@ -122,10 +129,8 @@ export function documentSchema(kind: DocumentKind) {
           const example = priceExample(f.currency || 'EUR')
           addIssue({
             message:
-              amountProblem(l.unit_price, f.currency || 'EUR', example)?.replace(
-                'Enter an amount',
-                'Enter a price',
-              ) ?? `Enter a price like ${example}`,
+              amountProblem(l.unit_price, f.currency || 'EUR', example, 'price') ??
+              t('billing.amount.enterPrice', { example }),
             path: [
               {
                 type: 'object',

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { loadPb } from '@/lib/pocketbase/instance'
+import { getIntlLocale, t as translate, type Translate } from '@/lib/i18n'
 import { formatMoney } from './format'
 import type { DocumentKind } from './types'
 
@@ -42,38 +43,56 @@ export const documentEventsQuery = (documentId: string) =>
 export const eventKind = (kind: DocumentKind): DocumentEvent['kind'] =>
   kind === 'invoices' ? 'invoice' : 'quote'
 
-/** One line of the timeline, in the owner's words. */
-export function describeEvent(e: DocumentEvent): string {
+/** One line of the timeline, in the owner's words (the interface's language, or `t`'s). */
+export function describeEvent(e: DocumentEvent, t: Translate = translate): string {
   const d = e.detail ?? {}
+  const quoting = (text: string, note: string | undefined) =>
+    note ? t('billing.event.withNote', { text, note }) : text
   switch (e.type) {
     case 'created':
-      return 'Created'
+      return t('billing.event.created')
     case 'sent':
-      return `Sent to ${[d.to, d.cc].filter(Boolean).join(', cc ') || 'the customer'}`
+      if (d.to && d.cc) return t('billing.event.sentToCc', { to: d.to, cc: d.cc })
+      if (d.to || d.cc) return t('billing.event.sentTo', { to: d.to || d.cc || '' })
+      return t('billing.event.sentToCustomer')
     case 'viewed':
-      return 'Opened by the customer'
+      return t('billing.event.viewed')
     case 'downloaded':
-      return 'PDF downloaded by the customer'
+      return t('billing.event.downloaded')
     case 'accepted':
-      return `Accepted by ${d.name || 'the customer'}${d.note ? ` — “${d.note}”` : ''}`
+      return quoting(
+        d.name
+          ? t('billing.event.acceptedBy', { name: d.name })
+          : t('billing.event.acceptedByCustomer'),
+        d.note,
+      )
     case 'rejected':
-      return `Declined by the customer${d.reason ? ` — “${d.reason}”` : ''}`
+      return quoting(t('billing.event.rejected'), d.reason)
     case 'payment':
-      return `Payment of ${formatMoney(d.amount_cents ?? 0, d.currency || 'EUR')} recorded`
+      return t('billing.event.payment', {
+        amount: formatMoney(d.amount_cents ?? 0, d.currency || 'EUR'),
+      })
     case 'voided':
-      return `Voided${d.reason ? ` — ${d.reason}` : ''}`
+      return d.reason
+        ? t('billing.event.voidedBecause', { reason: d.reason })
+        : t('billing.event.voided')
   }
 }
 
-/** "2 min ago", "3 h ago", else the date and time. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const t = Date.parse(iso.replace(' ', 'T'))
-  if (Number.isNaN(t)) return ''
-  const s = Math.max(0, Math.round((now - t) / 1000))
-  if (s < 45) return 'just now'
-  if (s < 45 * 60) return `${Math.max(1, Math.round(s / 60))} min ago`
-  if (s < 22 * 3600) return `${Math.round(s / 3600)} h ago`
-  return new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/** "2 min ago", "3 h ago", else the date and time (in the interface's language, or `t`'s). */
+export function timeAgo(
+  iso: string,
+  now = Date.now(),
+  t: Translate = translate,
+  locale = getIntlLocale(),
+): string {
+  const time = Date.parse(iso.replace(' ', 'T'))
+  if (Number.isNaN(time)) return ''
+  const s = Math.max(0, Math.round((now - time) / 1000))
+  if (s < 45) return t('billing.time.justNow')
+  if (s < 45 * 60) return t('billing.time.minutesAgo', { count: Math.max(1, Math.round(s / 60)) })
+  if (s < 22 * 3600) return t('billing.time.hoursAgo', { count: Math.round(s / 3600) })
+  return new Date(time).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
 }
 
 const TYPES = new Set<string>([

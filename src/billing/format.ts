@@ -1,5 +1,5 @@
 /** Money and dates as people read them. Amounts are integer minor units everywhere else. */
-import { getIntlLocale } from '@/lib/i18n'
+import { getIntlLocale, t } from '@/lib/i18n'
 
 const fractionDigitsCache = new Map<string, number>()
 
@@ -85,16 +85,26 @@ function plainDecimal(input: string): string | null {
 const groupedThousands = (s: string, mark: string) =>
   new RegExp(`^\\d{1,3}(\\${mark}\\d{3})*$`).test(s)
 
-/** Why a typed amount can't be read, in a sentence; null when it can be. */
-export function amountProblem(input: string, currency: string, example: string): string | null {
+/**
+ * Why a typed amount can't be read, in a sentence; null when it can be. `what` names it in the
+ * "Enter … like 12.50" sentence: an amount, or a price.
+ */
+export function amountProblem(
+  input: string,
+  currency: string,
+  example: string,
+  what: 'amount' | 'price' = 'amount',
+): string | null {
   if (parseMajor(input, currency) !== null) return null
   const s = input.trim()
   const m = /^(\d{1,3}),(\d{3})$/.exec(s)
   if (m) {
     const small = `${m[1]}.${(m[2] as string).replace(/0+$/, '') || '0'}`
-    return `“${s}” could be ${m[1]}${m[2]} or ${small}: write it without the comma, or with a point for the decimals`
+    return t('billing.amount.ambiguous', { input: s, large: `${m[1]}${m[2]}`, small })
   }
-  return `Enter an amount like ${example}`
+  return t(what === 'price' ? 'billing.amount.enterPrice' : 'billing.amount.enterAmount', {
+    example,
+  })
 }
 
 /**

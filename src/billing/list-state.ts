@@ -1,3 +1,4 @@
+import type { MessageKey } from '@/lib/i18n'
 import type { Collection } from './types'
 import { addDays, pbDate, todayIso } from './format'
 
@@ -19,12 +20,14 @@ export interface SortKey {
   key: string
   /** The PocketBase sort expression for ascending order. */
   field: string
-  label: string
+  /** What the sort is called (a message: shown as t(label)). */
+  label: MessageKey
 }
 
 export interface StatusTab {
   id: string
-  label: string
+  /** The tab's name (a message: shown as t(label)). */
+  label: MessageKey
 }
 
 export interface ListSpec {
@@ -40,29 +43,29 @@ export interface ListSpec {
   expand: string
 }
 
-const documentSorts = (dateLabel: string, extra: SortKey[]): SortKey[] => [
-  { key: 'number', field: 'seq', label: 'Number' },
-  { key: 'customer', field: 'customer.name', label: 'Customer' },
+const documentSorts = (dateLabel: MessageKey, extra: SortKey[]): SortKey[] => [
+  { key: 'number', field: 'seq', label: 'billing.list.sort.number' },
+  { key: 'customer', field: 'customer.name', label: 'billing.list.sort.customer' },
   { key: 'issue_date', field: 'issue_date', label: dateLabel },
   ...extra,
-  { key: 'total', field: 'total_cents', label: 'Total' },
-  { key: 'status', field: 'status', label: 'Status' },
+  { key: 'total', field: 'total_cents', label: 'billing.list.sort.total' },
+  { key: 'status', field: 'status', label: 'billing.list.sort.status' },
 ]
 
 export const listSpecs: Record<Collection, ListSpec> = {
   invoices: {
     collection: 'invoices',
     tabs: [
-      { id: 'all', label: 'All' },
-      { id: 'draft', label: 'Draft' },
-      { id: 'outstanding', label: 'Outstanding' },
-      { id: 'overdue', label: 'Overdue' },
-      { id: 'paid', label: 'Paid' },
-      { id: 'void', label: 'Void' },
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'draft', label: 'billing.list.tab.draft' },
+      { id: 'outstanding', label: 'billing.list.tab.outstanding' },
+      { id: 'overdue', label: 'billing.list.tab.overdue' },
+      { id: 'paid', label: 'billing.list.tab.paid' },
+      { id: 'void', label: 'billing.list.tab.void' },
     ],
-    sorts: documentSorts('Issued', [
-      { key: 'due_date', field: 'due_date', label: 'Due' },
-      { key: 'balance', field: 'balance_cents', label: 'Balance' },
+    sorts: documentSorts('billing.list.sort.issued', [
+      { key: 'due_date', field: 'due_date', label: 'billing.list.sort.due' },
+      { key: 'balance', field: 'balance_cents', label: 'billing.list.sort.balance' },
     ]),
     defaultSort: '-issue_date',
     dateField: 'issue_date',
@@ -73,16 +76,16 @@ export const listSpecs: Record<Collection, ListSpec> = {
   quotes: {
     collection: 'quotes',
     tabs: [
-      { id: 'all', label: 'All' },
-      { id: 'draft', label: 'Draft' },
-      { id: 'open', label: 'Awaiting answer' },
-      { id: 'accepted', label: 'Accepted' },
-      { id: 'expired', label: 'Expired' },
-      { id: 'rejected', label: 'Rejected' },
-      { id: 'converted', label: 'Converted' },
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'draft', label: 'billing.list.tab.draft' },
+      { id: 'open', label: 'billing.list.tab.awaitingAnswer' },
+      { id: 'accepted', label: 'billing.list.tab.accepted' },
+      { id: 'expired', label: 'billing.list.tab.expired' },
+      { id: 'rejected', label: 'billing.list.tab.rejected' },
+      { id: 'converted', label: 'billing.list.tab.converted' },
     ],
-    sorts: documentSorts('Issued', [
-      { key: 'expiry_date', field: 'expiry_date', label: 'Expires' },
+    sorts: documentSorts('billing.list.sort.issued', [
+      { key: 'expiry_date', field: 'expiry_date', label: 'billing.list.sort.expires' },
     ]),
     defaultSort: '-issue_date',
     dateField: 'issue_date',
@@ -93,16 +96,16 @@ export const listSpecs: Record<Collection, ListSpec> = {
   customers: {
     collection: 'customers',
     tabs: [
-      { id: 'active', label: 'Active' },
-      { id: 'archived', label: 'Archived' },
-      { id: 'all', label: 'All' },
+      { id: 'active', label: 'billing.list.tab.active' },
+      { id: 'archived', label: 'billing.list.tab.archived' },
+      { id: 'all', label: 'billing.list.tab.all' },
     ],
     sorts: [
-      { key: 'name', field: 'name', label: 'Name' },
-      { key: 'email', field: 'email', label: 'Email' },
-      { key: 'city', field: 'city', label: 'City' },
-      { key: 'currency', field: 'currency', label: 'Currency' },
-      { key: 'created', field: 'created', label: 'Added' },
+      { key: 'name', field: 'name', label: 'billing.list.sort.name' },
+      { key: 'email', field: 'email', label: 'billing.list.sort.email' },
+      { key: 'city', field: 'city', label: 'billing.list.sort.city' },
+      { key: 'currency', field: 'currency', label: 'billing.list.sort.currency' },
+      { key: 'created', field: 'created', label: 'billing.list.sort.added' },
     ],
     defaultSort: 'name',
     dateField: null,
@@ -113,19 +116,19 @@ export const listSpecs: Record<Collection, ListSpec> = {
   payments: {
     collection: 'payments',
     tabs: [
-      { id: 'all', label: 'All' },
-      { id: 'bank_transfer', label: 'Bank transfer' },
-      { id: 'card', label: 'Card' },
-      { id: 'cash', label: 'Cash' },
-      { id: 'cheque', label: 'Cheque' },
-      { id: 'other', label: 'Other' },
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'bank_transfer', label: 'billing.method.bank_transfer' },
+      { id: 'card', label: 'billing.method.card' },
+      { id: 'cash', label: 'billing.method.cash' },
+      { id: 'cheque', label: 'billing.method.cheque' },
+      { id: 'other', label: 'billing.method.other' },
     ],
     sorts: [
-      { key: 'number', field: 'seq', label: 'Number' },
-      { key: 'date', field: 'date', label: 'Date' },
-      { key: 'customer', field: 'customer.name', label: 'Customer' },
-      { key: 'invoice', field: 'invoice.seq', label: 'Invoice' },
-      { key: 'amount', field: 'amount_cents', label: 'Amount' },
+      { key: 'number', field: 'seq', label: 'billing.list.sort.number' },
+      { key: 'date', field: 'date', label: 'billing.list.sort.date' },
+      { key: 'customer', field: 'customer.name', label: 'billing.list.sort.customer' },
+      { key: 'invoice', field: 'invoice.seq', label: 'billing.list.sort.invoice' },
+      { key: 'amount', field: 'amount_cents', label: 'billing.list.sort.amount' },
     ],
     defaultSort: '-date',
     dateField: 'date',

@@ -1,8 +1,10 @@
 /**
  * Bank details and the EPC QR code ("Girocode", EPC069-12) that pays an invoice by SEPA credit
- * transfer: IBAN and BIC checks, the QR payload, and its module matrix. No React, no SDK.
+ * transfer: IBAN and BIC checks, the QR payload, and its module matrix. No SDK; its refusals are
+ * sentences in the interface's language.
  */
 import { encode } from 'uqr'
+import { t } from '@/lib/i18n'
 
 /**
  * IBAN length per country, from the SWIFT IBAN registry (ISO 13616): every SEPA country and the
@@ -171,17 +173,17 @@ const chars = (s: string): number => [...s].length
  */
 export function epcQrPayload(p: EpcPayment): string {
   if (p.currency.toUpperCase() !== 'EUR') {
-    throw new RangeError(`An EPC QR code pays in euro only, not ${p.currency}.`)
+    throw new RangeError(t('billing.epc.euroOnly', { currency: p.currency }))
   }
   const iban = normalizeIban(p.iban)
-  if (!isValidIban(iban)) throw new RangeError('The IBAN is not valid.')
+  if (!isValidIban(iban)) throw new RangeError(t('billing.epc.iban'))
   const bic = p.bic.replace(/\s+/g, '').toUpperCase()
-  if (bic && !isValidBic(bic)) throw new RangeError('The BIC is not valid.')
+  if (bic && !isValidBic(bic)) throw new RangeError(t('billing.epc.bic'))
   const name = oneLine(p.name)
-  if (!name) throw new RangeError('The beneficiary name is required.')
-  if (chars(name) > 70) throw new RangeError('The beneficiary name is longer than 70 characters.')
+  if (!name) throw new RangeError(t('billing.epc.nameRequired'))
+  if (chars(name) > 70) throw new RangeError(t('billing.epc.nameLong', { max: 70 }))
   if (!Number.isSafeInteger(p.amountCents) || p.amountCents < 0 || p.amountCents > 99_999_999_999) {
-    throw new RangeError('The amount must be between 0.01 and 999999999.99 euro.')
+    throw new RangeError(t('billing.epc.amount'))
   }
   const amount =
     p.amountCents === 0
@@ -189,20 +191,20 @@ export function epcQrPayload(p: EpcPayment): string {
       : `EUR${Math.floor(p.amountCents / 100)}.${String(p.amountCents % 100).padStart(2, '0')}`
   const purpose = oneLine(p.purpose ?? '').toUpperCase()
   if (purpose && !/^[A-Z]{4}$/.test(purpose)) {
-    throw new RangeError('The purpose code must be four letters.')
+    throw new RangeError(t('billing.epc.purpose'))
   }
   const remittance = oneLine([p.reference, p.text ?? ''].filter(Boolean).join(' '))
   if (chars(remittance) > 140) {
-    throw new RangeError('The remittance information is longer than 140 characters.')
+    throw new RangeError(t('billing.epc.remittance', { max: 140 }))
   }
   const info = oneLine(p.info ?? '')
-  if (chars(info) > 70) throw new RangeError('The information is longer than 70 characters.')
+  if (chars(info) > 70) throw new RangeError(t('billing.epc.info', { max: 70 }))
 
   const lines = ['BCD', '002', '1', 'SCT', bic, name, iban, amount, purpose, '', remittance, info]
   while (lines.at(-1) === '') lines.pop()
   const payload = lines.join('\n')
   if (new TextEncoder().encode(payload).length > EPC_MAX_BYTES) {
-    throw new RangeError(`The payload is longer than ${EPC_MAX_BYTES} bytes.`)
+    throw new RangeError(t('billing.epc.payload', { max: EPC_MAX_BYTES }))
   }
   return payload
 }

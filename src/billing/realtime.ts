@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { loadPb } from '@/lib/pocketbase/instance'
 import type PocketBase from 'pocketbase'
+import { t, type MessageKey } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { EVENTS_COLLECTION, readEvent, type DocumentEvent } from './events'
 import { recordKeys, dashboardKey } from './queries'
@@ -10,11 +11,11 @@ import type { Collection, Customer, Invoice, Quote } from './types'
 type Live = Collection | typeof EVENTS_COLLECTION
 const COLLECTIONS: Live[] = ['customers', 'quotes', 'invoices', 'payments', EVENTS_COLLECTION]
 
-const SAID: Partial<Record<DocumentEvent['type'], string>> = {
-  viewed: 'opened',
-  accepted: 'accepted',
-  rejected: 'declined',
-}
+const SAID = {
+  viewed: 'billing.realtime.opened',
+  accepted: 'billing.realtime.accepted',
+  rejected: 'billing.realtime.declined',
+} as const satisfies Partial<Record<DocumentEvent['type'], MessageKey>>
 
 /** "Harbour Lights accepted QUO-00012": what a customer just did, as it happens. */
 async function tellOwner(
@@ -22,8 +23,7 @@ async function tellOwner(
   e: DocumentEvent,
   cached: (key: readonly unknown[]) => unknown,
 ) {
-  const verb = SAID[e.type]
-  if (!verb) return
+  if (e.type !== 'viewed' && e.type !== 'accepted' && e.type !== 'rejected') return
   const collection = e.kind === 'invoice' ? 'invoices' : 'quotes'
   const doc =
     (cached(recordKeys.one(collection, e.document)) as Quote | Invoice | undefined) ??
@@ -31,9 +31,12 @@ async function tellOwner(
       .collection(collection)
       .getOne<Quote | Invoice>(e.document, { expand: 'customer' })
       .catch(() => undefined))
-  const who = (doc?.expand?.customer as Customer | undefined)?.name || 'Your customer'
-  const what = doc?.number || (e.kind === 'invoice' ? 'an invoice' : 'a quote')
-  notify(e.type === 'viewed' ? 'info' : 'success', `${who} ${verb} ${what}`)
+  const who =
+    (doc?.expand?.customer as Customer | undefined)?.name || t('billing.realtime.yourCustomer')
+  const what =
+    doc?.number ||
+    (e.kind === 'invoice' ? t('billing.realtime.anInvoice') : t('billing.realtime.aQuote'))
+  notify(e.type === 'viewed' ? 'info' : 'success', t(SAID[e.type], { who, what }))
 }
 
 /**

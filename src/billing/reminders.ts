@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { paths, recordPaths } from '@/config/paths'
+import { t as translate, type Translate } from '@/lib/i18n'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { OVERDUE_INVOICES } from './list-state'
 import { dashboardKey } from './queries'
@@ -7,7 +8,7 @@ import { addDays, daysBetween, isoDate, pbDate, todayIso } from './format'
 import type { Customer, Invoice, Quote } from './types'
 
 /** How far ahead a quote's expiry date makes it a reminder, today included. */
-const QUOTE_EXPIRY_REMINDER_DAYS = 7
+export const QUOTE_EXPIRY_REMINDER_DAYS = 7
 /** Rows of each kind in the menu; the count still says how many there are in all. */
 const REMINDERS_SHOWN = 8
 
@@ -21,7 +22,10 @@ export interface Reminder {
   kind: 'overdue' | 'quoteExpiring'
   id: string
   href: string
-  text: string
+  number: string
+  customer: string | undefined
+  /** Days overdue, or days left before the quote expires. */
+  days: number
 }
 
 export interface Reminders {
@@ -32,22 +36,38 @@ export interface Reminders {
   items: Reminder[]
 }
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`
-const forWhom = (number: string, customer: string | undefined) =>
-  customer ? `${number} for ${customer}` : number
-
 /** "INV-00012 for Acme is 5 days overdue" */
-export const overdueText = (number: string, customer: string | undefined, late: number) =>
-  `${forWhom(number, customer)} is ${days(late)} overdue`
+export const overdueText = (
+  number: string,
+  customer: string | undefined,
+  late: number,
+  t: Translate = translate,
+) =>
+  customer
+    ? t('billing.reminders.overdueFor', { number, customer, days: late })
+    : t('billing.reminders.overdue', { number, days: late })
 
 /** "QUO-00004 for Acme expires in 3 days" */
-export function expiringText(number: string, customer: string | undefined, left: number) {
-  const when = left <= 0 ? 'today' : left === 1 ? 'tomorrow' : `in ${days(left)}`
-  return `${forWhom(number, customer)} expires ${when}`
+export function expiringText(
+  number: string,
+  customer: string | undefined,
+  left: number,
+  t: Translate = translate,
+) {
+  const when = left <= 0 ? 'today' : left === 1 ? 'tomorrow' : 'later'
+  return customer
+    ? t('billing.reminders.expiringFor', { number, customer, when, days: left })
+    : t('billing.reminders.expiring', { number, when, days: left })
 }
 
-export const remindersLabel = (count: number) =>
-  `${count} ${count === 1 ? 'reminder' : 'reminders'}`
+/** A reminder's line in the menu, in the interface's language (or `t`'s). */
+export const reminderText = (r: Reminder, t: Translate = translate) =>
+  r.kind === 'overdue'
+    ? overdueText(r.number, r.customer, r.days, t)
+    : expiringText(r.number, r.customer, r.days, t)
+
+export const remindersLabel = (count: number, t: Translate = translate) =>
+  t('billing.reminders.count', { count })
 
 /** Where to see all of a kind when the menu lists only the first few. */
 export const remindersAll = {
@@ -100,21 +120,17 @@ export const remindersQuery = (prefs: ReminderPrefs, today = todayIso()) =>
           kind: 'overdue' as const,
           id: i.id,
           href: recordPaths.invoice(i.id),
-          text: overdueText(
-            i.number,
-            i.expand?.customer?.name,
-            daysBetween(isoDate(i.due_date), today),
-          ),
+          number: i.number,
+          customer: i.expand?.customer?.name,
+          days: daysBetween(isoDate(i.due_date), today),
         })),
         ...(quotes?.items ?? []).map((q) => ({
           kind: 'quoteExpiring' as const,
           id: q.id,
           href: recordPaths.quote(q.id),
-          text: expiringText(
-            q.number,
-            q.expand?.customer?.name,
-            daysBetween(today, isoDate(q.expiry_date)),
-          ),
+          number: q.number,
+          customer: q.expand?.customer?.name,
+          days: daysBetween(today, isoDate(q.expiry_date)),
         })),
       ]
       const overdueCount = invoices?.totalItems ?? 0

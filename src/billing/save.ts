@@ -1,5 +1,6 @@
 import { useMutationState } from '@tanstack/react-query'
 import { refusal } from '@/lib/errors'
+import { t } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { isPending, isWrite, runWrite, type WriteDef } from '@/lib/writes'
 import type { Collection } from './types'
@@ -17,12 +18,13 @@ export type SaveOutcome<T> =
 export async function save<V, R>(
   def: WriteDef<V, R>,
   vars: V,
-  queuedMessage = 'Saved on this device. It will be sent when you are back online.',
+  /** The toast's detail when the write waits for the network (default: "Saved on this device…"). */
+  queuedMessage?: string,
 ): Promise<SaveOutcome<R>> {
   try {
     const r = await runWrite(def, vars)
     if (r.queued) {
-      notify('info', 'You are offline', queuedMessage)
+      notify('info', t('billing.save.offline'), queuedMessage ?? t('billing.save.queued'))
       return { ok: true, queued: true }
     }
     return { ok: true, queued: false, data: r.data }

@@ -1,3 +1,4 @@
+import { t as translate, type MessageKey, type Translate } from '@/lib/i18n'
 import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from './types'
 import { daysBetween, isoDate, todayIso } from './format'
 
@@ -59,19 +60,25 @@ export function deriveInvoiceStatus(i: {
   return i.status
 }
 
-export const statusLabels: Record<InvoiceDisplayStatus | QuoteDisplayStatus, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  viewed: 'Viewed',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  converted: 'Converted',
-  partial: 'Partially paid',
-  paid: 'Paid',
-  void: 'Void',
-  overdue: 'Overdue',
-  expired: 'Expired',
-}
+const STATUS_LABELS = {
+  draft: 'billing.status.draft',
+  sent: 'billing.status.sent',
+  viewed: 'billing.status.viewed',
+  accepted: 'billing.status.accepted',
+  rejected: 'billing.status.rejected',
+  converted: 'billing.status.converted',
+  partial: 'billing.status.partial',
+  paid: 'billing.status.paid',
+  void: 'billing.status.void',
+  overdue: 'billing.status.overdue',
+  expired: 'billing.status.expired',
+} as const satisfies Record<InvoiceDisplayStatus | QuoteDisplayStatus, MessageKey>
+
+/** A status as the owner reads it ("Partially paid"), in the interface's language or `t`'s. */
+export const statusLabel = (
+  status: InvoiceDisplayStatus | QuoteDisplayStatus,
+  t: Translate = translate,
+): string => t(STATUS_LABELS[status])
 
 export type QuoteAction =
   'edit' | 'send' | 'markSent' | 'accept' | 'reject' | 'convert' | 'revise' | 'delete' | 'duplicate'

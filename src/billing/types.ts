@@ -1,4 +1,5 @@
 /** The records of the back-office, as the server sends them (issue 5's contract). */
+import { t as translate, type MessageKey, type Translate } from '@/lib/i18n'
 
 export const QUOTE_STATUSES = [
   'draft',
@@ -130,10 +131,14 @@ export interface Page<T> {
   items: T[]
 }
 
-export const methodLabels: Record<PaymentMethod, string> = {
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  card: 'Card',
-  cheque: 'Cheque',
-  other: 'Other',
-}
+const METHOD_LABELS = {
+  bank_transfer: 'billing.method.bank_transfer',
+  cash: 'billing.method.cash',
+  card: 'billing.method.card',
+  cheque: 'billing.method.cheque',
+  other: 'billing.method.other',
+} as const satisfies Record<PaymentMethod, MessageKey>
+
+/** How a payment was made ("Bank transfer"), in the interface's language or `t`'s. */
+export const methodLabel = (method: PaymentMethod, t: Translate = translate): string =>
+  t(METHOD_LABELS[method])

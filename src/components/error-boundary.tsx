@@ -1,28 +1,26 @@
 import { Component, useState, type ReactNode } from 'react'
+import { useT } from '@/lib/i18n'
 import { Button } from './ui/button'
 
 /** The default box for a render error: 'Something went wrong!' with a Show/Hide Error toggle. */
 function ErrorBox({ error }: { error: unknown }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error)
   const chunk = isChunkLoadError(error)
   return (
     <div role="alert" className="m-6 grid gap-3 rounded-xl border border-destructive/50 p-6">
-      <h2 className="text-lg font-semibold">Something went wrong!</h2>
-      {chunk ? (
-        <p className="text-sm text-muted-foreground">
-          This screen could not be loaded. Check your connection, then try again.
-        </p>
-      ) : null}
+      <h2 className="text-lg font-semibold">{t('common.errorBox.title')}</h2>
+      {chunk ? <p className="text-sm text-muted-foreground">{t('common.errorBox.chunk')}</p> : null}
       <div className="flex gap-2">
         {chunk ? (
           // React keeps a failed lazy import failed: a fresh page load fetches it again.
           <Button size="sm" onClick={() => window.location.reload()}>
-            Try again
+            {t('common.actions.tryAgain')}
           </Button>
         ) : null}
         <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide Error' : 'Show Error'}
+          {open ? t('common.errorBox.hide') : t('common.errorBox.show')}
         </Button>
       </div>
       {open ? (

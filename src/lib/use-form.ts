@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
+import { useT } from './i18n'
 
 /**
  * The one mapper from a failed valibot parse to the messages shown at the fields: the first
@@ -28,12 +29,13 @@ export function useForm<S extends Schema>(
   initial: v.InferInput<S>,
   options: { invalidMessage?: string | null; fieldAliases?: Record<string, string> } = {},
 ) {
+  const t = useT()
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const invalid =
-    options.invalidMessage === undefined ? 'Check the highlighted fields.' : options.invalidMessage
+    options.invalidMessage === undefined ? t('common.form.checkFields') : options.invalidMessage
 
   /** A field the user changes loses its message (it is checked again on submit). */
   const clearError = (path: string) =>

@@ -1,6 +1,7 @@
 import { onlineManager, type Mutation, type QueryClient } from '@tanstack/react-query'
 import { isNetworkError, mutationErrorMessage } from './errors'
 import { notify } from './toast'
+import { t } from './i18n'
 
 /**
  * The write registry. Every write of the app is a definition registered here by its area
@@ -76,7 +77,7 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
     onSuccess: (_data, vars, _r, ctx) => {
       if (ctx.meta?.queued) {
         const n = def.sentNotice?.(vars) ?? {
-          title: 'Offline change sent',
+          title: t('common.writes.offlineSent'),
           detail: def.describe(vars),
         }
         notify('success', n.title, n.detail)
@@ -87,7 +88,7 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
       // A cached copy may show a change the server refused: settled fetches it again.
       def.settled?.(qc, vars)
       if (ctx.meta?.queued)
-        notify('error', 'An offline change was refused', mutationErrorMessage(error))
+        notify('error', t('common.writes.offlineRefused'), mutationErrorMessage(error))
     },
     // Screens show refusals next to the fields; queued ones are listed in the header.
     meta: { silent: true },
@@ -164,12 +165,12 @@ export const isPending = (m: Mutation) => m.state.isPaused
 export const isRefused = (m: Mutation) =>
   m.state.status === 'error' && m.meta?.queued === true && !isNetworkError(m.state.error)
 
-/** A saved write whose key no registered write knows (made by an older version of the app). */
-export const STALE_WRITE_MESSAGE =
-  'This change was saved by an earlier version of Folio and can no longer be sent. Discard it and make it again.'
-
+/**
+ * Why a queued change was refused. A saved write whose key no registered write knows was made by
+ * an older version of the app: it can no longer be sent.
+ */
 export function refusalMessage(m: AnyMutation): string {
-  return writeOf(m) ? mutationErrorMessage(m.state.error) : STALE_WRITE_MESSAGE
+  return writeOf(m) ? mutationErrorMessage(m.state.error) : t('common.writes.stale')
 }
 
 /** What a queued change was, in the user's words. */
@@ -177,5 +178,5 @@ export function describeWrite(m: AnyMutation): string {
   const def = writeOf(m)
   if (def) return def.describe(m.state.variables)
   const label = (m.state.variables as { label?: unknown } | undefined)?.label
-  return typeof label === 'string' && label ? label : 'A change'
+  return typeof label === 'string' && label ? label : t('common.writes.aChange')
 }

@@ -1,28 +1,36 @@
-/** Electronic address schemes (EAS code list) Folio offers: how a buyer or seller is reached. */
-export const ADDRESS_SCHEMES: ReadonlyArray<{ code: string; label: string }> = [
-  { code: 'EM', label: 'Email' },
-  { code: '0204', label: 'Leitweg-ID (German public sector)' },
-  { code: '9930', label: 'German VAT number' },
-  { code: '9957', label: 'French VAT number' },
-  { code: '0009', label: 'French SIRET' },
-  { code: '0002', label: 'French SIREN' },
-  { code: '9925', label: 'Belgian VAT number' },
-  { code: '0208', label: 'Belgian enterprise number' },
-  { code: '0106', label: 'Dutch KvK number' },
-  { code: '0007', label: 'Swedish organisation number' },
-  { code: '0192', label: 'Norwegian organisation number' },
-  { code: '0088', label: 'GLN' },
-  { code: '0060', label: 'DUNS' },
+import type { MessageKey } from '@/lib/i18n'
+
+/**
+ * Electronic address schemes (EAS code list) Folio offers: how a buyer or seller is reached.
+ * `label` is a message (shown as t(label)).
+ */
+export const ADDRESS_SCHEMES: ReadonlyArray<{ code: string; label: MessageKey }> = [
+  { code: 'EM', label: 'billing.scheme.EM' },
+  { code: '0204', label: 'billing.scheme.0204' },
+  { code: '9930', label: 'billing.scheme.9930' },
+  { code: '9957', label: 'billing.scheme.9957' },
+  { code: '0009', label: 'billing.scheme.0009' },
+  { code: '0002', label: 'billing.scheme.0002' },
+  { code: '9925', label: 'billing.scheme.9925' },
+  { code: '0208', label: 'billing.scheme.0208' },
+  { code: '0106', label: 'billing.scheme.0106' },
+  { code: '0007', label: 'billing.scheme.0007' },
+  { code: '0192', label: 'billing.scheme.0192' },
+  { code: '0088', label: 'billing.scheme.0088' },
+  { code: '0060', label: 'billing.scheme.0060' },
 ]
 
-/** VAT categories for a document's 0 % lines, with what each means. */
+/**
+ * VAT categories for a document's 0 % lines, in the order offered. What each means is said by
+ * the editor (documents.vatCategory.*).
+ */
 export const ZERO_RATE_CATEGORIES = [
-  { code: 'Z', label: 'Zero-rated goods or services' },
-  { code: 'E', label: 'Exempt from VAT (give the reason)' },
-  { code: 'AE', label: 'Reverse charge (the buyer accounts for VAT)' },
-  { code: 'K', label: 'Intra-community supply (EU, VAT-registered buyer)' },
-  { code: 'G', label: 'Export outside the EU' },
-  { code: 'O', label: 'Outside the scope of VAT' },
+  { code: 'Z' },
+  { code: 'E' },
+  { code: 'AE' },
+  { code: 'K' },
+  { code: 'G' },
+  { code: 'O' },
 ] as const
 
 /** A VAT ID as the standards want it: country prefix, no spaces. */

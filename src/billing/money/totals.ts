@@ -4,6 +4,8 @@
  * exact arithmetic (BigInt), one rounding rule everywhere: half away from zero.
  */
 
+import { t, type MessageValues } from '@/lib/i18n'
+
 export const MAX_LINES = 200
 export const MAX_QUANTITY = 100_000
 export const MAX_UNIT_PRICE_CENTS = 90_000_000
@@ -35,13 +37,27 @@ export class TotalsError extends Error {
   constructor(
     readonly line: number,
     readonly field: string,
-    message: string,
+    problem: TotalsProblem,
+    values?: MessageValues,
   ) {
-    super(line > 0 ? `Line ${line}: ${message}` : message)
+    const message = t(`billing.totals.${problem}`, values)
+    super(line > 0 ? t('billing.totals.line', { line, problem: message }) : message)
   }
 }
 
-const NEGATIVE_TOTAL = "The total can't be negative. Lower the deductions or the discount."
+type TotalsProblem =
+  | 'quantityMin'
+  | 'quantityMax'
+  | 'quantityDecimals'
+  | 'taxRateRange'
+  | 'taxRateDecimals'
+  | 'maxLines'
+  | 'documentDiscount'
+  | 'unitPriceTooLarge'
+  | 'lineDiscount'
+  | 'negativeTotal'
+
+const NEGATIVE_TOTAL: TotalsProblem = 'negativeTotal'
 
 /** n / d rounded half away from zero, for d > 0. */
 function divRound(n: bigint, d: bigint): bigint {
@@ -63,13 +79,11 @@ function scaled(v: number, factor: number): bigint | null {
 }
 
 function quantityMilli(q: number, line: number): bigint {
-  if (Number.isNaN(q) || q <= 0)
-    throw new TotalsError(line, 'quantity', 'the quantity must be more than 0.')
+  if (Number.isNaN(q) || q <= 0) throw new TotalsError(line, 'quantity', 'quantityMin')
   if (q > MAX_QUANTITY)
-    throw new TotalsError(line, 'quantity', `the quantity can be at most ${MAX_QUANTITY}.`)
+    throw new TotalsError(line, 'quantity', 'quantityMax', { max: MAX_QUANTITY })
   const m = scaled(q, 1000)
-  if (m === null)
-    throw new TotalsError(line, 'quantity', 'the quantity can have at most 3 decimals.')
+  if (m === null) throw new TotalsError(line, 'quantity', 'quantityDecimals')
   return m
 }
 
@@ -79,11 +93,9 @@ function basisPoints(p: number): bigint | null {
 }
 
 function rateMilli(r: number, line: number): bigint {
-  if (Number.isNaN(r) || r < 0 || r > 100)
-    throw new TotalsError(line, 'tax_rate', 'the tax rate must be from 0 to 100.')
+  if (Number.isNaN(r) || r < 0 || r > 100) throw new TotalsError(line, 'tax_rate', 'taxRateRange')
   const m = scaled(r, 1000)
-  if (m === null)
-    throw new TotalsError(line, 'tax_rate', 'the tax rate can have at most 3 decimals.')
+  if (m === null) throw new TotalsError(line, 'tax_rate', 'taxRateDecimals')
   return m
 }
 
@@ -116,15 +128,9 @@ function allocate(amount: bigint, parts: bigint[], whole: bigint): bigint[] {
 
 /** A document's amounts from its lines; throws TotalsError for input the server would refuse. */
 export function computeTotals(lines: readonly LineInput[], discountPercent: number): Totals {
-  if (lines.length > MAX_LINES)
-    throw new TotalsError(0, 'items', `A document can have at most ${MAX_LINES} lines.`)
+  if (lines.length > MAX_LINES) throw new TotalsError(0, 'items', 'maxLines', { max: MAX_LINES })
   const docBP = basisPoints(discountPercent)
-  if (docBP === null)
-    throw new TotalsError(
-      0,
-      'discount_percent',
-      'The discount must be a percentage from 0 to 100 with at most 2 decimals.',
-    )
+  if (docBP === null) throw new TotalsError(0, 'discount_percent', 'documentDiscount')
 
   const linesNet: bigint[] = []
   let subtotal = 0n
@@ -136,14 +142,9 @@ export function computeTotals(lines: readonly LineInput[], discountPercent: numb
       Math.abs(l.unit_price_cents) > MAX_UNIT_PRICE_CENTS ||
       !Number.isInteger(l.unit_price_cents)
     )
-      throw new TotalsError(line, 'unit_price_cents', 'the unit price is too large.')
+      throw new TotalsError(line, 'unit_price_cents', 'unitPriceTooLarge')
     const bp = basisPoints(l.discount_percent)
-    if (bp === null)
-      throw new TotalsError(
-        line,
-        'discount_percent',
-        'the discount must be a percentage from 0 to 100 with at most 2 decimals.',
-      )
+    if (bp === null) throw new TotalsError(line, 'discount_percent', 'lineDiscount')
     const rate = rateMilli(l.tax_rate, line)
     const net = divRound(milli * BigInt(l.unit_price_cents) * (10000n - bp), 1000n * 10000n)
     linesNet.push(net)

@@ -1,5 +1,6 @@
-import { agingLabels, type AgingBuckets } from '@/billing/aging'
+import { AGING_LABELS, type AgingBuckets } from '@/billing/aging'
 import { formatMoney } from '@/billing/format'
+import { intlLocale, useLocale, useT } from '@/lib/i18n'
 
 const barColours: Record<keyof AgingBuckets, string> = {
   not_due: 'bg-green-600',
@@ -15,6 +16,8 @@ const order = Object.keys(barColours) as Array<keyof AgingBuckets>
  * to the scale of the largest bucket, each with its amount.
  */
 export function AgingBars({ buckets, currency }: { buckets: AgingBuckets; currency: string }) {
+  const t = useT()
+  const locale = intlLocale(useLocale())
   const max = Math.max(...order.map((k) => buckets[k]), 0)
   return (
     <ul className="grid gap-3">
@@ -24,8 +27,10 @@ export function AgingBars({ buckets, currency }: { buckets: AgingBuckets; curren
         return (
           <li key={k} className="grid gap-1">
             <div className="flex justify-between gap-2 text-sm">
-              <span>{agingLabels[k]}</span>
-              <span className="font-medium tabular-nums">{formatMoney(cents, currency)}</span>
+              <span>{t(AGING_LABELS[k])}</span>
+              <span className="font-medium tabular-nums">
+                {formatMoney(cents, currency, locale)}
+              </span>
             </div>
             <div aria-hidden className="h-2.5 overflow-hidden rounded-full bg-muted">
               <div

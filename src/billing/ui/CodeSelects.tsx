@@ -1,6 +1,7 @@
 import { SelectField } from '@/components/ui/inputs'
 import { COUNTRIES, countryName } from '@/billing/currencies'
 import { ADDRESS_SCHEMES } from '@/billing/einvoice/schemes'
+import { intlLocale, useLocale, useT } from '@/lib/i18n'
 
 interface CodeSelectProps {
   label: string
@@ -13,12 +14,13 @@ interface CodeSelectProps {
 
 /** A country, as its ISO 3166 alpha-2 code, by name. */
 export function CountrySelect({ empty, ...field }: CodeSelectProps) {
+  const locale = intlLocale(useLocale())
   return (
     <SelectField {...field}>
       <option value="">{empty}</option>
       {COUNTRIES.map((c) => (
         <option key={c} value={c}>
-          {countryName(c)}
+          {countryName(c, locale)}
         </option>
       ))}
     </SelectField>
@@ -27,12 +29,13 @@ export function CountrySelect({ empty, ...field }: CodeSelectProps) {
 
 /** The scheme (EAS code) of an electronic address: email, Leitweg-ID, a VAT number… */
 export function AddressSchemeSelect({ empty, ...field }: CodeSelectProps) {
+  const t = useT()
   return (
     <SelectField {...field}>
       <option value="">{empty}</option>
       {ADDRESS_SCHEMES.map((o) => (
         <option key={o.code} value={o.code}>
-          {o.label} ({o.code})
+          {t(o.label)} ({o.code})
         </option>
       ))}
     </SelectField>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { SelectField } from '@/components/ui/inputs'
 import { COMMON_CURRENCIES, currencyName } from '@/billing/currencies'
+import { intlLocale, useLocale } from '@/lib/i18n'
 
 /** A currency picker: the common ones, plus the current value when it is another ISO code. */
 export function CurrencySelect({
@@ -18,6 +19,7 @@ export function CurrencySelect({
   hint?: ReactNode
   disabled?: boolean
 }) {
+  const locale = intlLocale(useLocale())
   const codes: readonly string[] = COMMON_CURRENCIES
   const options = codes.includes(value) || !value ? codes : [value, ...codes]
   return (
@@ -31,7 +33,7 @@ export function CurrencySelect({
     >
       {options.map((c) => (
         <option key={c} value={c}>
-          {c} — {currencyName(c)}
+          {c} — {currencyName(c, locale)}
         </option>
       ))}
     </SelectField>

@@ -5,6 +5,7 @@ import { useDebounced } from '@/lib/use-debounced'
 import type { Customer } from '@/billing/types'
 import { inputClass } from '@/components/ui/field'
 import { cn } from '@/components/ui/cn'
+import { getIntlLocale, useT } from '@/lib/i18n'
 
 /**
  * A combobox over the account's customers, searched on the server as the user types (ARIA 1.2
@@ -18,7 +19,7 @@ export function CustomerPicker({
   disabled,
   hideLabel,
   allowClear,
-  placeholder = 'Search customers…',
+  placeholder,
 }: {
   label: string
   value: string
@@ -27,8 +28,10 @@ export function CustomerPicker({
   disabled?: boolean
   hideLabel?: boolean
   allowClear?: boolean
+  /** Default: "Search customers…". */
   placeholder?: string
 }) {
+  const t = useT()
   const id = useId()
   const listId = `${id}-list`
   const selected = useQuery({ ...recordQuery<Customer>('customers', value), enabled: !!value })
@@ -88,7 +91,7 @@ export function CustomerPicker({
           aria-describedby={error ? `${id}-error` : undefined}
           autoComplete="off"
           disabled={disabled}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('billing.customerPicker.placeholder')}
           className={cn(inputClass, allowClear && value ? 'pe-16' : undefined)}
           value={shown}
           onChange={(e) => {
@@ -112,7 +115,7 @@ export function CustomerPicker({
             className="absolute inset-y-0 end-2 my-auto h-7 rounded px-2 text-xs hover:bg-muted"
             onClick={() => pick(null)}
           >
-            Clear
+            {t('billing.customerPicker.clear')}
           </button>
         ) : null}
       </div>
@@ -130,7 +133,9 @@ export function CustomerPicker({
               aria-disabled
               className="px-2 py-1.5 text-sm text-muted-foreground"
             >
-              {results.isFetching ? 'Searching…' : 'No customers found'}
+              {results.isFetching
+                ? t('billing.customerPicker.searching')
+                : t('billing.customerPicker.none')}
             </li>
           ) : (
             items.map((c, i) => (
@@ -185,6 +190,6 @@ export function cachedCustomers(qc: QueryClient, q: string): Customer[] {
         !needle ||
         `${c.name} ${c.email ?? ''} ${c.contact_name ?? ''}`.toLowerCase().includes(needle),
     )
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => a.name.localeCompare(b.name, getIntlLocale()))
     .slice(0, 20)
 }

@@ -15,8 +15,10 @@ import {
 import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
-import { PAYMENT_METHODS, methodLabels, type Invoice, type Payment } from '@/billing/types'
+import { message } from '@/billing/fields'
+import { PAYMENT_METHODS, methodLabel, type Invoice, type Payment } from '@/billing/types'
 import { writes } from '@/billing/writes'
+import { t as translate, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -27,22 +29,27 @@ function paymentSchema(currency: string, maxCents: number) {
     amount: v.pipe(
       v.string(),
       v.trim(),
-      v.nonEmpty('Enter the amount received'),
+      v.nonEmpty(message('billing.paymentDialog.amountRequired')),
       v.rawCheck(({ dataset, addIssue }) => {
         const problem = dataset.typed ? amountProblem(dataset.value, currency, '120.50') : null
         if (problem) addIssue({ message: problem })
       }),
       v.transform((s) => parseMajor(s, currency) ?? 0),
-      v.minValue(1, `The amount must be at least ${formatMoney(1, currency)}`),
-      v.maxValue(
-        maxCents,
-        `The payment is more than the balance due (${formatMoney(maxCents, currency)}).`,
+      v.minValue(1, () =>
+        translate('billing.paymentDialog.amountMin', { amount: formatMoney(1, currency) }),
+      ),
+      v.maxValue(maxCents, () =>
+        translate('billing.paymentDialog.amountMax', { amount: formatMoney(maxCents, currency) }),
       ),
     ),
-    date: v.pipe(v.string(), v.regex(DAY, 'Enter the date the money arrived')),
-    method: v.picklist(PAYMENT_METHODS, 'Choose how it was paid'),
-    reference: v.pipe(v.string(), v.trim(), v.maxLength(200, 'At most 200 characters')),
-    notes: v.pipe(v.string(), v.maxLength(5000, 'At most 5000 characters')),
+    date: v.pipe(v.string(), v.regex(DAY, message('billing.paymentDialog.dateRequired'))),
+    method: v.picklist(PAYMENT_METHODS, message('billing.paymentDialog.methodRequired')),
+    reference: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(200, message('billing.field.maxChars', { max: 200 })),
+    ),
+    notes: v.pipe(v.string(), v.maxLength(5000, message('billing.field.maxChars', { max: 5000 }))),
   })
 }
 
@@ -59,6 +66,7 @@ export function PaymentDialog({
   /** The payment to edit; a new one when absent. */
   payment?: Payment
 }) {
+  const t = useT()
   const currency = invoice.currency
   const max = invoice.balance_cents + (payment?.amount_cents ?? 0)
   const { values, set, errors, formError, busy, handleSubmit } = useForm(
@@ -85,7 +93,10 @@ export function PaymentDialog({
       reference: output.reference,
       notes: output.notes,
     }
-    const label = `Payment of ${formatMoney(output.amount, currency)} on ${invoice.number || 'a draft invoice'}`
+    const amount = formatMoney(output.amount, currency)
+    const label = invoice.number
+      ? t('billing.paymentDialog.writeLabel', { amount, number: invoice.number })
+      : t('billing.paymentDialog.writeLabelDraft', { amount })
     const r = payment
       ? await save(writes.recordUpdate, {
           collection: 'payments',
@@ -100,7 +111,12 @@ export function PaymentDialog({
           label,
         })
     if (!r.ok) return r
-    if (!r.queued) notify('success', payment ? 'Payment updated' : 'Payment recorded', label)
+    if (!r.queued)
+      notify(
+        'success',
+        payment ? t('billing.paymentDialog.updated') : t('billing.paymentDialog.recorded'),
+        label,
+      )
     onOpenChange(false)
   })
 
@@ -108,45 +124,52 @@ export function PaymentDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={payment ? `Edit payment ${payment.number}` : 'Record a payment'}
-      description={`${invoice.number || 'Draft invoice'} · balance due ${formatMoney(invoice.balance_cents, currency)}`}
+      title={
+        payment
+          ? t('billing.paymentDialog.editTitle', { number: payment.number })
+          : t('billing.paymentDialog.recordTitle')
+      }
+      description={t('billing.paymentDialog.description', {
+        number: invoice.number || t('billing.paymentDialog.draftInvoice'),
+        balance: formatMoney(invoice.balance_cents, currency),
+      })}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <Field
-          label={`Amount (${currency})`}
+          label={t('billing.paymentDialog.amount', { currency })}
           inputMode="decimal"
           value={values.amount}
           onChange={set('amount')}
           error={errors.amount}
         />
         <Field
-          label="Date received"
+          label={t('billing.paymentDialog.date')}
           type="date"
           value={values.date}
           onChange={set('date')}
           error={errors.date}
         />
         <SelectField
-          label="Method"
+          label={t('billing.paymentDialog.method')}
           value={values.method}
           onChange={set('method')}
           error={errors.method}
         >
           {PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
-              {methodLabels[m]}
+              {methodLabel(m, t)}
             </option>
           ))}
         </SelectField>
         <Field
-          label="Reference"
+          label={t('billing.paymentDialog.reference')}
           value={values.reference}
           onChange={set('reference')}
           error={errors.reference}
-          hint="Bank reference, cheque number…"
+          hint={t('billing.paymentDialog.referenceHint')}
         />
         <TextAreaField
-          label="Notes"
+          label={t('billing.paymentDialog.notes')}
           value={values.notes}
           onChange={set('notes')}
           error={errors.notes}
@@ -155,7 +178,9 @@ export function PaymentDialog({
           align="end"
           formError={formError}
           busy={busy}
-          submitLabel={payment ? 'Save payment' : 'Record payment'}
+          submitLabel={
+            payment ? t('billing.paymentDialog.save') : t('billing.paymentDialog.record')
+          }
           onCancel={() => onOpenChange(false)}
         />
       </form>

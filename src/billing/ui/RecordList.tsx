@@ -17,6 +17,7 @@ import { useDebounced } from '@/lib/use-debounced'
 import { usePendingWrites, type PendingWrites } from '@/billing/save'
 import type { AnyRecord } from '@/billing/types'
 import { todayIso } from '@/billing/format'
+import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
@@ -36,10 +37,9 @@ export interface Column<T> {
 }
 
 export interface RecordListProps<T extends AnyRecord> {
+  /** What is listed; its collection also names the records in the list's texts. */
   spec: ListSpec
   basePath: string
-  /** The record kind in words, plural ("invoices"), for counts and messages. */
-  noun: string
   columns: Column<T>[]
   /** The first column: a link to the record. */
   rowLabel: (row: T) => string
@@ -60,7 +60,9 @@ export interface RecordListProps<T extends AnyRecord> {
  * and row actions; a table on wide screens, cards on narrow ones. All state is in the URL.
  */
 export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
-  const { spec, basePath, noun, columns } = props
+  const { spec, basePath, columns } = props
+  const t = useT()
+  const collection = spec.collection
   const search = useSearch()
   const [, navigate] = useLocation()
   const state = useMemo(() => parseListState(search, spec), [search, spec])
@@ -115,9 +117,9 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
     try {
       const all = only ? rows.filter((r) => only.has(r.id)) : await fetchAllMatching<T>(spec, state)
       downloadText(`${props.csv.filename}-${todayIso()}.csv`, toCsv(all, props.csv.columns))
-      notify('success', `Exported ${all.length} ${noun}`)
+      notify('success', t('billing.list.exported', { collection, count: all.length }))
     } catch {
-      notify('error', 'The export needs a connection to the server. Try again when online.')
+      notify('error', t('billing.list.exportOffline'))
     } finally {
       setExporting(false)
     }
@@ -134,7 +136,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   const rowMenu = (r: T) =>
     props.rowActions ? (
       <Menu
-        label={`Actions for ${props.rowLabel(r)}`}
+        label={t('billing.list.actionsFor', { name: props.rowLabel(r) })}
         trigger={<MoreHorizontal className="size-4" aria-hidden />}
         items={props.rowActions(r)}
       />
@@ -142,15 +144,18 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <nav aria-label="Status" className="flex flex-wrap gap-1 border-b border-border">
-        {spec.tabs.map((t) => {
-          const current = state.status === t.id
-          const count = counts.data?.[t.id]
+      <nav
+        aria-label={t('billing.list.statusNav')}
+        className="flex flex-wrap gap-1 border-b border-border"
+      >
+        {spec.tabs.map((tab) => {
+          const current = state.status === tab.id
+          const count = counts.data?.[tab.id]
           return (
             <Link
-              key={t.id}
+              key={tab.id}
               aria-current={current ? 'page' : undefined}
-              href={`${basePath}${serializeListState(updateListState(state, { status: t.id }), spec)}`}
+              href={`${basePath}${serializeListState(updateListState(state, { status: tab.id }), spec)}`}
               className={cn(
                 '-mb-px border-b-2 px-3 py-2 text-sm',
                 current
@@ -158,7 +163,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                   : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
-              {t.label}
+              {t(tab.label)}
               {count !== undefined ? (
                 <span className="ms-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums">
                   <span className="sr-only">(</span>
@@ -174,7 +179,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="relative w-full sm:w-auto sm:min-w-56 sm:flex-1">
           <label htmlFor="list-search" className="sr-only">
-            Search {noun}
+            {t('billing.list.search', { collection })}
           </label>
           <Search
             className="pointer-events-none absolute start-3 top-3 size-4 text-muted-foreground"
@@ -184,7 +189,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             id="list-search"
             type="search"
             className={cn(inputClass, 'ps-9')}
-            placeholder={`Search ${noun}…`}
+            placeholder={t('billing.list.searchPlaceholder', { collection })}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
           />
@@ -192,9 +197,9 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
         {spec.hasCustomerFilter ? (
           <div className="w-full sm:w-56">
             <CustomerPicker
-              label="Customer"
+              label={t('billing.list.customer')}
               hideLabel
-              placeholder="All customers"
+              placeholder={t('billing.list.allCustomers')}
               allowClear
               value={state.customer}
               onChange={(c) => go(updateListState(state, { customer: c?.id ?? '' }))}
@@ -205,7 +210,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           <>
             <div className="grid gap-1">
               <label htmlFor="list-from" className="text-xs text-muted-foreground">
-                From
+                {t('billing.list.from')}
               </label>
               <input
                 id="list-from"
@@ -217,7 +222,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             </div>
             <div className="grid gap-1">
               <label htmlFor="list-to" className="text-xs text-muted-foreground">
-                To
+                {t('billing.list.to')}
               </label>
               <input
                 id="list-to"
@@ -233,7 +238,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           {selected.size > 0 ? (
             <Button variant="outline" onClick={() => void exportRows(selected)} busy={exporting}>
               <Download className="size-4" aria-hidden />
-              Export selected ({selected.size})
+              {t('billing.list.exportSelected', { count: selected.size })}
             </Button>
           ) : null}
           <Button
@@ -243,17 +248,19 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             disabled={total === 0}
           >
             <Download className="size-4" aria-hidden />
-            Export CSV
+            {t('billing.list.exportCsv')}
           </Button>
         </div>
       </div>
 
       {list.isError && !list.data ? (
-        <Alert>We couldn't load the {noun}. Check your connection and try again.</Alert>
+        <Alert>{t('billing.list.loadFailed', { collection })}</Alert>
       ) : null}
 
       <p className="sr-only" role="status">
-        {list.isFetching ? `Loading ${noun}…` : `${total} ${noun} found`}
+        {list.isFetching
+          ? t('billing.list.loading', { collection })
+          : t('billing.list.found', { collection, count: total })}
       </p>
 
       {list.isPending && !list.data ? (
@@ -269,14 +276,14 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
             <table className="w-full text-sm">
               <caption className="sr-only">
-                {`${noun[0]?.toUpperCase()}${noun.slice(1)}, page ${state.page} of ${pages}`}
+                {t('billing.list.caption', { collection, page: state.page, pages })}
               </caption>
               <thead className="bg-muted/50 text-start">
                 <tr>
                   <th scope="col" className="w-10 px-3 py-2">
                     <input
                       type="checkbox"
-                      aria-label="Select all on this page"
+                      aria-label={t('billing.list.selectAll')}
                       checked={allOnPage}
                       onChange={() =>
                         setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))
@@ -292,7 +299,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                     />
                   ))}
                   <th scope="col" className="w-12 px-3 py-2">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('billing.list.actions')}</span>
                   </th>
                 </tr>
               </thead>
@@ -302,7 +309,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                     <td className="px-3 py-2">
                       <input
                         type="checkbox"
-                        aria-label={`Select ${props.rowLabel(r)}`}
+                        aria-label={t('billing.list.select', { name: props.rowLabel(r) })}
                         checked={selected.has(r.id)}
                         onChange={() => toggle(r.id)}
                       />
@@ -333,7 +340,10 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               </tbody>
             </table>
           </div>
-          <ul className="grid grid-cols-1 gap-2 md:hidden" aria-label={noun}>
+          <ul
+            className="grid grid-cols-1 gap-2 md:hidden"
+            aria-label={t('billing.list.records', { collection })}
+          >
             {rows.map((r) => (
               <li
                 key={r.id}
@@ -363,25 +373,27 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             ))}
           </ul>
           <nav
-            aria-label="Pagination"
+            aria-label={t('billing.list.pagination')}
             className="flex flex-wrap items-center justify-between gap-2 text-sm"
           >
             <span className="text-muted-foreground">
               {total === 0
                 ? ''
-                : `${(state.page - 1) * PAGE_SIZE + 1}–${Math.min(state.page * PAGE_SIZE, total)} of ${total}`}
+                : t('billing.list.range', {
+                    first: (state.page - 1) * PAGE_SIZE + 1,
+                    last: Math.min(state.page * PAGE_SIZE, total),
+                    total,
+                  })}
             </span>
             <span className="flex items-center gap-2">
-              <span>
-                Page {state.page} of {pages}
-              </span>
+              <span>{t('billing.list.page', { page: state.page, pages })}</span>
               <Button
                 variant="outline"
                 size="sm"
                 disabled={state.page <= 1}
                 onClick={() => go(updateListState(state, { page: state.page - 1 }))}
               >
-                Previous
+                {t('billing.list.previous')}
               </Button>
               <Button
                 variant="outline"
@@ -389,7 +401,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                 disabled={state.page >= pages}
                 onClick={() => go(updateListState(state, { page: state.page + 1 }))}
               >
-                Next
+                {t('billing.list.next')}
               </Button>
             </span>
           </nav>

@@ -1,13 +1,15 @@
 import { Alert } from '@/components/ui/card'
+import { useT } from '@/lib/i18n'
 
-/** What a record page shows before its record is at hand: loading, or why it can't be shown. */
+/**
+ * What a record page shows before its record is at hand: loading, or why it can't be shown.
+ * `what` is the record: "invoice", "quote", "customer" or "document".
+ */
 export function RecordPending({ failed, what }: { failed: boolean; what: string }) {
+  const t = useT()
   return failed ? (
-    <Alert>
-      This {what} could not be loaded. It may have been deleted — or you are offline and it was
-      never opened on this device.
-    </Alert>
+    <Alert>{t('billing.recordPending.failed', { what })}</Alert>
   ) : (
-    <p role="status">Loading…</p>
+    <p role="status">{t('billing.recordPending.loading')}</p>
   )
 }

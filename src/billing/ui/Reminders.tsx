@@ -4,7 +4,15 @@ import { Bell } from 'lucide-react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { sellerQuery } from '@/billing/queries'
-import { remindersAll, remindersLabel, remindersQuery } from '@/billing/reminders'
+import {
+  QUOTE_EXPIRY_REMINDER_DAYS,
+  reminderText,
+  remindersAll,
+  remindersLabel,
+  remindersQuery,
+  type Reminder,
+} from '@/billing/reminders'
+import { useT } from '@/lib/i18n'
 
 const itemClass =
   'block cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted'
@@ -14,6 +22,7 @@ const itemClass =
  * /settings/notifications. Renders nothing when the reminders are off or nothing is due.
  */
 export function Reminders({ userId }: { userId: string }) {
+  const t = useT()
   const seller = useQuery({ ...sellerQuery(userId), meta: { silent: true } })
   const prefs = {
     overdue: seller.data?.notify_overdue === true,
@@ -21,7 +30,7 @@ export function Reminders({ userId }: { userId: string }) {
   }
   const { data } = useQuery(remindersQuery(prefs))
   if (!data || data.count === 0 || !(prefs.overdue || prefs.quoteExpiring)) return null
-  const label = remindersLabel(data.count)
+  const label = remindersLabel(data.count, t)
   const overdue = data.items.filter((r) => r.kind === 'overdue')
   const expiring = data.items.filter((r) => r.kind === 'quoteExpiring')
   return (
@@ -47,23 +56,23 @@ export function Reminders({ userId }: { userId: string }) {
           <Dropdown.Label className="px-2 py-1.5 text-sm font-semibold">{label}</Dropdown.Label>
           {overdue.length ? (
             <Group
-              title="Overdue invoices"
+              title={t('billing.reminders.overdueGroup')}
               items={overdue}
               more={data.overdueCount > overdue.length ? remindersAll.overdue : null}
-              moreLabel={`All ${data.overdueCount} overdue invoices`}
+              moreLabel={t('billing.reminders.allOverdue', { count: data.overdueCount })}
             />
           ) : null}
           {expiring.length ? (
             <Group
-              title="Quotes expiring within 7 days"
+              title={t('billing.reminders.expiringGroup', { days: QUOTE_EXPIRY_REMINDER_DAYS })}
               items={expiring}
               more={data.expiringCount > expiring.length ? remindersAll.quoteExpiring : null}
-              moreLabel={`All ${data.expiringCount} quotes awaiting an answer`}
+              moreLabel={t('billing.reminders.allExpiring', { count: data.expiringCount })}
             />
           ) : null}
           <Dropdown.Separator className="my-1 h-px bg-border" />
           <Dropdown.Item asChild className={`${itemClass} text-muted-foreground`}>
-            <Link href={paths.settingsNotifications}>Notification settings</Link>
+            <Link href={paths.settingsNotifications}>{t('billing.reminders.settings')}</Link>
           </Dropdown.Item>
         </Dropdown.Content>
       </Dropdown.Portal>
@@ -78,10 +87,11 @@ function Group({
   moreLabel,
 }: {
   title: string
-  items: Array<{ id: string; href: string; text: string }>
+  items: Reminder[]
   more: string | null
   moreLabel: string
 }) {
+  const t = useT()
   return (
     <Dropdown.Group>
       <Dropdown.Separator className="my-1 h-px bg-border" />
@@ -90,7 +100,7 @@ function Group({
       </Dropdown.Label>
       {items.map((r) => (
         <Dropdown.Item key={r.id} asChild className={itemClass}>
-          <Link href={r.href}>{r.text}</Link>
+          <Link href={r.href}>{reminderText(r, t)}</Link>
         </Dropdown.Item>
       ))}
       {more ? (

@@ -2,11 +2,12 @@ import { Badge, type BadgeTone } from '@/components/ui/badge'
 import {
   invoiceDisplayStatus,
   quoteDisplayStatus,
-  statusLabels,
+  statusLabel,
   type InvoiceDisplayStatus,
   type QuoteDisplayStatus,
 } from '@/billing/status'
 import type { Invoice, Quote } from '@/billing/types'
+import { useT } from '@/lib/i18n'
 
 const tones: Record<InvoiceDisplayStatus | QuoteDisplayStatus, BadgeTone> = {
   draft: 'neutral',
@@ -27,15 +28,18 @@ export function InvoiceStatusBadge({
 }: {
   invoice: Pick<Invoice, 'status' | 'balance_cents' | 'due_date'>
 }) {
+  const t = useT()
   const s = invoiceDisplayStatus(invoice)
-  return <Badge tone={tones[s]}>{statusLabels[s]}</Badge>
+  return <Badge tone={tones[s]}>{statusLabel(s, t)}</Badge>
 }
 
 export function QuoteStatusBadge({ quote }: { quote: Pick<Quote, 'status' | 'expiry_date'> }) {
+  const t = useT()
   const s = quoteDisplayStatus(quote)
-  return <Badge tone={tones[s]}>{statusLabels[s]}</Badge>
+  return <Badge tone={tones[s]}>{statusLabel(s, t)}</Badge>
 }
 
 export function PendingBadge() {
-  return <Badge tone="warning">Waiting to send</Badge>
+  const t = useT()
+  return <Badge tone="warning">{t('billing.pendingBadge')}</Badge>
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
+import { useT, type MessageKey } from '@/lib/i18n'
 import { PreloadLink } from '../ui/preload-link'
 import { Button } from '../ui/button'
 import { cn } from '../ui/cn'
 
 export interface NavItem {
   href: string
+  /** Read at each render, so it can follow the interface's language. */
   label: string
 }
 
@@ -31,6 +33,7 @@ export function AppShell({
   headerExtra?: ReactNode
   children: ReactNode
 }) {
+  const t = useT()
   const [location] = useLocation()
   // The mobile menu belongs to the page it was opened on: navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null)
@@ -41,7 +44,7 @@ export function AppShell({
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
       >
-        Skip to content
+        {t('common.shell.skipToContent')}
       </a>
       <aside
         className={cn(
@@ -53,7 +56,7 @@ export function AppShell({
           <img src="/favicon.svg" alt="" width={24} height={24} />
           Folio
         </div>
-        <nav aria-label="Main" id="main-nav">
+        <nav aria-label={t('common.shell.mainNav')} id="main-nav">
           <ul className="grid gap-1 p-2">
             {nav.map((item) => {
               const active = location === item.href || location.startsWith(`${item.href}/`)
@@ -85,7 +88,7 @@ export function AppShell({
             aria-controls="main-nav"
             onClick={() => setOpenOn(navOpen ? null : location)}
           >
-            Menu
+            {t('common.shell.menu')}
           </Button>
           <div className="flex-1" />
           {headerExtra}
@@ -100,7 +103,14 @@ export function AppShell({
   )
 }
 
+const userLinks: [string, MessageKey][] = [
+  ['/profile', 'common.shell.profile'],
+  ['/settings/account', 'common.shell.accountSettings'],
+  ['/help-center', 'common.nav.helpCenter'],
+]
+
 function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -126,6 +136,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu"
+        aria-label={t('common.shell.accountMenu', { name: user.name || user.email })}
         onClick={() => setOpen((o) => !o)}
       >
         <span
@@ -134,7 +145,6 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
         >
           {initials}
         </span>
-        <span className="sr-only">Account menu for </span>
         <span className="hidden sm:inline">{user.name || user.email}</span>
       </Button>
       {open ? (
@@ -147,18 +157,14 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
             <div className="truncate text-muted-foreground">{user.email}</div>
           </div>
           <ul className="grid border-t border-border pt-1">
-            {[
-              ['/profile', 'Profile'],
-              ['/settings/account', 'Account settings'],
-              ['/help-center', 'Help center'],
-            ].map(([href, label]) => (
+            {userLinks.map(([href, label]) => (
               <li key={href}>
                 <Link
-                  href={href as string}
+                  href={href}
                   className="block rounded px-3 py-2 text-sm hover:bg-muted"
                   onClick={() => setOpen(false)}
                 >
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ))}
@@ -171,7 +177,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
                   onSignOut()
                 }}
               >
-                Sign out
+                {t('common.shell.signOut')}
               </button>
             </li>
           </ul>

@@ -8,12 +8,14 @@ import {
   retryWrite,
   writeOf,
 } from '@/lib/writes'
+import { useT } from '@/lib/i18n'
 import { Button } from '../ui/button'
 
 const select = (m: Mutation) => m
 
 /** How many changes wait to be sent, and the ones the server refused (with what was typed). */
 export function SyncStatus() {
+  const t = useT()
   const qc = useQueryClient()
   const pending = useMutationState({ filters: { predicate: isPending }, select })
   const refused = useMutationState({ filters: { predicate: isRefused }, select })
@@ -21,22 +23,20 @@ export function SyncStatus() {
   return (
     <div className="grid gap-2 border-b border-border bg-muted px-4 py-2 text-sm">
       {pending.length ? (
-        <p role="status">
-          {pending.length === 1 ? '1 change' : `${pending.length} changes`} waiting to be sent
-        </p>
+        <p role="status">{t('common.sync.waiting', { count: pending.length })}</p>
       ) : null}
       {refused.map((m) => (
         <div key={m.mutationId} role="alert" className="flex flex-wrap items-center gap-2">
           <span>
-            Not saved — {describeWrite(m)}: {refusalMessage(m)}
+            {t('common.sync.notSaved', { change: describeWrite(m), reason: refusalMessage(m) })}
           </span>
           {writeOf(m) ? (
             <Button size="sm" variant="outline" onClick={() => retryWrite(qc, m)}>
-              Try again
+              {t('common.actions.tryAgain')}
             </Button>
           ) : null}
           <Button size="sm" variant="ghost" onClick={() => qc.getMutationCache().remove(m)}>
-            Discard
+            {t('common.actions.discard')}
           </Button>
         </div>
       ))}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { useT } from '@/lib/i18n'
 import { Dialog } from './dialog'
 import { Button } from './button'
 import { Alert } from './card'
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   onConfirm: () => Promise<string | void>
   children?: ReactNode
 }) {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   return (
@@ -51,7 +53,7 @@ export function ConfirmDialog({
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.actions.cancel')}
           </Button>
           <Button type="submit" variant={destructive ? 'destructive' : 'primary'} busy={busy}>
             {confirmLabel}

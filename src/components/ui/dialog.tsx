@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { X } from 'lucide-react'
+import { useT } from '@/lib/i18n'
 
 /** A modal dialog: focus is trapped inside, Escape closes it, focus returns to the opener. */
 export function Dialog({
@@ -18,6 +19,7 @@ export function Dialog({
   children: ReactNode
   wide?: boolean
 }) {
+  const t = useT()
   // Focus goes back to what opened the dialog, also when the dialog is unmounted on close.
   const opener = useRef<HTMLElement | null>(null)
   useLayoutEffect(() => {
@@ -50,7 +52,7 @@ export function Dialog({
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
             className="absolute end-3 top-3 rounded p-1 text-muted-foreground hover:bg-muted"
-            aria-label="Close"
+            aria-label={t('common.actions.close')}
           >
             <X className="size-4" aria-hidden />
           </RadixDialog.Close>

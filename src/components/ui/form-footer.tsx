@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n'
 import { Alert } from './card'
 import { Button } from './button'
 import { cn } from './cn'
@@ -16,6 +17,7 @@ export function FormFooter({
   onCancel?: () => void
   align?: 'start' | 'end'
 }) {
+  const t = useT()
   return (
     <>
       {formError ? <Alert>{formError}</Alert> : null}
@@ -25,7 +27,7 @@ export function FormFooter({
         </Button>
         {onCancel ? (
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            {t('common.actions.cancel')}
           </Button>
         ) : null}
       </div>

@@ -9,8 +9,10 @@ import { AuthLayout } from './components/AuthLayout'
 import { requestPasswordReset } from './api/account'
 import { emailSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
+import { useT } from '@/lib/i18n'
 
 export default function ForgotPasswordPage() {
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [request, send] = useAsyncAction(async (email: string) => {
@@ -33,31 +35,34 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title="Forgot password"
-      description="Enter your email and we will send you a link to reset your password."
+      title={t('auth.forgot.title')}
+      description={t('auth.forgot.description')}
       footer={
         <PreloadLink href="/sign-in" className="underline underline-offset-4">
-          Back to sign in
+          {t('auth.backToSignIn')}
         </PreloadLink>
       }
     >
       {sentTo ? (
-        <Alert tone="success">
-          If an account exists for {sentTo}, a reset link is on its way. Check your inbox.
-        </Alert>
+        <Alert tone="success">{t('auth.forgot.sent', { email: sentTo })}</Alert>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset password">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="grid gap-4"
+          aria-label={t('auth.reset.title')}
+        >
           <Field
-            label="Email"
+            label={t('auth.email')}
             name="email"
             type="email"
             autoComplete="email"
-            placeholder="name@example.com"
+            placeholder={t('auth.emailPlaceholder')}
             error={errors.email}
             autoFocus
           />
           <Button type="submit" busy={request.status === 'pending'}>
-            Send reset link
+            {t('auth.forgot.submit')}
           </Button>
         </form>
       )}

@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { peekOAuth2 } from '@/lib/pocketbase/oauth2'
 import { selectError } from '@machines/auth/selectors'
+import { authText } from '@/lib/auth-text'
+import { useT } from '@/lib/i18n'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { AuthLayout } from './components/AuthLayout'
 
 /** Where the OAuth2 provider sends the browser back: hands the code to the auth chart once. */
 export default function OAuth2CallbackPage() {
+  const t = useT()
   const auth = useAuthActor()
   const error = useAuthSelector(selectError)
   const sent = useRef(false)
@@ -29,17 +32,17 @@ export default function OAuth2CallbackPage() {
   }, [])
 
   return (
-    <AuthLayout title="Signing you in">
+    <AuthLayout title={t('auth.oauth.title')}>
       {providerError || error ? (
         <div className="grid gap-3">
-          <Alert>{providerError ?? error}</Alert>
+          <Alert>{providerError ?? (error ? authText(error, t) : null)}</Alert>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
-            Back to sign in
+            {t('auth.backToSignIn')}
           </PreloadLink>
         </div>
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
-          Finishing sign-in…
+          {t('auth.oauth.finishing')}
         </p>
       )}
     </AuthLayout>

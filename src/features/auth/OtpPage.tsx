@@ -9,9 +9,12 @@ import { selectError, selectIsBusy, selectIsMfaPending } from '@machines/auth/se
 import { AuthLayout } from './components/AuthLayout'
 import { backupCodeSchema, otpSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
+import { authText } from '@/lib/auth-text'
+import { useT } from '@/lib/i18n'
 
 /** The second step of sign-in: a code from the authenticator app, or a backup code. */
 export default function OtpPage() {
+  const t = useT()
   const auth = useAuthActor()
   const pending = useAuthSelector(selectIsMfaPending)
   const busy = useAuthSelector(selectIsBusy)
@@ -33,14 +36,12 @@ export default function OtpPage() {
 
   if (!pending) {
     return (
-      <AuthLayout title="Two-factor authentication">
+      <AuthLayout title={t('auth.otp.title')}>
         <div className="grid gap-4">
-          <Alert>No MFA verification pending</Alert>
-          <p className="text-sm text-muted-foreground">
-            Sign in with your email and password first; we ask for your code after that.
-          </p>
+          <Alert>{t('common.auth.noMfaPending')}</Alert>
+          <p className="text-sm text-muted-foreground">{t('auth.otp.signInFirst')}</p>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
-            Go to sign in
+            {t('auth.otp.goToSignIn')}
           </PreloadLink>
         </div>
       </AuthLayout>
@@ -49,19 +50,20 @@ export default function OtpPage() {
 
   return (
     <AuthLayout
-      title="Two-factor authentication"
-      description={
-        useBackup
-          ? 'Enter one of the backup codes you saved when you turned on 2FA. Each works once.'
-          : 'Enter the 6-digit code from your authenticator app.'
-      }
+      title={t('auth.otp.title')}
+      description={useBackup ? t('auth.otp.backupDescription') : t('auth.otp.codeDescription')}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Verify your code">
-        {serverError ? <Alert>{serverError}</Alert> : null}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4"
+        aria-label={t('auth.otp.formLabel')}
+      >
+        {serverError ? <Alert>{authText(serverError, t)}</Alert> : null}
         {useBackup ? (
           <Field
             key="backup"
-            label="Backup code"
+            label={t('auth.otp.backupCode')}
             name="code"
             autoComplete="off"
             value={code}
@@ -72,7 +74,7 @@ export default function OtpPage() {
         ) : (
           <Field
             key="totp"
-            label="Authentication code"
+            label={t('auth.otp.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -93,7 +95,7 @@ export default function OtpPage() {
           />
         )}
         <Button type="submit" busy={busy}>
-          Verify
+          {t('auth.otp.verify')}
         </Button>
         <div className="flex justify-between gap-2">
           <Button
@@ -105,10 +107,10 @@ export default function OtpPage() {
               setErrors({})
             }}
           >
-            {useBackup ? 'Use the authenticator app' : 'Use a backup code'}
+            {useBackup ? t('auth.otp.useApp') : t('auth.otp.useBackup')}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => auth.send({ type: 'user.cancelMfa' })}>
-            Cancel
+            {t('common.actions.cancel')}
           </Button>
         </div>
       </form>

@@ -11,8 +11,10 @@ import { PasswordField } from './components/PasswordField'
 import { confirmPasswordReset } from './api/account'
 import { PASSWORD_MIN, resetSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
+import { useT } from '@/lib/i18n'
 
 export default function ResetPasswordPage() {
+  const t = useT()
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [reset, send] = useAsyncAction((password: string) => confirmPasswordReset(token, password))
@@ -30,23 +32,23 @@ export default function ResetPasswordPage() {
 
   const footer = (
     <PreloadLink href="/sign-in" className="underline underline-offset-4">
-      Back to sign in
+      {t('auth.backToSignIn')}
     </PreloadLink>
   )
   if (!token) {
     return (
-      <AuthLayout title="Reset password" footer={footer}>
-        <Alert>This reset link is incomplete. Ask for a new one from “Forgot password”.</Alert>
+      <AuthLayout title={t('auth.reset.title')} footer={footer}>
+        <Alert>{t('auth.reset.incomplete')}</Alert>
       </AuthLayout>
     )
   }
   return (
-    <AuthLayout title="Choose a new password" footer={footer}>
+    <AuthLayout title={t('auth.reset.titleNew')} footer={footer}>
       {reset.status === 'success' ? (
         <div className="grid gap-4">
-          <Alert tone="success">Your password has been changed. You can sign in with it now.</Alert>
+          <Alert tone="success">{t('auth.reset.done')}</Alert>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
-            Sign in
+            {t('auth.signIn')}
           </PreloadLink>
         </div>
       ) : (
@@ -54,29 +56,26 @@ export default function ResetPasswordPage() {
           noValidate
           onSubmit={onSubmit}
           className="grid gap-4"
-          aria-label="Choose a new password"
+          aria-label={t('auth.reset.titleNew')}
         >
           {reset.status === 'error' ? (
-            <Alert>
-              {mutationErrorMessage(reset.error)} The link may have expired: ask for a new one from
-              “Forgot password”.
-            </Alert>
+            <Alert>{t('auth.reset.failed', { reason: mutationErrorMessage(reset.error) })}</Alert>
           ) : null}
           <PasswordField
-            label="New password"
+            label={t('auth.reset.newPassword')}
             name="password"
             autoComplete="new-password"
             error={errors.password}
-            hint={`At least ${PASSWORD_MIN} characters.`}
+            hint={t('auth.password.hint', { min: PASSWORD_MIN })}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('auth.reset.confirm')}
             name="confirm"
             autoComplete="new-password"
             error={errors.confirm}
           />
           <Button type="submit" busy={reset.status === 'pending'}>
-            Set new password
+            {t('auth.reset.submit')}
           </Button>
         </form>
       )}

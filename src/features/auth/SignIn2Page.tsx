@@ -1,8 +1,10 @@
 import { Link } from 'wouter'
+import { useT } from '@/lib/i18n'
 import { SignInForm } from './components/SignInForm'
 
 /** The same sign-in, in a split layout with a picture of the product. */
 export default function SignIn2Page() {
+  const t = useT()
   return (
     <main className="grid min-h-svh lg:grid-cols-2">
       <section
@@ -16,23 +18,19 @@ export default function SignIn2Page() {
         <figure className="mx-auto w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-lg">
           <img
             src="/icons/icon-512.png"
-            alt="The Folio app icon: an invoice with a paid stamp"
+            alt={t('auth.signIn.iconAlt')}
             className="mx-auto size-40"
           />
           <figcaption className="mt-6 text-center text-sm text-muted-foreground">
-            Quotes, invoices and payments — at your desk or offline on the road.
+            {t('auth.signIn.tagline')}
           </figcaption>
         </figure>
-        <p className="text-sm text-muted-foreground">
-          “We send every invoice from Folio and always know who still owes us.”
-        </p>
+        <p className="text-sm text-muted-foreground">{t('auth.signIn.quote')}</p>
       </section>
       <section className="flex items-center justify-center p-6">
         <div className="w-full max-w-sm">
-          <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-          <p className="mt-1 mb-6 text-sm text-muted-foreground">
-            Enter your email and password to open your Folio.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('auth.signIn')}</h1>
+          <p className="mt-1 mb-6 text-sm text-muted-foreground">{t('auth.signIn.description')}</p>
           <SignInForm />
         </div>
       </section>

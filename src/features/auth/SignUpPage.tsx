@@ -10,8 +10,11 @@ import { AuthLayout } from './components/AuthLayout'
 import { PasswordField } from './components/PasswordField'
 import { PASSWORD_MIN, signUpSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
+import { authText } from '@/lib/auth-text'
+import { useT } from '@/lib/i18n'
 
 export default function SignUpPage() {
+  const t = useT()
   const auth = useAuthActor()
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
@@ -31,43 +34,54 @@ export default function SignUpPage() {
 
   return (
     <AuthLayout
-      title="Create an account"
-      description="Start invoicing in a minute. Your name is optional."
+      title={t('auth.signUp.title')}
+      description={t('auth.signUp.description')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('auth.signUp.haveAccount')}{' '}
           <PreloadLink href="/sign-in" className="text-foreground underline underline-offset-4">
-            Sign in
+            {t('auth.signIn')}
           </PreloadLink>
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Create an account">
-        {serverError ? <Alert>{serverError}</Alert> : null}
-        <Field label="Name" name="name" autoComplete="name" error={errors.name} hint="Optional" />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4"
+        aria-label={t('auth.signUp.title')}
+      >
+        {serverError ? <Alert>{authText(serverError, t)}</Alert> : null}
         <Field
-          label="Email"
+          label={t('auth.signUp.name')}
+          name="name"
+          autoComplete="name"
+          error={errors.name}
+          hint={t('auth.signUp.optional')}
+        />
+        <Field
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="name@example.com"
+          placeholder={t('auth.emailPlaceholder')}
           error={errors.email}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           autoComplete="new-password"
           error={errors.password}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t('auth.password.hint', { min: PASSWORD_MIN })}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('auth.signUp.confirm')}
           name="confirm"
           autoComplete="new-password"
           error={errors.confirm}
         />
         <Button type="submit" busy={busy}>
-          Create account
+          {t('auth.signUp.submit')}
         </Button>
       </form>
     </AuthLayout>

@@ -6,8 +6,10 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { mutationErrorMessage } from '@/lib/errors'
 import { AuthLayout } from './components/AuthLayout'
 import { confirmVerification } from './api/account'
+import { useT } from '@/lib/i18n'
 
 export default function VerifyEmailPage() {
+  const t = useT()
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '')
   useSearch()
   const [verify, run] = useAsyncAction(confirmVerification)
@@ -17,25 +19,22 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthLayout
-      title="Verify your email"
+      title={t('auth.verify.title')}
       footer={
         <PreloadLink href="/dashboard" className="underline underline-offset-4">
-          Go to the dashboard
+          {t('auth.verify.toDashboard')}
         </PreloadLink>
       }
     >
       {!token ? (
-        <Alert>This verification link is incomplete.</Alert>
+        <Alert>{t('auth.verify.incomplete')}</Alert>
       ) : verify.status === 'success' ? (
-        <Alert tone="success">Your email address is verified. Thank you!</Alert>
+        <Alert tone="success">{t('auth.verify.done')}</Alert>
       ) : verify.status === 'error' ? (
-        <Alert>
-          {mutationErrorMessage(verify.error)} The link may have expired: ask for a new one from
-          Settings → Account.
-        </Alert>
+        <Alert>{t('auth.verify.failed', { reason: mutationErrorMessage(verify.error) })}</Alert>
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
-          Verifying…
+          {t('auth.verify.pending')}
         </p>
       )}
     </AuthLayout>

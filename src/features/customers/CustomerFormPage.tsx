@@ -8,6 +8,7 @@ import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
 import type { Customer } from '@/billing/types'
 import { writes } from '@/billing/writes'
+import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
@@ -15,6 +16,7 @@ import { CustomerForm, toFormInput } from './components/CustomerForm'
 
 /** /customers/new and /customers/:id/edit. */
 export default function CustomerFormPage() {
+  const t = useT()
   const { id } = useParams<{ id?: string }>()
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
@@ -31,7 +33,11 @@ export default function CustomerFormPage() {
     currency: seller.data?.default_currency || 'EUR',
     terms: seller.data?.default_terms_days ?? 30,
   }
-  const title = editing ? `Edit ${existing.data?.name ?? 'customer'}` : 'New customer'
+  const title = editing
+    ? existing.data
+      ? t('customers.form.editTitle', { name: existing.data.name })
+      : t('customers.form.editTitleUnnamed')
+    : t('customers.form.newTitle')
   return (
     <>
       <PageHeader title={title} />
@@ -40,7 +46,7 @@ export default function CustomerFormPage() {
         initial={toFormInput(existing.data ?? {}, defaults)}
         currencyLocked={currencyLocked}
         draftKey={user ? `${user.id}:customers:${id ?? 'new'}` : null}
-        submitLabel={editing ? 'Save changes' : 'Add customer'}
+        submitLabel={editing ? t('customers.form.saveChanges') : t('customers.form.add')}
         onCancel={() => navigate(editing && id ? recordPaths.customer(id) : paths.customers)}
         onSubmit={async (values) => {
           const recordId = id ?? newRecordId()
@@ -48,11 +54,14 @@ export default function CustomerFormPage() {
             collection: 'customers' as const,
             id: recordId,
             body: values,
-            label: `${editing ? 'Customer changes' : 'New customer'}: ${values.name}`,
+            label: editing
+              ? t('customers.form.changesLabel', { name: values.name })
+              : t('customers.form.newLabel', { name: values.name }),
           }
           const r = await save(editing ? writes.recordUpdate : writes.recordCreate, vars)
           if (!r.ok) return r
-          if (!r.queued) notify('success', editing ? 'Customer saved' : 'Customer added')
+          if (!r.queued)
+            notify('success', editing ? t('customers.form.saved') : t('customers.form.added'))
           navigate(recordPaths.customer(recordId))
         }}
       />

@@ -15,10 +15,12 @@ import { AgingBars } from '@/billing/ui/AgingBars'
 import { countryName } from '@/billing/currencies'
 import { formatDate, formatMoney } from '@/billing/format'
 import { isOutstanding, isOverdue } from '@/billing/status'
-import { methodLabels, type Customer } from '@/billing/types'
+import { methodLabel, type Customer } from '@/billing/types'
+import { useT } from '@/lib/i18n'
 import { useCustomerActions } from './components/customer-actions'
 
 export default function CustomerPage() {
+  const t = useT()
   const { id } = useParams<{ id: string }>()
   const customer = useQuery(recordQuery<Customer>('customers', id))
   const docs = useQuery(customerDocumentsQuery(id))
@@ -50,8 +52,8 @@ export default function CustomerPage() {
         title={c.name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {c.contact_name || 'Customer'} · {c.currency}
-            {c.archived ? <Badge tone="muted">Archived</Badge> : null}
+            {c.contact_name || t('customers.page.customer')} · {c.currency}
+            {c.archived ? <Badge tone="muted">{t('customers.archived')}</Badge> : null}
             {pending ? <PendingBadge /> : null}
           </span>
         }
@@ -61,50 +63,52 @@ export default function CustomerPage() {
               href={`${recordPaths.invoiceNew}?customer=${c.id}`}
               className={buttonClass()}
             >
-              New invoice
+              {t('customers.action.newInvoice')}
             </PreloadLink>
             <PreloadLink
               href={`${recordPaths.quoteNew}?customer=${c.id}`}
               className={buttonClass('outline')}
             >
-              New quote
+              {t('customers.action.newQuote')}
             </PreloadLink>
             <PreloadLink href={recordPaths.customerEdit(c.id)} className={buttonClass('outline')}>
-              Edit
+              {t('customers.action.edit')}
             </PreloadLink>
             <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
-              {c.archived ? 'Restore' : 'Archive'}
+              {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
             </Button>
             <Button variant="destructive" onClick={() => setDeleting(true)}>
-              Delete
+              {t('customers.action.delete')}
             </Button>
           </div>
         }
       />
       <div className="grid gap-4 md:grid-cols-3">
         <Card className="grid gap-1">
-          <h2 className="text-sm text-muted-foreground">Outstanding</h2>
+          <h2 className="text-sm text-muted-foreground">{t('customers.page.outstanding')}</h2>
           <p className="text-2xl font-semibold tabular-nums">
             {formatMoney(outstanding, c.currency)}
           </p>
           <p className="text-sm text-muted-foreground">
-            {overdue > 0 ? `${formatMoney(overdue, c.currency)} overdue` : 'Nothing overdue'}
+            {overdue > 0
+              ? t('customers.page.overdue', { amount: formatMoney(overdue, c.currency) })
+              : t('customers.page.nothingOverdue')}
           </p>
         </Card>
         <Card className="md:col-span-2">
-          <h2 className="mb-3 text-sm text-muted-foreground">Aging of the open balance</h2>
+          <h2 className="mb-3 text-sm text-muted-foreground">{t('customers.page.aging')}</h2>
           <AgingBars buckets={buckets} currency={c.currency} />
         </Card>
       </div>
       <div className="mt-4 grid gap-4 md:grid-cols-3">
         <Card className="grid content-start gap-2 text-sm">
-          <h2 className="font-semibold">Details</h2>
+          <h2 className="font-semibold">{t('customers.page.details')}</h2>
           {c.email ? (
             <a href={`mailto:${c.email}`} className="underline">
               {c.email}
             </a>
           ) : (
-            <span className="text-muted-foreground">No email</span>
+            <span className="text-muted-foreground">{t('customers.page.noEmail')}</span>
           )}
           {c.phone ? <span>{c.phone}</span> : null}
           {c.website ? (
@@ -112,21 +116,29 @@ export default function CustomerPage() {
               {c.website}
             </a>
           ) : null}
-          {c.tax_id ? <span>Tax ID {c.tax_id}</span> : null}
+          {c.tax_id ? <span>{t('customers.page.taxId', { taxId: c.tax_id })}</span> : null}
           {address ? <span className="whitespace-pre-line">{address}</span> : null}
-          <span>Payment terms: {c.payment_terms_days} days</span>
+          <span>{t('customers.page.paymentTerms', { days: c.payment_terms_days })}</span>
           {c.notes ? <p className="whitespace-pre-line text-muted-foreground">{c.notes}</p> : null}
         </Card>
         <div className="grid content-start gap-4 md:col-span-2">
           <DocTable
-            title="Invoices"
-            empty="No invoices yet."
-            head={['Number', 'Issued', 'Due', 'Status', 'Total', 'Balance']}
+            title={t('customers.page.invoices')}
+            empty={t('customers.page.noInvoices')}
+            head={[
+              t('customers.column.number'),
+              t('customers.column.issued'),
+              t('customers.column.due'),
+              t('customers.column.status'),
+              t('customers.column.total'),
+              t('customers.column.balance'),
+            ]}
+            endAligned={2}
             rows={invoices.map((i) => ({
               id: i.id,
               href: recordPaths.invoice(i.id),
               cells: [
-                i.number || 'Draft',
+                i.number || t('customers.page.draft'),
                 formatDate(i.issue_date),
                 formatDate(i.due_date),
                 <InvoiceStatusBadge key="s" invoice={i} />,
@@ -136,14 +148,21 @@ export default function CustomerPage() {
             }))}
           />
           <DocTable
-            title="Quotes"
-            empty="No quotes yet."
-            head={['Number', 'Issued', 'Expires', 'Status', 'Total']}
+            title={t('customers.page.quotes')}
+            empty={t('customers.page.noQuotes')}
+            head={[
+              t('customers.column.number'),
+              t('customers.column.issued'),
+              t('customers.column.expires'),
+              t('customers.column.status'),
+              t('customers.column.total'),
+            ]}
+            endAligned={2}
             rows={quotes.map((q) => ({
               id: q.id,
               href: recordPaths.quote(q.id),
               cells: [
-                q.number || 'Draft',
+                q.number || t('customers.page.draft'),
                 formatDate(q.issue_date),
                 formatDate(q.expiry_date),
                 <QuoteStatusBadge key="s" quote={q} />,
@@ -152,9 +171,15 @@ export default function CustomerPage() {
             }))}
           />
           <DocTable
-            title="Payments"
-            empty="No payments yet."
-            head={['Number', 'Date', 'Invoice', 'Method', 'Amount']}
+            title={t('customers.page.payments')}
+            empty={t('customers.page.noPayments')}
+            head={[
+              t('customers.column.number'),
+              t('customers.column.date'),
+              t('customers.column.invoice'),
+              t('customers.column.method'),
+              t('customers.column.amount'),
+            ]}
             rows={payments.map((p) => ({
               id: p.id,
               href: recordPaths.invoice(p.invoice),
@@ -162,7 +187,7 @@ export default function CustomerPage() {
                 p.number,
                 formatDate(p.date),
                 p.expand?.invoice?.number ?? '—',
-                methodLabels[p.method],
+                methodLabel(p.method, t),
                 formatMoney(p.amount_cents, p.currency),
               ],
             }))}
@@ -179,12 +204,16 @@ function DocTable({
   head,
   rows,
   empty,
+  endAligned = 0,
 }: {
   title: string
   head: string[]
   rows: Array<{ id: string; href: string; cells: ReactNode[] }>
   empty: string
+  /** How many of the last columns are aligned to the end (amounts). */
+  endAligned?: number
 }) {
+  const atEnd = (i: number) => i >= head.length - endAligned
   return (
     <Card className="p-0">
       <h2 className="px-4 pt-4 font-semibold">{title}</h2>
@@ -199,7 +228,7 @@ function DocTable({
                   <th
                     key={h}
                     scope="col"
-                    className={`px-4 py-2 font-medium ${i >= head.length - 2 && title !== 'Payments' ? 'text-end' : 'text-start'}`}
+                    className={`px-4 py-2 font-medium ${atEnd(i) ? 'text-end' : 'text-start'}`}
                   >
                     {h}
                   </th>
@@ -210,10 +239,7 @@ function DocTable({
               {rows.map((r) => (
                 <tr key={r.id} className="border-t border-border">
                   {r.cells.map((cell, i) => (
-                    <td
-                      key={i}
-                      className={`px-4 py-2 ${i >= head.length - 2 && title !== 'Payments' ? 'text-end tabular-nums' : ''}`}
-                    >
+                    <td key={i} className={`px-4 py-2 ${atEnd(i) ? 'text-end tabular-nums' : ''}`}>
                       {i === 0 ? (
                         <Link
                           href={r.href}

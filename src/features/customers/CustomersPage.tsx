@@ -12,72 +12,90 @@ import { listSpecs } from '@/billing/list-state'
 import { countryName } from '@/billing/currencies'
 import { isoDate } from '@/billing/format'
 import type { Customer } from '@/billing/types'
+import { useT, type Translate } from '@/lib/i18n'
 import { useCustomerActions } from './components/customer-actions'
 
-const columns: Column<Customer>[] = [
-  { id: 'name', header: 'Name', sortKey: 'name', cell: (c) => c.name },
-  { id: 'contact', header: 'Contact', cell: (c) => c.contact_name || '—' },
-  { id: 'email', header: 'Email', sortKey: 'email', cell: (c) => c.email || '—' },
+const columns = (t: Translate): Column<Customer>[] => [
+  { id: 'name', header: t('customers.column.name'), sortKey: 'name', cell: (c) => c.name },
+  { id: 'contact', header: t('customers.column.contact'), cell: (c) => c.contact_name || '—' },
+  {
+    id: 'email',
+    header: t('customers.column.email'),
+    sortKey: 'email',
+    cell: (c) => c.email || '—',
+  },
   {
     id: 'city',
-    header: 'City',
+    header: t('customers.column.city'),
     sortKey: 'city',
     cell: (c) =>
       [c.city, c.country ? countryName(c.country) : ''].filter(Boolean).join(', ') || '—',
   },
   {
     id: 'currency',
-    header: 'Currency',
+    header: t('customers.column.currency'),
     sortKey: 'currency',
     cell: (c) => (
       <span className="flex items-center gap-2">
         {c.currency}
-        {c.archived ? <Badge tone="muted">Archived</Badge> : null}
+        {c.archived ? <Badge tone="muted">{t('customers.archived')}</Badge> : null}
       </span>
     ),
   },
 ]
 
 export default function CustomersPage() {
+  const t = useT()
   const [, navigate] = useLocation()
   const [dialog, setDialog] = useState<Customer | null>(null)
   const actions = useCustomerActions()
   return (
     <>
       <PageHeader
-        title="Customers"
-        description="The people and companies you quote and invoice."
+        title={t('customers.list.title')}
+        description={t('customers.list.description')}
         actions={
           <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
             <Plus className="size-4" aria-hidden />
-            New customer
+            {t('customers.list.new')}
           </PreloadLink>
         }
       />
       <RecordList<Customer>
         spec={listSpecs.customers}
         basePath={paths.customers}
-        noun="customers"
-        columns={columns}
+        columns={columns(t)}
         rowLabel={(c) => c.name}
         rowHref={(c) => recordPaths.customer(c.id)}
         cardDetail={(c) => [c.email, c.city].filter(Boolean).join(' · ') || c.currency}
         cardAside={(c) => c.currency}
         rowActions={(c) => [
-          { label: 'Open', onSelect: () => navigate(recordPaths.customer(c.id)) },
-          { label: 'Edit', onSelect: () => navigate(recordPaths.customerEdit(c.id)) },
           {
-            label: 'New invoice',
+            label: t('customers.action.open'),
+            onSelect: () => navigate(recordPaths.customer(c.id)),
+          },
+          {
+            label: t('customers.action.edit'),
+            onSelect: () => navigate(recordPaths.customerEdit(c.id)),
+          },
+          {
+            label: t('customers.action.newInvoice'),
             onSelect: () => navigate(`${recordPaths.invoiceNew}?customer=${c.id}`),
           },
           {
-            label: 'New quote',
+            label: t('customers.action.newQuote'),
             onSelect: () => navigate(`${recordPaths.quoteNew}?customer=${c.id}`),
           },
           c.archived
-            ? { label: 'Restore', onSelect: () => void actions.setArchived(c, false) }
-            : { label: 'Archive', onSelect: () => void actions.setArchived(c, true) },
-          { label: 'Delete', destructive: true, onSelect: () => setDialog(c) },
+            ? {
+                label: t('customers.action.restore'),
+                onSelect: () => void actions.setArchived(c, false),
+              }
+            : {
+                label: t('customers.action.archive'),
+                onSelect: () => void actions.setArchived(c, true),
+              },
+          { label: t('customers.action.delete'), destructive: true, onSelect: () => setDialog(c) },
         ]}
         pendingRows={(p) =>
           p.creates.map(
@@ -93,32 +111,35 @@ export default function CustomersPage() {
         csv={{
           filename: 'customers',
           columns: [
-            { header: 'Name', value: (c) => c.name },
-            { header: 'Contact', value: (c) => c.contact_name },
-            { header: 'Email', value: (c) => c.email },
-            { header: 'Phone', value: (c) => c.phone },
-            { header: 'Website', value: (c) => c.website },
-            { header: 'Tax ID', value: (c) => c.tax_id },
-            { header: 'Address', value: (c) => c.address },
-            { header: 'City', value: (c) => c.city },
-            { header: 'Postal code', value: (c) => c.postal_code },
-            { header: 'Country', value: (c) => c.country },
-            { header: 'Currency', value: (c) => c.currency },
-            { header: 'Payment terms (days)', value: (c) => c.payment_terms_days },
-            { header: 'Archived', value: (c) => (c.archived ? 'yes' : 'no') },
-            { header: 'Added', value: (c) => isoDate(c.created) },
+            { header: t('customers.csv.name'), value: (c) => c.name },
+            { header: t('customers.csv.contact'), value: (c) => c.contact_name },
+            { header: t('customers.csv.email'), value: (c) => c.email },
+            { header: t('customers.csv.phone'), value: (c) => c.phone },
+            { header: t('customers.csv.website'), value: (c) => c.website },
+            { header: t('customers.csv.taxId'), value: (c) => c.tax_id },
+            { header: t('customers.csv.address'), value: (c) => c.address },
+            { header: t('customers.csv.city'), value: (c) => c.city },
+            { header: t('customers.csv.postalCode'), value: (c) => c.postal_code },
+            { header: t('customers.csv.country'), value: (c) => c.country },
+            { header: t('customers.csv.currency'), value: (c) => c.currency },
+            { header: t('customers.csv.paymentTerms'), value: (c) => c.payment_terms_days },
+            {
+              header: t('customers.csv.archived'),
+              value: (c) => (c.archived ? t('customers.csv.yes') : t('customers.csv.no')),
+            },
+            { header: t('customers.csv.added'), value: (c) => isoDate(c.created) },
           ],
         }}
         empty={
           <EmptyState
-            title="No customers found"
+            title={t('customers.list.emptyTitle')}
             action={
               <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-                Add your first customer
+                {t('customers.list.addFirst')}
               </PreloadLink>
             }
           >
-            Customers you add appear here. If you searched or filtered, try clearing it.
+            {t('customers.list.emptyText')}
           </EmptyState>
         }
       />

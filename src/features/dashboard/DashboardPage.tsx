@@ -23,12 +23,14 @@ import { MonthlySection } from './components/MonthlySection'
 import { AgingBars } from './components/AgingBars'
 import { ActionLists } from './components/ActionLists'
 import { DashboardSkeleton } from './components/DashboardSkeleton'
+import { useT } from '@/lib/i18n'
 
 /** A new account: no customer yet, so no currency and nothing to add up. */
 export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
 
 export default function DashboardPage() {
   const user = useAuthSelector(selectUser)
+  const t = useT()
   const search = parseDashboardSearch(useSearch())
   const [location, navigate] = useLocation()
   const range = periodRange(search.period, todayIso())
@@ -44,26 +46,28 @@ export default function DashboardPage() {
 
   const header = (
     <PageHeader
-      title="Dashboard"
-      description={`Welcome${user?.name ? `, ${user.name}` : ''}. Here is how your business is doing.`}
+      title={t('dashboard.title')}
+      description={
+        user?.name ? t('dashboard.welcomeNamed', { name: user.name }) : t('dashboard.welcome')
+      }
       actions={
         data && !isNewAccount(data) ? (
           <div className="flex flex-wrap items-end gap-3">
             <SelectField
-              label="Period"
+              label={t('dashboard.period')}
               className="w-44"
               value={search.period}
               onChange={(e) => change({ period: e.target.value as PeriodId })}
             >
               {PERIODS.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.label}
+                  {t(p.label)}
                 </option>
               ))}
             </SelectField>
             {currencies.length > 1 ? (
               <SelectField
-                label="Currency"
+                label={t('dashboard.currency')}
                 className="w-28"
                 value={data.currency}
                 onChange={(e) => change({ currency: e.target.value })}
@@ -87,9 +91,9 @@ export default function DashboardPage() {
         {header}
         {query.isError ? (
           <div className="grid justify-items-start gap-3">
-            <Alert>The dashboard could not be loaded. Check your connection and try again.</Alert>
+            <Alert>{t('dashboard.loadFailed')}</Alert>
             <Button variant="outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('dashboard.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -104,15 +108,14 @@ export default function DashboardPage() {
       <>
         {header}
         <EmptyState
-          title="Nothing to report yet"
+          title={t('dashboard.empty.title')}
           action={
             <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-              Add your first customer
+              {t('dashboard.empty.action')}
             </PreloadLink>
           }
         >
-          Invoiced, collected, outstanding and overdue amounts appear here once you have customers
-          and invoices.
+          {t('dashboard.empty.text')}
         </EmptyState>
       </>
     )
@@ -123,9 +126,14 @@ export default function DashboardPage() {
       {header}
       <div className="grid gap-6" aria-busy={query.isPlaceholderData || undefined}>
         <p className="-mt-3 text-sm text-muted-foreground">
-          {formatDate(data.period.from)} – {formatDate(data.period.to)}, in {data.currency},
-          compared with {formatDate(data.previous.from)} – {formatDate(data.previous.to)}.
-          <span role="status">{query.isPlaceholderData ? ' Updating…' : ''}</span>
+          {t('dashboard.range', {
+            from: formatDate(data.period.from),
+            to: formatDate(data.period.to),
+            currency: data.currency,
+            previousFrom: formatDate(data.previous.from),
+            previousTo: formatDate(data.previous.to),
+          })}
+          <span role="status">{query.isPlaceholderData ? ` ${t('dashboard.updating')}` : ''}</span>
         </p>
         <KpiCards data={data} />
         <MonthlySection months={data.monthly} currency={data.currency} />

@@ -1,16 +1,18 @@
+import type { MessageKey } from '@/lib/i18n'
+
 /**
  * The dashboard's period and currency live in the URL (?period=&currency=), so a reload, a
  * bookmark or the back button shows the same figures. Periods are calendar ranges computed here,
  * in UTC like the server's "today"; these functions are pure.
  */
 export const PERIODS = [
-  { id: 'this-month', label: 'This month' },
-  { id: 'last-month', label: 'Last month' },
-  { id: 'this-quarter', label: 'This quarter' },
-  { id: 'this-year', label: 'This year' },
-  { id: 'last-year', label: 'Last year' },
-  { id: 'last-12-months', label: 'Last 12 months' },
-] as const
+  { id: 'this-month', label: 'dashboard.periods.thisMonth' },
+  { id: 'last-month', label: 'dashboard.periods.lastMonth' },
+  { id: 'this-quarter', label: 'dashboard.periods.thisQuarter' },
+  { id: 'this-year', label: 'dashboard.periods.thisYear' },
+  { id: 'last-year', label: 'dashboard.periods.lastYear' },
+  { id: 'last-12-months', label: 'dashboard.periods.last12Months' },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageKey }>
 
 export type PeriodId = (typeof PERIODS)[number]['id']
 

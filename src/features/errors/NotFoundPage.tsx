@@ -1,24 +1,26 @@
 import { Link } from 'wouter'
 import { Button, buttonClass } from '@/components/ui/button'
+import { useT } from '@/lib/i18n'
 import { ErrorLayout } from './ErrorLayout'
 
 export default function NotFoundPage() {
+  const t = useT()
   return (
     <ErrorLayout
       code="404"
-      title="Oops! Page Not Found!"
+      title={t('auth.errors.notFound.title')}
       actions={
         <>
           <Button variant="outline" onClick={() => window.history.back()}>
-            Go Back
+            {t('auth.errors.goBack')}
           </Button>
           <Link href="~/" className={buttonClass()}>
-            Back to Home
+            {t('auth.errors.backHome')}
           </Link>
         </>
       }
     >
-      <p>It seems like the page you're looking for does not exist or might have been removed.</p>
+      <p>{t('auth.errors.notFound.text')}</p>
     </ErrorLayout>
   )
 }

@@ -1,74 +1,90 @@
 import { Link } from 'wouter'
 import { Button, buttonClass } from '@/components/ui/button'
+import { useT, type MessageKey } from '@/lib/i18n'
 import { ErrorLayout } from './ErrorLayout'
 
-const home = (label: string) => (
-  <Link href="~/" className={buttonClass()}>
-    {label}
-  </Link>
-)
-const back = (
-  <Button variant="outline" onClick={() => window.history.back()}>
-    Go Back
-  </Button>
-)
+function HomeLink({ labelKey }: { labelKey: MessageKey }) {
+  const t = useT()
+  return (
+    <Link href="~/" className={buttonClass()}>
+      {t(labelKey)}
+    </Link>
+  )
+}
+
+function BackButton() {
+  const t = useT()
+  return (
+    <Button variant="outline" onClick={() => window.history.back()}>
+      {t('auth.errors.goBack')}
+    </Button>
+  )
+}
 
 export function ServerErrorPage() {
+  const t = useT()
   return (
-    <ErrorLayout code="500" title="Something went wrong" actions={home('Go Home')}>
-      <p>We apologize for the inconvenience. Please try again later.</p>
+    <ErrorLayout
+      code="500"
+      title={t('auth.errors.server.title')}
+      actions={<HomeLink labelKey="auth.errors.goHome" />}
+    >
+      <p>{t('auth.errors.server.text')}</p>
     </ErrorLayout>
   )
 }
 
 export function UnauthorizedPage() {
+  const t = useT()
   return (
     <ErrorLayout
       code="401"
-      title="Unauthorized Access"
+      title={t('auth.errors.unauthorized.title')}
       actions={
         <>
-          {back}
+          <BackButton />
           <Link href="~/sign-in" className={buttonClass()}>
-            Sign in
+            {t('auth.signIn')}
           </Link>
         </>
       }
     >
-      <p>Please sign in with the appropriate credentials to see this page.</p>
+      <p>{t('auth.errors.unauthorized.text')}</p>
     </ErrorLayout>
   )
 }
 
 export function ForbiddenPage() {
+  const t = useT()
   return (
     <ErrorLayout
       code="403"
-      title="Access Forbidden"
+      title={t('auth.errors.forbidden.title')}
       actions={
         <>
-          {back}
-          {home('Back to Home')}
+          <BackButton />
+          <HomeLink labelKey="auth.errors.backHome" />
         </>
       }
     >
-      <p>You don't have the permission needed to view this page.</p>
+      <p>{t('auth.errors.forbidden.text')}</p>
     </ErrorLayout>
   )
 }
 
 export function MaintenancePage() {
+  const t = useT()
   return (
     <ErrorLayout
       code="503"
-      title="Website is under maintenance!"
+      title={t('auth.errors.maintenance.title')}
       actions={
         <Button variant="outline" onClick={() => window.location.reload()}>
-          Try again
+          {t('common.actions.tryAgain')}
         </Button>
       }
     >
-      <p>Folio is not available right now. We'll be back online shortly.</p>
+      <p>{t('auth.errors.maintenance.text')}</p>
     </ErrorLayout>
   )
 }

@@ -2,29 +2,31 @@ import { useState } from 'react'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Card, EmptyState } from '@/components/ui/card'
 import { inputClass } from '@/components/ui/field'
+import { useT } from '@/lib/i18n'
 import { searchArticles } from './articles'
 
 export default function HelpCenterPage() {
+  const t = useT()
   const [query, setQuery] = useState('')
   const found = searchArticles(query)
   return (
     <>
-      <PageHeader title="Help center" description="How to get the most out of Folio." />
+      <PageHeader title={t('help.title')} description={t('help.description')} />
       <div role="search" className="mb-6 max-w-md">
         <label htmlFor="help-search" className="sr-only">
-          Search help articles
+          {t('help.search')}
         </label>
         <input
           id="help-search"
           type="search"
-          placeholder="Search help articles"
+          placeholder={t('help.search')}
           className={inputClass}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
       <p role="status" className="sr-only">
-        {found.length} articles found
+        {t('help.found', { count: found.length })}
       </p>
       {found.length ? (
         <div className="grid gap-4 lg:grid-cols-2">
@@ -32,11 +34,11 @@ export default function HelpCenterPage() {
             <Card key={a.id} className="p-5">
               <article aria-labelledby={`help-${a.id}`}>
                 <h2 id={`help-${a.id}`} className="font-semibold">
-                  {a.title}
+                  {t(a.title)}
                 </h2>
                 {a.body.map((p) => (
                   <p key={p} className="mt-2 text-sm text-muted-foreground">
-                    {p}
+                    {t(p)}
                   </p>
                 ))}
               </article>
@@ -44,11 +46,11 @@ export default function HelpCenterPage() {
           ))}
         </div>
       ) : (
-        <EmptyState title="No articles match">
-          Try other words, like “invoice” or “offline”.
-        </EmptyState>
+        <EmptyState title={t('help.empty.title')}>{t('help.empty.text')}</EmptyState>
       )}
-      <p className="mt-8 text-xs text-muted-foreground">Folio version {__APP_VERSION__}</p>
+      <p className="mt-8 text-xs text-muted-foreground">
+        {t('help.version', { version: __APP_VERSION__ })}
+      </p>
     </>
   )
 }

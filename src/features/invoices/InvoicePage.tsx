@@ -22,14 +22,16 @@ import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
 import { usePendingWrites } from '@/billing/save'
 import { save } from '@/billing/save'
-import { methodLabels, type Invoice, type Payment, type Quote } from '@/billing/types'
+import { methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { MoreHorizontal } from 'lucide-react'
+import { richText, useT } from '@/lib/i18n'
 
 export default function InvoicePage() {
+  const t = useT()
   const { id } = useParams<{ id: string }>()
   const user = useAuthSelector(selectUser)
   const invoice = useQuery(recordQuery<Invoice>('invoices', id))
@@ -69,7 +71,9 @@ export default function InvoicePage() {
     ...queuedPayments.filter((q) => !payments.data?.some((p) => p.id === q.id)),
     ...(payments.data ?? []),
   ].filter((p) => !pendingPayments.deletes.some((d) => d.id === p.id))
-  const title = inv.number ? `Invoice ${inv.number}` : 'Draft invoice'
+  const title = inv.number
+    ? t('documents.invoice.title', { number: inv.number })
+    : t('documents.invoices.draftInvoice')
 
   return (
     <>
@@ -88,18 +92,23 @@ export default function InvoicePage() {
               </Link>
             ) : null}
             <span>
-              · due {formatDate(inv.due_date)} · balance{' '}
-              {formatMoney(inv.balance_cents, inv.currency)}
+              {t('documents.invoice.summary', {
+                date: formatDate(inv.due_date),
+                balance: formatMoney(inv.balance_cents, inv.currency),
+              })}
             </span>
             {quote.data ? (
               <span>
-                · from quote{' '}
-                <Link
-                  href={recordPaths.quote(quote.data.id)}
-                  className="underline underline-offset-4"
-                >
-                  {quote.data.number}
-                </Link>
+                {richText(t, 'documents.invoice.quoteLink', {
+                  link: (
+                    <Link
+                      href={recordPaths.quote(quote.data.id)}
+                      className="underline underline-offset-4"
+                    >
+                      {quote.data.number}
+                    </Link>
+                  ),
+                })}
               </span>
             ) : null}
           </span>
@@ -115,7 +124,7 @@ export default function InvoicePage() {
               can('void')
                 ? [
                     {
-                      label: 'Void',
+                      label: t('documents.invoice.void'),
                       destructive: true,
                       onSelect: () => setDialog({ kind: 'void' }),
                     },
@@ -124,7 +133,9 @@ export default function InvoicePage() {
             }
           >
             {can('recordPayment') ? (
-              <Button onClick={() => setDialog({ kind: 'pay' })}>Record payment</Button>
+              <Button onClick={() => setDialog({ kind: 'pay' })}>
+                {t('documents.invoice.recordPayment')}
+              </Button>
             ) : null}
           </DocumentActions>
         }
@@ -134,23 +145,23 @@ export default function InvoicePage() {
         <DocumentSheet kind="invoices" doc={inv} seller={seller.data} />
         <div className="grid content-start gap-6">
           <Card className="grid content-start gap-3 p-4">
-            <h2 className="font-semibold">Payments</h2>
+            <h2 className="font-semibold">{t('documents.invoice.payments')}</h2>
             <dl className="grid grid-cols-[1fr_auto] gap-1 text-sm">
-              <dt>Total</dt>
+              <dt>{t('documents.invoice.total')}</dt>
               <dd className="text-end tabular-nums">
                 {formatMoney(inv.total_cents, inv.currency)}
               </dd>
-              <dt>Paid</dt>
+              <dt>{t('documents.invoice.paid')}</dt>
               <dd className="text-end tabular-nums">{formatMoney(inv.paid_cents, inv.currency)}</dd>
-              <dt className="font-semibold">Balance due</dt>
+              <dt className="font-semibold">{t('documents.invoice.balanceDue')}</dt>
               <dd className="text-end font-semibold tabular-nums">
                 {formatMoney(inv.balance_cents, inv.currency)}
               </dd>
             </dl>
             {allPayments.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
+              <p className="text-sm text-muted-foreground">{t('documents.invoice.noPayments')}</p>
             ) : (
-              <ul className="grid gap-2" aria-label="Payment history">
+              <ul className="grid gap-2" aria-label={t('documents.invoice.paymentHistory')}>
                 {allPayments.map((p) => (
                   <li
                     key={p.id}
@@ -161,7 +172,7 @@ export default function InvoicePage() {
                         {formatMoney(p.amount_cents, inv.currency)}
                       </div>
                       <div className="text-muted-foreground">
-                        {formatDate(p.date)} · {methodLabels[p.method]}
+                        {formatDate(p.date)} · {methodLabel(p.method, t)}
                         {p.number ? ` · ${p.number}` : ''}
                         {p.reference ? ` · ${p.reference}` : ''}
                       </div>
@@ -169,15 +180,15 @@ export default function InvoicePage() {
                     </div>
                     {p.number ? (
                       <Menu
-                        label={`Actions for payment ${p.number}`}
+                        label={t('documents.invoice.paymentActions', { number: p.number })}
                         trigger={<MoreHorizontal className="size-4" aria-hidden />}
                         items={[
                           {
-                            label: 'Edit',
+                            label: t('documents.actions.edit'),
                             onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
                           },
                           {
-                            label: 'Delete',
+                            label: t('documents.actions.delete'),
                             destructive: true,
                             onSelect: () => setDialog({ kind: 'deletePayment', payment: p }),
                           },
@@ -206,9 +217,9 @@ export default function InvoicePage() {
       <ConfirmDialog
         open={dialog?.kind === 'deletePayment'}
         onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title="Delete this payment?"
-        description="The invoice's balance goes back up by its amount."
-        confirmLabel="Delete payment"
+        title={t('documents.invoice.deletePaymentTitle')}
+        description={t('documents.invoice.deletePaymentDescription')}
+        confirmLabel={t('documents.invoice.deletePaymentConfirm')}
         destructive
         onConfirm={async () => {
           if (dialog?.kind !== 'deletePayment') return
@@ -216,31 +227,31 @@ export default function InvoicePage() {
           const r = await save(writes.recordDelete, {
             collection: 'payments',
             id: p.id,
-            label: `Delete payment ${p.number}`,
+            label: t('documents.invoice.deletePaymentLabel', { number: p.number }),
           })
           if (!r.ok) return r.message
-          if (!r.queued) notify('success', 'Payment deleted')
+          if (!r.queued) notify('success', t('documents.invoice.paymentDeleted'))
         }}
       />
       <ConfirmDialog
         open={dialog?.kind === 'void'}
         onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title={`Void ${inv.number}?`}
-        description="A void invoice stays in your records with its number but is no longer owed. This can't be undone."
-        confirmLabel="Void invoice"
+        title={t('documents.invoice.voidTitle', { number: inv.number })}
+        description={t('documents.invoice.voidDescription')}
+        confirmLabel={t('documents.invoice.voidConfirm')}
         destructive
         onConfirm={async () => {
-          if (!voidReason.trim()) return 'Give a reason to void the invoice.'
+          if (!voidReason.trim()) return t('documents.invoice.voidReasonRequired')
           return changeStatus(
             'invoices',
             inv,
             { status: 'void', void_reason: voidReason.trim() },
-            'Voided',
+            'voided',
           )
         }}
       >
         <Field
-          label="Reason"
+          label={t('documents.invoice.voidReason')}
           value={voidReason}
           onChange={(e) => setVoidReason(e.target.value)}
           required

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -9,36 +10,52 @@ import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
-import { invoiceActions, invoiceDisplayStatus, statusLabels } from '@/billing/status'
+import { invoiceActions, invoiceDisplayStatus, statusLabel } from '@/billing/status'
 import type { Invoice } from '@/billing/types'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import { useT, type Translate } from '@/lib/i18n'
 
-const columns: Column<Invoice>[] = [
-  { id: 'number', header: 'Number', sortKey: 'number', cell: (i) => i.number || 'Draft' },
+const columnsFor = (t: Translate): Column<Invoice>[] => [
+  {
+    id: 'number',
+    header: t('documents.list.number'),
+    sortKey: 'number',
+    cell: (i) => i.number || t('documents.list.draft'),
+  },
   {
     id: 'customer',
-    header: 'Customer',
+    header: t('documents.list.customer'),
     sortKey: 'customer',
     cell: (i) => i.expand?.customer?.name ?? '—',
   },
-  { id: 'issued', header: 'Issued', sortKey: 'issue_date', cell: (i) => formatDate(i.issue_date) },
-  { id: 'due', header: 'Due', sortKey: 'due_date', cell: (i) => formatDate(i.due_date) },
+  {
+    id: 'issued',
+    header: t('documents.list.issued'),
+    sortKey: 'issue_date',
+    cell: (i) => formatDate(i.issue_date),
+  },
+  {
+    id: 'due',
+    header: t('documents.invoices.due'),
+    sortKey: 'due_date',
+    cell: (i) => formatDate(i.due_date),
+  },
   {
     id: 'status',
-    header: 'Status',
+    header: t('documents.list.status'),
     sortKey: 'status',
     cell: (i) => <InvoiceStatusBadge invoice={i} />,
   },
   {
     id: 'total',
-    header: 'Total',
+    header: t('documents.list.total'),
     sortKey: 'total',
     align: 'end',
     cell: (i) => formatMoney(i.total_cents, i.currency),
   },
   {
     id: 'balance',
-    header: 'Balance',
+    header: t('documents.invoices.balance'),
     sortKey: 'balance',
     align: 'end',
     cell: (i) => formatMoney(i.balance_cents, i.currency),
@@ -46,27 +63,30 @@ const columns: Column<Invoice>[] = [
 ]
 
 export default function InvoicesPage() {
+  const t = useT()
   const [, navigate] = useLocation()
+  const columns = useMemo(() => columnsFor(t), [t])
   return (
     <>
       <PageHeader
-        title="Invoices"
-        description="Everything you have billed, with what is paid, due and overdue."
+        title={t('documents.invoices.title')}
+        description={t('documents.invoices.description')}
         actions={
           <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
             <Plus className="size-4" aria-hidden />
-            New invoice
+            {t('documents.invoices.new')}
           </PreloadLink>
         }
       />
       <RecordList<Invoice>
         spec={listSpecs.invoices}
         basePath={paths.invoices}
-        noun="invoices"
         columns={columns}
-        rowLabel={(i) => i.number || 'Draft invoice'}
+        rowLabel={(i) => i.number || t('documents.invoices.draftInvoice')}
         rowHref={(i) => recordPaths.invoice(i.id)}
-        cardDetail={(i) => `${i.expand?.customer?.name ?? ''} · due ${formatDate(i.due_date)}`}
+        cardDetail={(i) =>
+          `${i.expand?.customer?.name ?? ''} · ${t('documents.invoices.dueOn', { date: formatDate(i.due_date) })}`
+        }
         cardAside={(i) => (
           <span className="grid justify-items-end gap-1">
             <span className="tabular-nums">
@@ -78,25 +98,41 @@ export default function InvoicesPage() {
         rowActions={(i) => {
           const can = invoiceActions(i)
           return [
-            { label: 'Open', onSelect: () => navigate(recordPaths.invoice(i.id)) },
+            {
+              label: t('documents.actions.open'),
+              onSelect: () => navigate(recordPaths.invoice(i.id)),
+            },
             ...(can.includes('edit')
-              ? [{ label: 'Edit', onSelect: () => navigate(recordPaths.invoiceEdit(i.id)) }]
+              ? [
+                  {
+                    label: t('documents.actions.edit'),
+                    onSelect: () => navigate(recordPaths.invoiceEdit(i.id)),
+                  },
+                ]
               : []),
             ...(can.includes('markSent')
               ? [
                   {
-                    label: 'Mark as sent',
+                    label: t('documents.actions.markSent'),
                     onSelect: () =>
-                      void changeStatus('invoices', i, { status: 'sent' }, 'Marked as sent'),
+                      void changeStatus('invoices', i, { status: 'sent' }, 'markedSent'),
                   },
                 ]
               : []),
             ...(can.includes('recordPayment')
-              ? [{ label: 'Record payment', onSelect: () => navigate(recordPaths.invoice(i.id)) }]
+              ? [
+                  {
+                    label: t('documents.invoice.recordPayment'),
+                    onSelect: () => navigate(recordPaths.invoice(i.id)),
+                  },
+                ]
               : []),
-            { label: 'Print', onSelect: () => navigate(recordPaths.invoicePrint(i.id)) },
             {
-              label: 'Duplicate',
+              label: t('documents.actions.print'),
+              onSelect: () => navigate(recordPaths.invoicePrint(i.id)),
+            },
+            {
+              label: t('documents.actions.duplicate'),
               onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
             },
           ]
@@ -117,32 +153,43 @@ export default function InvoicesPage() {
         csv={{
           filename: 'invoices',
           columns: [
-            { header: 'Number', value: (i) => i.number },
-            { header: 'Customer', value: (i) => i.expand?.customer?.name ?? '' },
-            { header: 'Issue date', value: (i) => isoDate(i.issue_date) },
-            { header: 'Due date', value: (i) => isoDate(i.due_date) },
-            { header: 'Status', value: (i) => statusLabels[invoiceDisplayStatus(i)] },
-            { header: 'Currency', value: (i) => i.currency },
-            { header: 'Subtotal', value: (i) => toMajor(i.subtotal_cents, i.currency) },
-            { header: 'Discount', value: (i) => toMajor(i.discount_cents, i.currency) },
-            { header: 'Tax', value: (i) => toMajor(i.tax_cents, i.currency) },
-            { header: 'Total', value: (i) => toMajor(i.total_cents, i.currency) },
-            { header: 'Paid', value: (i) => toMajor(i.paid_cents, i.currency) },
-            { header: 'Balance', value: (i) => toMajor(i.balance_cents, i.currency) },
-            { header: 'Paid on', value: (i) => isoDate(i.paid_at) },
+            { header: t('documents.csv.number'), value: (i) => i.number },
+            { header: t('documents.csv.customer'), value: (i) => i.expand?.customer?.name ?? '' },
+            { header: t('documents.issueDate.invoices'), value: (i) => isoDate(i.issue_date) },
+            { header: t('documents.csv.dueDate'), value: (i) => isoDate(i.due_date) },
+            {
+              header: t('documents.csv.status'),
+              value: (i) => statusLabel(invoiceDisplayStatus(i), t),
+            },
+            { header: t('documents.csv.currency'), value: (i) => i.currency },
+            {
+              header: t('documents.csv.subtotal'),
+              value: (i) => toMajor(i.subtotal_cents, i.currency),
+            },
+            {
+              header: t('documents.csv.discount'),
+              value: (i) => toMajor(i.discount_cents, i.currency),
+            },
+            { header: t('documents.csv.tax'), value: (i) => toMajor(i.tax_cents, i.currency) },
+            { header: t('documents.csv.total'), value: (i) => toMajor(i.total_cents, i.currency) },
+            { header: t('documents.csv.paid'), value: (i) => toMajor(i.paid_cents, i.currency) },
+            {
+              header: t('documents.csv.balance'),
+              value: (i) => toMajor(i.balance_cents, i.currency),
+            },
+            { header: t('documents.csv.paidOn'), value: (i) => isoDate(i.paid_at) },
           ],
         }}
         empty={
           <EmptyState
-            title="No invoices found"
+            title={t('documents.invoices.emptyTitle')}
             action={
               <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-                Create an invoice
+                {t('documents.invoices.create')}
               </PreloadLink>
             }
           >
-            Invoices you create, or convert from accepted quotes, appear here. If you searched or
-            filtered, try clearing it.
+            {t('documents.invoices.empty')}
           </EmptyState>
         }
       />

@@ -9,30 +9,41 @@ import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
 import { save } from '@/billing/save'
-import { methodLabels, type Payment } from '@/billing/types'
+import { methodLabel, type Payment } from '@/billing/types'
+import { useT, type Translate } from '@/lib/i18n'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 
-const columns: Column<Payment>[] = [
-  { id: 'number', header: 'Number', sortKey: 'number', cell: (p) => p.number || 'New payment' },
-  { id: 'date', header: 'Date', sortKey: 'date', cell: (p) => formatDate(p.date) },
+const columns = (t: Translate): Column<Payment>[] => [
+  {
+    id: 'number',
+    header: t('payments.column.number'),
+    sortKey: 'number',
+    cell: (p) => p.number || t('payments.newPayment'),
+  },
+  {
+    id: 'date',
+    header: t('payments.column.date'),
+    sortKey: 'date',
+    cell: (p) => formatDate(p.date),
+  },
   {
     id: 'customer',
-    header: 'Customer',
+    header: t('payments.column.customer'),
     sortKey: 'customer',
     cell: (p) => p.expand?.customer?.name ?? '—',
   },
   {
     id: 'invoice',
-    header: 'Invoice',
+    header: t('payments.column.invoice'),
     sortKey: 'invoice',
     cell: (p) => p.expand?.invoice?.number ?? '—',
   },
-  { id: 'method', header: 'Method', cell: (p) => methodLabels[p.method] },
-  { id: 'reference', header: 'Reference', cell: (p) => p.reference || '—' },
+  { id: 'method', header: t('payments.column.method'), cell: (p) => methodLabel(p.method, t) },
+  { id: 'reference', header: t('payments.column.reference'), cell: (p) => p.reference || '—' },
   {
     id: 'amount',
-    header: 'Amount',
+    header: t('payments.column.amount'),
     sortKey: 'amount',
     align: 'end',
     cell: (p) => formatMoney(p.amount_cents, p.currency),
@@ -40,21 +51,18 @@ const columns: Column<Payment>[] = [
 ]
 
 export default function PaymentsPage() {
+  const t = useT()
   const [, navigate] = useLocation()
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; payment: Payment } | null>(null)
   const close = (o: boolean) => (o ? undefined : setDialog(null))
   return (
     <>
-      <PageHeader
-        title="Payments"
-        description="Money received against your invoices. Record a payment from its invoice."
-      />
+      <PageHeader title={t('payments.list.title')} description={t('payments.list.description')} />
       <RecordList<Payment>
         spec={listSpecs.payments}
         basePath={paths.payments}
-        noun="payments"
-        columns={columns}
-        rowLabel={(p) => p.number || 'New payment'}
+        columns={columns(t)}
+        rowLabel={(p) => p.number || t('payments.newPayment')}
         rowHref={(p) => recordPaths.invoice(p.invoice)}
         cardDetail={(p) =>
           `${p.expand?.customer?.name ?? ''} · ${p.expand?.invoice?.number ?? ''} · ${formatDate(p.date)}`
@@ -63,12 +71,20 @@ export default function PaymentsPage() {
           <span className="tabular-nums">{formatMoney(p.amount_cents, p.currency)}</span>
         )}
         rowActions={(p) => [
-          { label: 'Open invoice', onSelect: () => navigate(recordPaths.invoice(p.invoice)) },
+          {
+            label: t('payments.action.openInvoice'),
+            onSelect: () => navigate(recordPaths.invoice(p.invoice)),
+          },
           ...(p.expand?.invoice
-            ? [{ label: 'Edit', onSelect: () => setDialog({ kind: 'edit', payment: p }) }]
+            ? [
+                {
+                  label: t('payments.action.edit'),
+                  onSelect: () => setDialog({ kind: 'edit', payment: p }),
+                },
+              ]
             : []),
           {
-            label: 'Delete',
+            label: t('payments.action.delete'),
             destructive: true,
             onSelect: () => setDialog({ kind: 'delete', payment: p }),
           },
@@ -82,20 +98,19 @@ export default function PaymentsPage() {
         csv={{
           filename: 'payments',
           columns: [
-            { header: 'Number', value: (p) => p.number },
-            { header: 'Date', value: (p) => isoDate(p.date) },
-            { header: 'Customer', value: (p) => p.expand?.customer?.name ?? '' },
-            { header: 'Invoice', value: (p) => p.expand?.invoice?.number ?? '' },
-            { header: 'Method', value: (p) => methodLabels[p.method] },
-            { header: 'Reference', value: (p) => p.reference },
-            { header: 'Currency', value: (p) => p.currency },
-            { header: 'Amount', value: (p) => toMajor(p.amount_cents, p.currency) },
+            { header: t('payments.csv.number'), value: (p) => p.number },
+            { header: t('payments.csv.date'), value: (p) => isoDate(p.date) },
+            { header: t('payments.csv.customer'), value: (p) => p.expand?.customer?.name ?? '' },
+            { header: t('payments.csv.invoice'), value: (p) => p.expand?.invoice?.number ?? '' },
+            { header: t('payments.csv.method'), value: (p) => methodLabel(p.method, t) },
+            { header: t('payments.csv.reference'), value: (p) => p.reference },
+            { header: t('payments.csv.currency'), value: (p) => p.currency },
+            { header: t('payments.csv.amount'), value: (p) => toMajor(p.amount_cents, p.currency) },
           ],
         }}
         empty={
-          <EmptyState title="No payments found">
-            Payments appear here when you record them on an invoice. If you searched or filtered,
-            try clearing it.
+          <EmptyState title={t('payments.list.emptyTitle')}>
+            {t('payments.list.emptyText')}
           </EmptyState>
         }
       />
@@ -110,19 +125,19 @@ export default function PaymentsPage() {
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         onOpenChange={close}
-        title={`Delete payment ${dialog?.payment.number ?? ''}?`}
-        description="Its invoice's balance goes back up by its amount."
-        confirmLabel="Delete payment"
+        title={t('payments.delete.title', { number: dialog?.payment.number ?? '' })}
+        description={t('payments.delete.description')}
+        confirmLabel={t('payments.delete.confirm')}
         destructive
         onConfirm={async () => {
           if (!dialog) return
           const r = await save(writes.recordDelete, {
             collection: 'payments',
             id: dialog.payment.id,
-            label: `Delete payment ${dialog.payment.number}`,
+            label: t('payments.delete.label', { number: dialog.payment.number }),
           })
           if (!r.ok) return r.message
-          if (!r.queued) notify('success', 'Payment deleted')
+          if (!r.queued) notify('success', t('payments.delete.done'))
         }}
       />
     </>

@@ -7,11 +7,14 @@ import { avatarUrl } from '@/lib/pocketbase/files'
 import { selectUser } from '@machines/auth/selectors'
 import { useQuery } from '@tanstack/react-query'
 import { userQuery } from './api/user'
+import { intlLocale, useLocale, useT } from '@/lib/i18n'
 
 export default function ProfilePage() {
   const sessionUser = useAuthSelector(selectUser)
   // The server's copy of the record (works offline from the saved cache), over the session's.
   const record = useQuery({ ...userQuery(sessionUser?.id ?? ''), enabled: Boolean(sessionUser) })
+  const t = useT()
+  const locale = useLocale()
   if (!sessionUser) return null
   const fresh = record.data
   const user = fresh
@@ -24,21 +27,30 @@ export default function ProfilePage() {
       }
     : sessionUser
   const rows: Array<[string, string]> = [
-    ['Name', user.name || '—'],
-    ['Email', user.email],
-    ['Company', user.company || '—'],
-    ['Email verified', user.verified ? 'Yes' : 'No'],
-    ['Two-factor authentication', user.totpEnabled ? 'On' : 'Off'],
-    ['Member since', fresh?.created ? new Date(String(fresh.created)).toLocaleDateString() : '—'],
+    [t('settings.profile.name'), user.name || '—'],
+    [t('settings.profile.email'), user.email],
+    [t('settings.profile.company'), user.company || '—'],
+    [
+      t('settings.profile.emailVerified'),
+      user.verified ? t('settings.profile.yes') : t('settings.profile.no'),
+    ],
+    [
+      t('settings.profile.twoFactor'),
+      user.totpEnabled ? t('settings.profile.on') : t('settings.profile.off'),
+    ],
+    [
+      t('settings.profile.memberSince'),
+      fresh?.created ? new Date(String(fresh.created)).toLocaleDateString(intlLocale(locale)) : '—',
+    ],
   ]
   const avatar = avatarUrl(user)
   return (
     <>
       <PageHeader
-        title="Profile"
+        title={t('settings.profile.title')}
         actions={
           <PreloadLink href="/settings/account" className={buttonClass('outline')}>
-            Edit profile
+            {t('settings.profile.edit')}
           </PreloadLink>
         }
       />

@@ -22,8 +22,10 @@ import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
+import { richText, useT } from '@/lib/i18n'
 
 export default function QuotePage() {
+  const t = useT()
   const { id } = useParams<{ id: string }>()
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
@@ -50,20 +52,29 @@ export default function QuotePage() {
     setConverting(true)
     const r = await save(
       writes.quoteConvert,
-      { quoteId: q.id, label: `Convert quote ${q.number || '(draft)'} to an invoice` },
-      'The conversion is saved on this device and happens when you are back online.',
+      {
+        quoteId: q.id,
+        label: t('documents.quote.convertLabel', {
+          number: q.number || t('documents.draftInParentheses'),
+        }),
+      },
+      t('documents.quote.convertQueued'),
     )
     setConverting(false)
     if (!r.ok) return notify('error', r.message)
     if (r.queued) return
-    notify('success', 'Quote converted', 'A draft invoice was created from it.')
+    notify('success', t('documents.quote.converted'), t('documents.quote.convertedDetail'))
     if (r.data.invoice) navigate(recordPaths.invoice(r.data.invoice))
   }
 
   return (
     <>
       <PageHeader
-        title={q.number ? `Quote ${q.number}` : 'Draft quote'}
+        title={
+          q.number
+            ? t('documents.quote.title', { number: q.number })
+            : t('documents.quotes.draftQuote')
+        }
         description={
           <span className="flex flex-wrap items-center gap-2">
             <QuoteStatusBadge quote={q} />
@@ -76,43 +87,50 @@ export default function QuotePage() {
                 {customer.name}
               </Link>
             ) : null}
-            {q.expiry_date ? <span>· valid until {formatDate(q.expiry_date)}</span> : null}
+            {q.expiry_date ? (
+              <span>{t('documents.quote.validUntil', { date: formatDate(q.expiry_date) })}</span>
+            ) : null}
             {invoice.data ? (
               <span>
-                · invoice{' '}
-                <Link
-                  href={recordPaths.invoice(invoice.data.id)}
-                  className="underline underline-offset-4"
-                >
-                  {invoice.data.number || 'draft'}
-                </Link>
+                {richText(t, 'documents.quote.invoiceLink', {
+                  link: (
+                    <Link
+                      href={recordPaths.invoice(invoice.data.id)}
+                      className="underline underline-offset-4"
+                    >
+                      {invoice.data.number || t('documents.quote.draftLink')}
+                    </Link>
+                  ),
+                })}
               </span>
             ) : null}
           </span>
         }
         actions={
           <DocumentActions kind="quotes" doc={q} customer={customer} seller={seller.data} can={can}>
-            {can('accept') ? <Button onClick={() => setDialog('accept')}>Accept</Button> : null}
+            {can('accept') ? (
+              <Button onClick={() => setDialog('accept')}>{t('documents.quote.accept')}</Button>
+            ) : null}
             {can('convert') ? (
               <Button
                 variant={q.status === 'accepted' ? 'primary' : 'outline'}
                 busy={converting}
                 onClick={() => void convert()}
               >
-                Convert to invoice
+                {t('documents.quote.convert')}
               </Button>
             ) : null}
             {can('reject') ? (
               <Button variant="outline" onClick={() => setDialog('reject')}>
-                Reject
+                {t('documents.quote.reject')}
               </Button>
             ) : null}
             {can('revise') ? (
               <Button
                 variant="outline"
-                onClick={() => void changeStatus('quotes', q, { status: 'draft' }, 'Back to draft')}
+                onClick={() => void changeStatus('quotes', q, { status: 'draft' }, 'backToDraft')}
               >
-                Revise
+                {t('documents.quote.revise')}
               </Button>
             ) : null}
           </DocumentActions>
@@ -122,7 +140,9 @@ export default function QuotePage() {
         <div>
           <DocumentSheet kind="quotes" doc={q} seller={seller.data} />
           {q.status === 'rejected' && q.reject_reason ? (
-            <p className="mt-4 text-sm text-muted-foreground">Rejected: {q.reject_reason}</p>
+            <p className="mt-4 text-sm text-muted-foreground">
+              {t('documents.quote.rejectedReason', { reason: q.reject_reason })}
+            </p>
           ) : null}
         </div>
         <div className="grid content-start gap-6">
@@ -133,29 +153,29 @@ export default function QuotePage() {
       <ConfirmDialog
         open={dialog === 'accept'}
         onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title={`Mark ${q.number} as accepted?`}
-        description="Record that the customer said yes. You can then convert it into an invoice."
-        confirmLabel="Mark as accepted"
-        onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'Accepted')}
+        title={t('documents.quote.acceptTitle', { number: q.number })}
+        description={t('documents.quote.acceptDescription')}
+        confirmLabel={t('documents.quote.acceptConfirm')}
+        onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'accepted')}
       />
 
       <ConfirmDialog
         open={dialog === 'reject'}
         onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title={`Mark ${q.number} as rejected?`}
-        description="The customer declined. You can revise it into a new draft later."
-        confirmLabel="Mark as rejected"
+        title={t('documents.quote.rejectTitle', { number: q.number })}
+        description={t('documents.quote.rejectDescription')}
+        confirmLabel={t('documents.quote.rejectConfirm')}
         onConfirm={() =>
           changeStatus(
             'quotes',
             q,
             { status: 'rejected', reject_reason: rejectReason.trim() },
-            'Rejected',
+            'rejected',
           )
         }
       >
         <Field
-          label="Reason (optional)"
+          label={t('documents.quote.rejectReason')}
           value={rejectReason}
           onChange={(e) => setRejectReason(e.target.value)}
         />

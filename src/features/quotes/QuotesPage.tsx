@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -9,34 +10,45 @@ import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
-import { quoteActions, quoteDisplayStatus, statusLabels } from '@/billing/status'
+import { quoteActions, quoteDisplayStatus, statusLabel } from '@/billing/status'
 import type { Quote } from '@/billing/types'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import { useT, type Translate } from '@/lib/i18n'
 
-const columns: Column<Quote>[] = [
-  { id: 'number', header: 'Number', sortKey: 'number', cell: (q) => q.number || 'Draft' },
+const columnsFor = (t: Translate): Column<Quote>[] => [
+  {
+    id: 'number',
+    header: t('documents.list.number'),
+    sortKey: 'number',
+    cell: (q) => q.number || t('documents.list.draft'),
+  },
   {
     id: 'customer',
-    header: 'Customer',
+    header: t('documents.list.customer'),
     sortKey: 'customer',
     cell: (q) => q.expand?.customer?.name ?? '—',
   },
-  { id: 'issued', header: 'Issued', sortKey: 'issue_date', cell: (q) => formatDate(q.issue_date) },
+  {
+    id: 'issued',
+    header: t('documents.list.issued'),
+    sortKey: 'issue_date',
+    cell: (q) => formatDate(q.issue_date),
+  },
   {
     id: 'expires',
-    header: 'Expires',
+    header: t('documents.quotes.expires'),
     sortKey: 'expiry_date',
     cell: (q) => formatDate(q.expiry_date),
   },
   {
     id: 'status',
-    header: 'Status',
+    header: t('documents.list.status'),
     sortKey: 'status',
     cell: (q) => <QuoteStatusBadge quote={q} />,
   },
   {
     id: 'total',
-    header: 'Total',
+    header: t('documents.list.total'),
     sortKey: 'total',
     align: 'end',
     cell: (q) => formatMoney(q.total_cents, q.currency),
@@ -44,25 +56,26 @@ const columns: Column<Quote>[] = [
 ]
 
 export default function QuotesPage() {
+  const t = useT()
   const [, navigate] = useLocation()
+  const columns = useMemo(() => columnsFor(t), [t])
   return (
     <>
       <PageHeader
-        title="Quotes"
-        description="Estimates you send before the work, and what became of them."
+        title={t('documents.quotes.title')}
+        description={t('documents.quotes.description')}
         actions={
           <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
             <Plus className="size-4" aria-hidden />
-            New quote
+            {t('documents.quotes.new')}
           </PreloadLink>
         }
       />
       <RecordList<Quote>
         spec={listSpecs.quotes}
         basePath={paths.quotes}
-        noun="quotes"
         columns={columns}
-        rowLabel={(q) => q.number || 'Draft quote'}
+        rowLabel={(q) => q.number || t('documents.quotes.draftQuote')}
         rowHref={(q) => recordPaths.quote(q.id)}
         cardDetail={(q) => `${q.expand?.customer?.name ?? ''} · ${formatDate(q.issue_date)}`}
         cardAside={(q) => (
@@ -74,31 +87,42 @@ export default function QuotesPage() {
         rowActions={(q) => {
           const can = quoteActions(q)
           return [
-            { label: 'Open', onSelect: () => navigate(recordPaths.quote(q.id)) },
+            {
+              label: t('documents.actions.open'),
+              onSelect: () => navigate(recordPaths.quote(q.id)),
+            },
             ...(can.includes('edit')
-              ? [{ label: 'Edit', onSelect: () => navigate(recordPaths.quoteEdit(q.id)) }]
+              ? [
+                  {
+                    label: t('documents.actions.edit'),
+                    onSelect: () => navigate(recordPaths.quoteEdit(q.id)),
+                  },
+                ]
               : []),
             ...(can.includes('markSent')
               ? [
                   {
-                    label: 'Mark as sent',
+                    label: t('documents.actions.markSent'),
                     onSelect: () =>
-                      void changeStatus('quotes', q, { status: 'sent' }, 'Marked as sent'),
+                      void changeStatus('quotes', q, { status: 'sent' }, 'markedSent'),
                   },
                 ]
               : []),
             ...(can.includes('accept')
               ? [
                   {
-                    label: 'Accept',
+                    label: t('documents.quote.accept'),
                     onSelect: () =>
-                      void changeStatus('quotes', q, { status: 'accepted' }, 'Accepted'),
+                      void changeStatus('quotes', q, { status: 'accepted' }, 'accepted'),
                   },
                 ]
               : []),
-            { label: 'Print', onSelect: () => navigate(recordPaths.quotePrint(q.id)) },
             {
-              label: 'Duplicate',
+              label: t('documents.actions.print'),
+              onSelect: () => navigate(recordPaths.quotePrint(q.id)),
+            },
+            {
+              label: t('documents.actions.duplicate'),
               onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
             },
           ]
@@ -112,29 +136,37 @@ export default function QuotesPage() {
         csv={{
           filename: 'quotes',
           columns: [
-            { header: 'Number', value: (q) => q.number },
-            { header: 'Customer', value: (q) => q.expand?.customer?.name ?? '' },
-            { header: 'Issue date', value: (q) => isoDate(q.issue_date) },
-            { header: 'Expiry date', value: (q) => isoDate(q.expiry_date) },
-            { header: 'Status', value: (q) => statusLabels[quoteDisplayStatus(q)] },
-            { header: 'Currency', value: (q) => q.currency },
-            { header: 'Subtotal', value: (q) => toMajor(q.subtotal_cents, q.currency) },
-            { header: 'Discount', value: (q) => toMajor(q.discount_cents, q.currency) },
-            { header: 'Tax', value: (q) => toMajor(q.tax_cents, q.currency) },
-            { header: 'Total', value: (q) => toMajor(q.total_cents, q.currency) },
+            { header: t('documents.csv.number'), value: (q) => q.number },
+            { header: t('documents.csv.customer'), value: (q) => q.expand?.customer?.name ?? '' },
+            { header: t('documents.issueDate.quotes'), value: (q) => isoDate(q.issue_date) },
+            { header: t('documents.csv.expiryDate'), value: (q) => isoDate(q.expiry_date) },
+            {
+              header: t('documents.csv.status'),
+              value: (q) => statusLabel(quoteDisplayStatus(q), t),
+            },
+            { header: t('documents.csv.currency'), value: (q) => q.currency },
+            {
+              header: t('documents.csv.subtotal'),
+              value: (q) => toMajor(q.subtotal_cents, q.currency),
+            },
+            {
+              header: t('documents.csv.discount'),
+              value: (q) => toMajor(q.discount_cents, q.currency),
+            },
+            { header: t('documents.csv.tax'), value: (q) => toMajor(q.tax_cents, q.currency) },
+            { header: t('documents.csv.total'), value: (q) => toMajor(q.total_cents, q.currency) },
           ],
         }}
         empty={
           <EmptyState
-            title="No quotes found"
+            title={t('documents.quotes.emptyTitle')}
             action={
               <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
-                Create a quote
+                {t('documents.quotes.create')}
               </PreloadLink>
             }
           >
-            Quotes you create appear here with their status. If you searched or filtered, try
-            clearing it.
+            {t('documents.quotes.empty')}
           </EmptyState>
         }
       />

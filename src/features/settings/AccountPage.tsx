@@ -9,10 +9,12 @@ import { PasswordForm } from './components/PasswordForm'
 import { TwoFactorSection } from './components/TwoFactorSection'
 import { BusinessSection } from './components/BusinessForm'
 import { requestVerification } from './api/account'
+import { useT } from '@/lib/i18n'
 
 export default function AccountPage() {
   const user = useAuthSelector(selectUser)
   const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
+  const t = useT()
   if (!user) return null
   return (
     <div className="grid gap-6">
@@ -23,15 +25,19 @@ export default function AccountPage() {
         <BusinessSection userId={user.id} />
       </Card>
       <Card className="grid gap-3">
-        <h2 className="text-lg font-semibold">Email verification</h2>
+        <h2 className="text-lg font-semibold">{t('settings.account.verification.title')}</h2>
         {user.verified ? (
-          <p className="text-sm text-muted-foreground">{user.email} is verified.</p>
+          <p className="text-sm text-muted-foreground">
+            {t('settings.account.verification.verified', { email: user.email })}
+          </p>
         ) : verify.isSuccess ? (
-          <Alert tone="success">We sent a verification link to {user.email}.</Alert>
+          <Alert tone="success">
+            {t('settings.account.verification.sent', { email: user.email })}
+          </Alert>
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              {user.email} is not verified yet. We can send you a link to confirm it.
+              {t('settings.account.verification.notVerified', { email: user.email })}
             </p>
             {verify.isError ? <Alert>{mutationErrorMessage(verify.error)}</Alert> : null}
             <div>
@@ -40,7 +46,7 @@ export default function AccountPage() {
                 busy={verify.isPending}
                 onClick={() => verify.mutate(user.email)}
               >
-                Send verification email
+                {t('settings.account.verification.send')}
               </Button>
             </div>
           </>

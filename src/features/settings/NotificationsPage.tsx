@@ -9,24 +9,22 @@ import { writes, type SettingsUpdate } from '@/billing/writes'
 import { runWrite } from '@/lib/writes'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
+import { useT, type MessageKey } from '@/lib/i18n'
 
 type PreferenceField = keyof Pick<SellerSettings, 'notify_overdue' | 'notify_quote_expiring'>
 
-const preferences: ReadonlyArray<{ field: PreferenceField; label: string; hint: string }> = [
+const preferences = [
   {
     field: 'notify_overdue',
-    label: 'Remind me when an invoice becomes overdue',
-    hint: 'Sent invoices past their due date with a balance left to pay.',
+    label: 'settings.notifications.overdue',
+    hint: 'settings.notifications.overdueHint',
   },
   {
     field: 'notify_quote_expiring',
-    label: 'Remind me when a quote is about to expire',
-    hint: 'Sent quotes without an answer that expire within the next 7 days.',
+    label: 'settings.notifications.expiring',
+    hint: 'settings.notifications.expiringHint',
   },
-]
-
-export const SAVED = 'Notification settings saved'
-export const QUEUED = 'Saved on this device — it will be sent when you are back online'
+] as const satisfies ReadonlyArray<{ field: PreferenceField; label: MessageKey; hint: MessageKey }>
 
 export default function NotificationsPage() {
   const user = useAuthSelector(selectUser)
@@ -38,18 +36,19 @@ function NotificationPreferences({ userId }: { userId: string }) {
   const settings = useQuery(sellerQuery(userId))
   const [error, setError] = useState<string | null>(null)
   const ids = useId()
+  const t = useT()
 
   async function save(field: PreferenceField, on: boolean, label: string) {
     setError(null)
     const vars: SettingsUpdate = {
       userId,
       body: { [field]: on },
-      label: `Notifications: “${label}” ${on ? 'on' : 'off'}`,
+      label: t('settings.notifications.writeLabel', { label, state: on ? 'on' : 'off' }),
     }
     try {
       const result = await runWrite(writes.settingsUpdate, vars)
-      if (result.queued) notify('info', QUEUED)
-      else notify('success', SAVED)
+      if (result.queued) notify('info', t('settings.notifications.queued'))
+      else notify('success', t('settings.notifications.saved'))
     } catch (e) {
       setError(mutationErrorMessage(e))
     }
@@ -58,15 +57,12 @@ function NotificationPreferences({ userId }: { userId: string }) {
   return (
     <Card className="grid gap-6">
       <div>
-        <h2 className="text-lg font-semibold">Notifications</h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Reminders appear in Folio, under the bell at the top of every page. Each change is saved
-          at once.
-        </p>
+        <h2 className="text-lg font-semibold">{t('settings.notifications.title')}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('settings.notifications.intro')}</p>
       </div>
       {settings.data ? (
         <fieldset className="grid gap-4">
-          <legend className="mb-3 font-semibold">In-app reminders</legend>
+          <legend className="mb-3 font-semibold">{t('settings.notifications.legend')}</legend>
           {preferences.map((p) => {
             const inputId = `${ids}-${p.field}`
             return (
@@ -77,14 +73,14 @@ function NotificationPreferences({ userId }: { userId: string }) {
                   className="mt-0.5 size-4 accent-[var(--primary)]"
                   checked={settings.data[p.field] === true}
                   aria-describedby={`${inputId}-hint`}
-                  onChange={(e) => void save(p.field, e.target.checked, p.label)}
+                  onChange={(e) => void save(p.field, e.target.checked, t(p.label))}
                 />
                 <div className="grid gap-0.5">
                   <label htmlFor={inputId} className="text-sm font-medium">
-                    {p.label}
+                    {t(p.label)}
                   </label>
                   <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-                    {p.hint}
+                    {t(p.hint)}
                   </p>
                 </div>
               </div>
@@ -94,16 +90,18 @@ function NotificationPreferences({ userId }: { userId: string }) {
       ) : settings.isError ? (
         <div className="grid justify-items-start gap-3">
           <Alert>
-            Your notification settings could not be loaded. {mutationErrorMessage(settings.error)}
+            {t('settings.notifications.loadFailed', {
+              error: mutationErrorMessage(settings.error),
+            })}
           </Alert>
           <Button variant="outline" onClick={() => void settings.refetch()}>
-            Try again
+            {t('settings.notifications.tryAgain')}
           </Button>
         </div>
       ) : (
         <div aria-busy="true" className="grid gap-4">
           <p role="status" className="sr-only">
-            Loading your notification settings…
+            {t('settings.notifications.loading')}
           </p>
           {preferences.map((p) => (
             <div key={p.field} aria-hidden className="h-10 animate-pulse rounded-md bg-muted" />

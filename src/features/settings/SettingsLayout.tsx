@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import { PageHeader } from '@/components/layout/PageHeader'
+import { useT } from '@/lib/i18n'
 import { SettingsNav } from './components/SettingsNav'
 
 export default function SettingsLayout({ children }: { children: ReactNode }) {
+  const t = useT()
   return (
     <>
-      <PageHeader title="Settings" description="Manage your account and how Folio looks." />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
         <SettingsNav />
         <div className="min-w-0">{children}</div>

@@ -14,6 +14,7 @@ import type { QueueResult } from '../writes'
 import type { ProfileUpdate } from './profile-write'
 import { takeOAuth2 } from './oauth2'
 import { AUTH_STORE_KEY } from './instance'
+import { t } from '../i18n'
 
 const USERS = 'users'
 
@@ -42,7 +43,7 @@ function sessionOf(pb: PocketBase): Session | null {
 
 function requireSession(pb: PocketBase): Session {
   const s = sessionOf(pb)
-  if (!s) throw { kind: 'server', status: 401, message: 'No session after sign-in' }
+  if (!s) throw { kind: 'server', status: 401, message: t('common.auth.noSession') }
   return s
 }
 
@@ -109,7 +110,7 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
     async signInWithOAuth2({ code, state }: OAuth2Return) {
       const pending = takeOAuth2(storage)
       if (!pending || pending.state !== state) {
-        throw { kind: 'server', status: 400, message: 'The sign-in link is no longer valid.' }
+        throw { kind: 'server', status: 400, message: t('common.auth.linkInvalid') }
       }
       return firstFactor(await load(), async () =>
         (await users()).authWithOAuth2Code(

@@ -1,4 +1,5 @@
 import type PocketBase from 'pocketbase'
+import { t } from '../i18n'
 
 const KEY = 'folio.oauth2'
 
@@ -25,7 +26,7 @@ export async function startOAuth2(
 ) {
   const methods = await pb.collection('users').listAuthMethods()
   const p = methods.oauth2.providers.find((x) => x.name === provider)
-  if (!p) throw new Error(`Sign-in with ${provider} is not available.`)
+  if (!p) throw new Error(t('common.auth.providerUnavailable', { provider }))
   const redirectUrl = oauth2RedirectUrl(window.location.origin)
   const pending: OAuth2Pending = {
     provider,

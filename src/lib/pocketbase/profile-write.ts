@@ -1,6 +1,7 @@
 import type { RecordModel } from 'pocketbase'
 import type { ProfileChanges } from '@machines/auth/types'
 import { defineWrite } from '../writes'
+import { getIntlLocale, t } from '../i18n'
 import { loadPb } from './instance'
 
 export interface ProfileUpdate {
@@ -23,15 +24,20 @@ export const profileWrite = defineWrite({
   },
   describe({ changes }: ProfileUpdate) {
     const parts = [
-      changes.name !== undefined ? `name “${changes.name}”` : null,
-      changes.company !== undefined ? `company “${changes.company}”` : null,
-      changes.avatar ? 'a new avatar' : null,
-    ].filter(Boolean)
-    return `Profile: ${parts.join(', ') || 'no change'}`
+      changes.name !== undefined ? t('common.writes.profileName', { name: changes.name }) : null,
+      changes.company !== undefined
+        ? t('common.writes.profileCompany', { company: changes.company })
+        : null,
+      changes.avatar ? t('common.writes.profileAvatar') : null,
+    ].filter((p) => p !== null)
+    const list = new Intl.ListFormat(getIntlLocale(), { type: 'unit', style: 'short' })
+    return t('common.writes.profile', {
+      changes: parts.length ? list.format(parts) : t('common.writes.profileNoChange'),
+    })
   },
   // Only changes that were queued report here; a direct save reports through the auth chart.
   sentNotice: () => ({
-    title: 'Profile updated successfully',
-    detail: 'Your offline change was sent.',
+    title: t('common.auth.profileUpdated'),
+    detail: t('common.writes.profileSent'),
   }),
 })

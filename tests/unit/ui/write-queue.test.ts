@@ -4,7 +4,6 @@ import { QueryClient, dehydrate, onlineManager } from '@tanstack/react-query'
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import { createStore, get, set } from 'idb-keyval'
 import {
-  STALE_WRITE_MESSAGE,
   activateClient,
   applyWrites,
   currentKey,
@@ -227,7 +226,9 @@ describe('queued writes survive an update of the app', () => {
     await expect.poll(() => next.getMutationCache().getAll().filter(isRefused).length).toBe(2)
     const [m] = next.getMutationCache().getAll().filter(isRefused)
     expect(m && describeWrite(m)).toBe('Note 1')
-    expect(m && refusalMessage(m)).toBe(STALE_WRITE_MESSAGE)
+    expect(m && refusalMessage(m)).toBe(
+      'This change was saved by an earlier version of Folio and can no longer be sent. Discard it and make it again.',
+    )
     expect(sent).toEqual([])
   })
 })

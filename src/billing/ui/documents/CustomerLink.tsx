@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm'
 import { refusal } from '@/lib/errors'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { useOnline } from '@/lib/use-online'
+import { useT } from '@/lib/i18n'
 import type { DocumentKind } from '@/billing/types'
 
 /**
@@ -20,26 +21,23 @@ export function CustomerLink({
   id: string
   isDraft: boolean
 }) {
+  const t = useT()
   const online = useOnline()
   const [confirming, setConfirming] = useState(false)
   const [url, setUrl] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
   return (
     <Card className="grid content-start gap-3 p-4">
-      <h2 className="font-semibold">Customer link</h2>
+      <h2 className="font-semibold">{t('documents.link.title')}</h2>
       {isDraft ? (
-        <p className="text-sm text-muted-foreground">
-          Send the document first: a draft has no link.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('documents.link.draft')}</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">
-            Each mail carries its own link. A new link stops every link sent before.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('documents.link.hint')}</p>
           {url ? (
             <div className="grid gap-2">
               <label className="grid gap-1 text-sm">
-                <span className="font-medium">New link</span>
+                <span className="font-medium">{t('documents.link.new')}</span>
                 <input
                   readOnly
                   value={url}
@@ -54,26 +52,26 @@ export function CustomerLink({
                   setCopied(true)
                 }}
               >
-                {copied ? 'Copied' : 'Copy link'}
+                {copied ? t('documents.link.copied') : t('documents.link.copy')}
               </Button>
             </div>
           ) : null}
           <Button
             variant="outline"
             disabled={!online}
-            title={online ? undefined : 'A new link needs a connection'}
+            title={online ? undefined : t('documents.link.offline')}
             onClick={() => setConfirming(true)}
           >
-            New link
+            {t('documents.link.new')}
           </Button>
         </>
       )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Make a new link?"
-        description="Links sent before stop working at once. Give the customer the new one."
-        confirmLabel="Make a new link"
+        title={t('documents.link.confirmTitle')}
+        description={t('documents.link.confirmDescription')}
+        confirmLabel={t('documents.link.confirm')}
         onConfirm={async () => {
           try {
             const pb = await loadPb()

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm'
 import { Menu } from '@/components/ui/menu'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { useOnline } from '@/lib/use-online'
+import { useT } from '@/lib/i18n'
 import { paths, recordPaths } from '@/config/paths'
 import type { SellerSettings } from '@/billing/queries'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
@@ -42,11 +43,11 @@ export function DocumentActions({
   children?: ReactNode
   menu?: MenuItem[]
 }) {
+  const t = useT()
   const [, navigate] = useLocation()
   const online = useOnline()
   const [dialog, setDialog] = useState<'send' | 'delete' | null>(null)
   const invoice = kind === 'invoices'
-  const one = invoice ? 'invoice' : 'quote'
   const draft = doc.status === 'draft'
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -55,18 +56,18 @@ export function DocumentActions({
         <Button
           variant={draft ? 'primary' : 'outline'}
           disabled={!online}
-          title={online ? undefined : 'Sending needs a connection'}
+          title={online ? undefined : t('documents.actions.sendOffline')}
           onClick={() => setDialog('send')}
         >
-          {draft ? 'Send' : 'Send again'}
+          {draft ? t('documents.actions.send') : t('documents.actions.sendAgain')}
         </Button>
       ) : null}
       {can('markSent') ? (
         <Button
           variant="outline"
-          onClick={() => void changeStatus(kind, doc, { status: 'sent' }, 'Marked as sent')}
+          onClick={() => void changeStatus(kind, doc, { status: 'sent' }, 'markedSent')}
         >
-          Mark as sent
+          {t('documents.actions.markSent')}
         </Button>
       ) : null}
       {can('edit') ? (
@@ -74,28 +75,34 @@ export function DocumentActions({
           href={invoice ? recordPaths.invoiceEdit(doc.id) : recordPaths.quoteEdit(doc.id)}
           className={buttonClass('outline')}
         >
-          Edit
+          {t('documents.actions.edit')}
         </PreloadLink>
       ) : null}
       <PreloadLink
         href={invoice ? recordPaths.invoicePrint(doc.id) : recordPaths.quotePrint(doc.id)}
         className={buttonClass('outline')}
       >
-        Print
+        {t('documents.actions.print')}
       </PreloadLink>
       <DownloadPdfButton kind={kind} doc={doc} customer={customer} seller={seller} />
       <Menu
-        label="More actions"
+        label={t('documents.actions.more')}
         trigger={<MoreHorizontal className="size-4" aria-hidden />}
         items={[
           {
-            label: 'Duplicate',
+            label: t('documents.actions.duplicate'),
             onSelect: () =>
               navigate(`${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`),
           },
           ...menu,
           ...(can('delete')
-            ? [{ label: 'Delete', destructive: true, onSelect: () => setDialog('delete') }]
+            ? [
+                {
+                  label: t('documents.actions.delete'),
+                  destructive: true,
+                  onSelect: () => setDialog('delete'),
+                },
+              ]
             : []),
         ]}
       />
@@ -112,9 +119,13 @@ export function DocumentActions({
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(o) => (o ? undefined : setDialog(null))}
-        title={`Delete this ${draft && invoice ? 'draft ' : ''}${one}?`}
-        description="It is removed for good."
-        confirmLabel={`Delete ${one}`}
+        title={
+          draft && invoice
+            ? t('documents.delete.draftInvoiceTitle')
+            : t('documents.delete.title', { kind })
+        }
+        description={t('documents.delete.description')}
+        confirmLabel={t('documents.delete.confirm', { kind })}
         destructive
         onConfirm={async () => {
           const message = await deleteDocument(kind, doc)

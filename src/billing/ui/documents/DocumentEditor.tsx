@@ -25,25 +25,62 @@ import {
 import { addDays, formatMoney } from '@/billing/format'
 import { useForm, type Refusal } from '@/lib/use-form'
 import type { DocumentKind, LineItem } from '@/billing/types'
+import { useT, type MessageKey, type Translate } from '@/lib/i18n'
 
 export type { Refusal }
 
+type UnitCode = keyof typeof UNIT_CODES
+type ZeroRateCategory = (typeof ZERO_RATE_CATEGORIES)[number]['code']
+
+/** The unit codes' names (UN/ECE Rec. 20), as the interface says them. */
+const UNIT_CODE_NAMES = {
+  C62: 'documents.unitCode.C62',
+  H87: 'documents.unitCode.H87',
+  HUR: 'documents.unitCode.HUR',
+  DAY: 'documents.unitCode.DAY',
+  WEE: 'documents.unitCode.WEE',
+  MON: 'documents.unitCode.MON',
+  ANN: 'documents.unitCode.ANN',
+  MIN: 'documents.unitCode.MIN',
+  KGM: 'documents.unitCode.KGM',
+  MTR: 'documents.unitCode.MTR',
+  MTK: 'documents.unitCode.MTK',
+  LTR: 'documents.unitCode.LTR',
+  KMT: 'documents.unitCode.KMT',
+  SET: 'documents.unitCode.SET',
+  LS: 'documents.unitCode.LS',
+} as const satisfies Record<UnitCode, MessageKey>
+
+/** The VAT categories a 0 % line can have, as the interface says them. */
+const VAT_CATEGORY_LABELS = {
+  Z: 'documents.vatCategory.Z',
+  E: 'documents.vatCategory.E',
+  AE: 'documents.vatCategory.AE',
+  K: 'documents.vatCategory.K',
+  G: 'documents.vatCategory.G',
+  O: 'documents.vatCategory.O',
+} as const satisfies Record<ZeroRateCategory, MessageKey>
+
 /** Live totals from the TypeScript twin of the server's rule; the server decides on save. */
 function previewTotals(
+  t: Translate,
   items: readonly LineForm[],
   currency: string,
   discount: string,
 ): { totals: Totals | null; problem: string | null } {
   const lines = toLineItems(items, currency)
   if (lines.some((l) => l === null))
-    return { totals: null, problem: 'Totals appear when every price is a valid amount.' }
+    return { totals: null, problem: t('documents.editor.totalsNeedPrices') }
   try {
     return {
       totals: computeTotals(lines as LineItem[], discount.trim() ? Number(discount) : 0),
       problem: null,
     }
   } catch (e) {
-    return { totals: null, problem: e instanceof TotalsError ? e.message : 'Check the lines.' }
+    return {
+      totals: null,
+      problem: e instanceof TotalsError ? e.message : t('documents.editor.checkLines'),
+    }
   }
 }
 
@@ -71,6 +108,7 @@ export function DocumentEditor({
   /** Where what is typed is kept until it is saved (null: not kept). */
   draftKey?: string | null
 }) {
+  const t = useT()
   const schema = useMemo(() => documentSchema(kind), [kind])
   const {
     values: form,
@@ -87,8 +125,9 @@ export function DocumentEditor({
   const [endTouched, setEndTouched] = useState(Boolean(initial.end_date))
   const [terms, setTerms] = useState<number | null>(null)
   const currency = form.currency || 'EUR'
-  const { totals, problem } = previewTotals(form.items, currency, form.discount_percent)
-  const endLabel = kind === 'invoices' ? 'Due date' : 'Expiry date'
+  const { totals, problem } = previewTotals(t, form.items, currency, form.discount_percent)
+  const endLabel =
+    kind === 'invoices' ? t('documents.editor.dueDate') : t('documents.editor.expiryDate')
 
   // A field the user changes loses its message; it is checked again on submit.
   const set = <K extends keyof DocumentForm>(k: K, value: DocumentForm[K]) => {
@@ -147,7 +186,7 @@ export function DocumentEditor({
       <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <CustomerPicker
-            label="Customer"
+            label={t('documents.editor.customer')}
             value={form.customer}
             disabled={customerLocked}
             error={errors.customer}
@@ -169,15 +208,18 @@ export function DocumentEditor({
           />
           {customerLocked ? (
             <p className="mt-1 text-xs text-muted-foreground">
-              The customer can only change while the {kind === 'invoices' ? 'invoice' : 'quote'} is
-              a draft.
+              {t('documents.editor.customerLocked', { kind })}
             </p>
           ) : form.currency ? (
-            <p className="mt-1 text-xs text-muted-foreground">Currency: {form.currency}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {t('documents.editor.currency', { currency: form.currency })}
+            </p>
           ) : null}
         </div>
         <Field
-          label="Issue date"
+          label={t(
+            kind === 'invoices' ? 'documents.issueDate.invoices' : 'documents.issueDate.quotes',
+          )}
           type="date"
           value={form.issue_date}
           onChange={(e) => issueChanged(e.target.value)}
@@ -196,7 +238,7 @@ export function DocumentEditor({
       </Card>
 
       <Card className="grid gap-3 p-4">
-        <h2 className="font-semibold">Lines</h2>
+        <h2 className="font-semibold">{t('documents.editor.lines')}</h2>
         {errors.items ? <p className="text-sm text-destructive">{errors.items}</p> : null}
         <ol className="grid gap-3">
           {form.items.map((l, i) => (
@@ -227,7 +269,7 @@ export function DocumentEditor({
             onClick={() => set('items', [...form.items, emptyLine(defaultTaxRate)])}
           >
             <Plus className="size-4" aria-hidden />
-            Add line
+            {t('documents.editor.addLine')}
           </Button>
         </div>
       </Card>
@@ -235,24 +277,24 @@ export function DocumentEditor({
       <div className="grid gap-4 md:grid-cols-2">
         <div className="grid content-start gap-4">
           <TextAreaField
-            label="Notes"
+            label={t('documents.editor.notes')}
             value={form.notes}
             onChange={(e) => set('notes', e.target.value)}
             error={errors.notes}
-            hint="Printed on the document."
+            hint={t('documents.editor.notesHint')}
           />
           <TextAreaField
-            label="Terms"
+            label={t('documents.editor.terms')}
             value={form.terms}
             onChange={(e) => set('terms', e.target.value)}
             error={errors.terms}
-            hint="Payment instructions, conditions."
+            hint={t('documents.editor.termsHint')}
           />
         </div>
         <Card className="grid content-start gap-2 text-sm" aria-live="polite">
-          <h2 className="font-semibold">Totals</h2>
+          <h2 className="font-semibold">{t('documents.editor.totals')}</h2>
           <Field
-            label="Document discount (%)"
+            label={t('documents.editor.documentDiscount')}
             inputMode="decimal"
             value={form.discount_percent}
             onChange={(e) => set('discount_percent', e.target.value)}
@@ -261,21 +303,21 @@ export function DocumentEditor({
           {form.items.some((l) => !Number(l.tax_rate)) ? (
             <>
               <SelectField
-                label="VAT on 0 % lines"
+                label={t('documents.editor.zeroRateVat')}
                 value={form.vat_exemption_category}
                 onChange={(e) => set('vat_exemption_category', e.target.value)}
                 error={errors.vat_exemption_category}
               >
                 {ZERO_RATE_CATEGORIES.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.label}
+                    {t(VAT_CATEGORY_LABELS[c.code])}
                   </option>
                 ))}
               </SelectField>
               {form.vat_exemption_category !== 'Z' ? (
                 <Field
-                  label="Exemption reason"
-                  hint="Printed on the invoice, e.g. “Reverse charge” or the law that exempts it."
+                  label={t('documents.editor.exemptionReason')}
+                  hint={t('documents.editor.exemptionReasonHint')}
                   value={form.vat_exemption_reason}
                   onChange={(e) => set('vat_exemption_reason', e.target.value)}
                   error={errors.vat_exemption_reason}
@@ -285,13 +327,13 @@ export function DocumentEditor({
           ) : null}
           {totals ? (
             <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-              <dt>Subtotal</dt>
+              <dt>{t('documents.editor.subtotal')}</dt>
               <dd className="text-end tabular-nums">
                 {formatMoney(totals.subtotal_cents, currency)}
               </dd>
               {totals.discount_cents ? (
                 <>
-                  <dt>Discount</dt>
+                  <dt>{t('documents.editor.discount')}</dt>
                   <dd className="text-end tabular-nums">
                     −{formatMoney(totals.discount_cents, currency)}
                   </dd>
@@ -306,7 +348,7 @@ export function DocumentEditor({
                   currency={currency}
                 />
               ))}
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">{t('documents.editor.total')}</dt>
               <dd className="text-end font-semibold tabular-nums" data-testid="editor-total">
                 {formatMoney(totals.total_cents, currency)}
               </dd>
@@ -333,10 +375,14 @@ function TaxRow({
   tax: number
   currency: string
 }) {
+  const t = useT()
   return (
     <>
       <dt>
-        Tax {rate}% <span className="text-muted-foreground">on {formatMoney(net, currency)}</span>
+        {t('documents.editor.taxRow', { rate })}{' '}
+        <span className="text-muted-foreground">
+          {t('documents.editor.taxBase', { amount: formatMoney(net, currency) })}
+        </span>
       </dt>
       <dd className="text-end tabular-nums">{formatMoney(tax, currency)}</dd>
     </>
@@ -364,64 +410,66 @@ function LineRow({
   onRemove: () => void
   onMove: (by: number) => void
 }) {
+  const t = useT()
   const n = index + 1
   const err = (k: string) => errors[`items.${index}.${k}`]
-  const small = (k: keyof LineForm, label: string, extra?: string) => (
+  const small = (k: keyof LineForm, label: MessageKey, ariaLabel: MessageKey) => (
     <Field
-      label={`${label}`}
-      aria-label={`Line ${n} ${label.toLowerCase()}`}
+      label={t(label)}
+      aria-label={t(ariaLabel, { n })}
       inputMode="decimal"
       value={line[k]}
       onChange={(e) => onChange(k, e.target.value)}
       error={err(k)}
-      className={extra}
     />
   )
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3 md:grid-cols-[minmax(12rem,3fr)_5rem_5rem_7rem_5rem_5rem_7rem_auto] md:items-start">
       <Field
-        label="Description"
-        aria-label={`Line ${n} description`}
+        label={t('documents.line.description')}
+        aria-label={t('documents.line.descriptionAria', { n })}
         value={line.description}
         onChange={(e) => onChange('description', e.target.value)}
         error={err('description')}
       />
-      {small('quantity', 'Qty')}
+      {small('quantity', 'documents.line.quantity', 'documents.line.quantityAria')}
       <div className="grid gap-1">
         <Field
-          label="Unit"
-          aria-label={`Line ${n} unit`}
-          placeholder="h, pcs"
+          label={t('documents.line.unit')}
+          aria-label={t('documents.line.unitAria', { n })}
+          placeholder={t('documents.line.unitPlaceholder')}
           value={line.unit}
           onChange={(e) => onChange('unit', e.target.value)}
           error={err('unit')}
         />
         <select
-          aria-label={`Line ${n} unit code`}
-          title="The unit as e-invoices name it (UN/ECE Rec. 20)"
+          aria-label={t('documents.line.unitCodeAria', { n })}
+          title={t('documents.line.unitCodeTitle')}
           className={cn(inputClass, 'h-8 px-1 text-xs')}
           value={line.unit_code}
           onChange={(e) => onChange('unit_code', e.target.value)}
         >
-          <option value="">Auto: {unitCodeFor(line.unit)}</option>
-          {Object.entries(UNIT_CODES).map(([code, name]) => (
+          <option value="">
+            {t('documents.line.unitCodeAuto', { code: unitCodeFor(line.unit) })}
+          </option>
+          {(Object.keys(UNIT_CODES) as UnitCode[]).map((code) => (
             <option key={code} value={code}>
-              {code} — {name}
+              {code} — {t(UNIT_CODE_NAMES[code])}
             </option>
           ))}
         </select>
       </div>
-      {small('unit_price', 'Price')}
-      {small('discount_percent', 'Disc. %')}
-      {small('tax_rate', 'Tax %')}
+      {small('unit_price', 'documents.line.price', 'documents.line.priceAria')}
+      {small('discount_percent', 'documents.line.discount', 'documents.line.discountAria')}
+      {small('tax_rate', 'documents.line.taxRate', 'documents.line.taxRateAria')}
       <div className="grid gap-1.5">
-        <span className="text-sm font-medium">Net</span>
+        <span className="text-sm font-medium">{t('documents.line.net')}</span>
         <output
           className={cn(
             inputClass,
             'flex items-center justify-end border-transparent tabular-nums',
           )}
-          aria-label={`Line ${n} net`}
+          aria-label={t('documents.line.netAria', { n })}
         >
           {net !== undefined ? formatMoney(net, currency) : '—'}
         </output>
@@ -430,7 +478,7 @@ function LineRow({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Move line ${n} up`}
+          aria-label={t('documents.line.moveUp', { n })}
           disabled={index === 0}
           onClick={() => onMove(-1)}
         >
@@ -439,13 +487,18 @@ function LineRow({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Move line ${n} down`}
+          aria-label={t('documents.line.moveDown', { n })}
           disabled={index === count - 1}
           onClick={() => onMove(1)}
         >
           <ArrowDown className="size-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={`Remove line ${n}`} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('documents.line.remove', { n })}
+          onClick={onRemove}
+        >
           <Trash2 className="size-4" aria-hidden />
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { useLocation, useParams, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { invoiceActions, quoteActions, statusLabels } from '@/billing/status'
+import { invoiceActions, quoteActions } from '@/billing/status'
 import { paths, recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
 import { emptyLine, fromDocument, toBody, type DocumentForm } from '@/billing/document-form'
@@ -14,13 +14,14 @@ import { save } from '@/billing/save'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
+import { useT } from '@/lib/i18n'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { DocumentEditor } from './DocumentEditor'
 
 const words = {
-  quotes: { one: 'quote', title: 'Quote', list: paths.quotes, page: recordPaths.quote },
-  invoices: { one: 'invoice', title: 'Invoice', list: paths.invoices, page: recordPaths.invoice },
+  quotes: { one: 'quote', list: paths.quotes, page: recordPaths.quote },
+  invoices: { one: 'invoice', list: paths.invoices, page: recordPaths.invoice },
 } as const
 
 /**
@@ -28,6 +29,7 @@ const words = {
  * /…/:id/edit.
  */
 export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
+  const t = useT()
   const { id } = useParams<{ id?: string }>()
   const search = new URLSearchParams(useSearch())
   const from = search.get('from') ?? ''
@@ -50,8 +52,9 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   if (sourceId && !source.data) {
     return <RecordPending failed={source.isError} what={w.one} />
   }
-  if (presetCustomer && !sourceId && customer.isPending) return <p role="status">Loading…</p>
-  if (!seller.data && seller.isPending) return <p role="status">Loading…</p>
+  if (presetCustomer && !sourceId && customer.isPending)
+    return <p role="status">{t('documents.form.loading')}</p>
+  if (!seller.data && seller.isPending) return <p role="status">{t('documents.form.loading')}</p>
 
   const taxRate = seller.data?.default_tax_rate ?? 0
   const today = todayIso()
@@ -85,11 +88,11 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   if (editing && id && !editable) {
     return (
       <>
-        <PageHeader title={`Edit ${source.data?.number ?? w.one}`} />
+        <PageHeader title={t('documents.form.editTitle', { number: source.data?.number ?? '' })} />
         <Alert>
-          {`This ${w.one} can't be edited any more (it is ${statusLabels[status as keyof typeof statusLabels].toLowerCase()}).`}{' '}
+          {t('documents.form.notEditable', { kind, status })}{' '}
           <PreloadLink href={w.page(id)} className="underline">
-            Back to the {w.one}
+            {t('documents.form.backTo', { kind })}
           </PreloadLink>
         </Alert>
       </>
@@ -97,10 +100,14 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   }
   const locked = editing && status !== 'draft'
   const title = editing
-    ? `Edit ${source.data?.number || `draft ${w.one}`}`
+    ? source.data?.number
+      ? t('documents.form.editTitle', { number: source.data.number })
+      : t('documents.form.editDraftTitle', { kind })
     : from
-      ? `New ${w.one} (copy of ${source.data?.number || 'a draft'})`
-      : `New ${w.one}`
+      ? source.data?.number
+        ? t('documents.form.copyTitle', { kind, number: source.data.number })
+        : t('documents.form.copyOfDraftTitle', { kind })
+      : t('documents.form.newTitle', { kind })
 
   return (
     <>
@@ -114,7 +121,7 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         draftKey={
           user ? `${user.id}:${kind}:${id ? `${id}:edit` : `new:${from}:${presetCustomer}`}` : null
         }
-        submitLabel={editing ? 'Save changes' : `Save ${w.one}`}
+        submitLabel={editing ? t('documents.form.saveChanges') : t('documents.form.save', { kind })}
         onCancel={() => navigate(editing && id ? w.page(id) : w.list)}
         onSubmit={async (values) => {
           const recordId = id ?? newRecordId()
@@ -124,10 +131,18 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
             collection: kind,
             id: recordId,
             body: editing ? body : { ...body, currency: values.currency },
-            label: `${editing ? `${w.title} changes` : `New ${w.one}`}${source.data?.number && editing ? ` ${source.data.number}` : ''}`,
+            label: editing
+              ? source.data?.number
+                ? t('documents.form.changesNumberLabel', { kind, number: source.data.number })
+                : t('documents.form.changesLabel', { kind })
+              : t('documents.form.newTitle', { kind }),
           })
           if (!r.ok) return r
-          if (!r.queued) notify('success', editing ? `${w.title} saved` : `${w.title} created`)
+          if (!r.queued)
+            notify(
+              'success',
+              editing ? t('documents.form.saved', { kind }) : t('documents.form.created', { kind }),
+            )
           navigate(w.page(recordId))
         }}
       />

@@ -11,6 +11,7 @@ import { recordQuery, sellerQuery } from '@/billing/queries'
 import type { DocumentKind, Invoice, Quote } from '@/billing/types'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
+import { useT } from '@/lib/i18n'
 import { DocumentSheet } from './DocumentSheet'
 
 type Paper = 'a4' | 'letter'
@@ -32,6 +33,7 @@ function defaultPaper(): Paper {
  * dialog (or "Save as PDF"). It reads the cached record, so it works offline.
  */
 export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
+  const t = useT()
   const { id } = useParams<{ id: string }>()
   const user = useAuthSelector(selectUser)
   const doc = useQuery(recordQuery<Quote | Invoice>(kind, id))
@@ -57,10 +59,10 @@ export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
     <div className={cn('mx-auto grid max-w-[210mm] gap-4', `paper-${paper}`)}>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <PreloadLink href={back} className={buttonClass('outline')}>
-          Back
+          {t('documents.print.back')}
         </PreloadLink>
         <fieldset className="flex items-center gap-3 text-sm">
-          <legend className="sr-only">Paper size</legend>
+          <legend className="sr-only">{t('documents.print.paperSize')}</legend>
           {(['a4', 'letter'] as const).map((p) => (
             <label key={p} className="flex items-center gap-1.5">
               <input
@@ -70,13 +72,13 @@ export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
                 checked={paper === p}
                 onChange={() => setPaper(p)}
               />
-              {p === 'a4' ? 'A4' : 'Letter'}
+              {p === 'a4' ? t('documents.print.a4') : t('documents.print.letter')}
             </label>
           ))}
         </fieldset>
         <Button onClick={() => window.print()}>
           <Printer className="size-4" aria-hidden />
-          Print or save as PDF
+          {t('documents.print.print')}
         </Button>
       </div>
       <DocumentSheet kind={kind} doc={doc.data} seller={seller.data} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { recordQuery, type SellerSettings } from '@/billing/queries'
 import { ownerPrintable } from '@/billing/printable'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
+import { useT } from '@/lib/i18n'
 import { PrintableSheet } from './PrintableSheet'
 
 /** The owner's quote or invoice drawn as the customer sees it (the print sheet). */
@@ -15,6 +16,7 @@ export function DocumentSheet({
   doc: Quote | Invoice
   seller: SellerSettings | undefined
 }) {
+  const t = useT()
   const fetched = useQuery({
     ...recordQuery<Customer>('customers', doc.customer),
     enabled: !doc.expand?.customer && !!doc.customer,
@@ -24,6 +26,10 @@ export function DocumentSheet({
   const invoice = kind === 'invoices' ? (doc as Invoice) : null
   let footer: ReactNode = null
   if (invoice?.status === 'void' && invoice.void_reason)
-    footer = <p className="mt-6 text-neutral-700">Voided: {invoice.void_reason}</p>
+    footer = (
+      <p className="mt-6 text-neutral-700">
+        {t('documents.sheet.voided', { reason: invoice.void_reason })}
+      </p>
+    )
   return <PrintableSheet doc={printable}>{footer}</PrintableSheet>
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/lib/toast'
+import { useT } from '@/lib/i18n'
 import type { SellerSettings } from '@/billing/queries'
 import { ownerPrintable } from '@/billing/printable'
 import { ownerEInvoice } from '@/billing/einvoice/from-records'
@@ -19,6 +20,7 @@ export function DownloadPdfButton({
   customer: Customer | undefined
   seller: SellerSettings | undefined
 }) {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   return (
     <Button
@@ -33,15 +35,19 @@ export function DownloadPdfButton({
           const { blob, fileName, missing } = await makeDocumentPdf(printable, 'a4', einvoice)
           saveFile(blob, fileName)
           if (missing.length)
-            notify('info', 'A plain PDF, not an e-invoice', `First fill in: ${missing.join(' ')}`)
+            notify(
+              'info',
+              t('documents.pdf.notEInvoice'),
+              t('documents.firstFillIn', { missing: missing.join(' ') }),
+            )
         } catch {
-          notify('error', 'The PDF could not be made. Try again.')
+          notify('error', t('documents.pdf.failed'))
         } finally {
           setBusy(false)
         }
       }}
     >
-      Download PDF
+      {t('documents.pdf.download')}
     </Button>
   )
 }

@@ -6,6 +6,7 @@ import { ownerEInvoice } from '@/billing/einvoice/from-records'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import type { SellerSettings } from '@/billing/queries'
 import type { Customer, Invoice } from '@/billing/types'
+import { useT } from '@/lib/i18n'
 
 /**
  * The invoice as an e-invoice, when the business sends them: Download PDF and Send give the
@@ -20,6 +21,7 @@ export function EInvoiceCard({
   customer: Customer | undefined
   seller: SellerSettings | undefined
 }) {
+  const t = useT()
   const [missing, setMissing] = useState<string[]>([])
   const [busy, setBusy] = useState<'xrechnung' | 'peppol' | null>(null)
   if (!(seller as { einvoicing?: boolean } | undefined)?.einvoicing) return null
@@ -46,38 +48,33 @@ export function EInvoiceCard({
 
   return (
     <Card className="grid content-start gap-3 p-4">
-      <h2 className="font-semibold">E-invoice</h2>
+      <h2 className="font-semibold">{t('documents.einvoice.title')}</h2>
       {!src ? (
-        <p className="text-sm text-muted-foreground">
-          An e-invoice carries the number the server gives the invoice: connect, and it can be made
-          once this invoice is synced.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('documents.einvoice.notSynced')}</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">
-            Download PDF and Send give the Factur-X PDF (EN 16931), with its XML inside.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('documents.einvoice.hint')}</p>
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
               busy={busy === 'xrechnung'}
               onClick={() => void download('xrechnung')}
             >
-              XRechnung XML
+              {t('documents.einvoice.xrechnung')}
             </Button>
             <Button
               variant="outline"
               busy={busy === 'peppol'}
               onClick={() => void download('peppol')}
             >
-              Peppol XML
+              {t('documents.einvoice.peppol')}
             </Button>
           </div>
           {missing.length ? (
             <Alert>
-              First fill in: {missing.join(' ')}{' '}
+              {t('documents.firstFillIn', { missing: missing.join(' ') })}{' '}
               <PreloadLink href="/settings/account" className="underline underline-offset-4">
-                Business settings
+                {t('documents.einvoice.businessSettings')}
               </PreloadLink>
             </Alert>
           ) : null}

@@ -1,29 +1,55 @@
 import { save } from '@/billing/save'
 import type { DocumentKind } from '@/billing/types'
 import { writes } from '@/billing/writes'
+import { t, type MessageKey } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
-const one = (kind: DocumentKind) => (kind === 'invoices' ? 'Invoice' : 'Quote')
+/** The status changes the screens make, each with its write description and its toast. */
+export type StatusChange = 'markedSent' | 'accepted' | 'rejected' | 'backToDraft' | 'voided'
+
+const CHANGE_LABELS = {
+  markedSent: 'documents.change.markedSent.label',
+  accepted: 'documents.change.accepted.label',
+  rejected: 'documents.change.rejected.label',
+  backToDraft: 'documents.change.backToDraft.label',
+  voided: 'documents.change.voided.label',
+} as const satisfies Record<StatusChange, MessageKey>
+
+const CHANGE_TOASTS = {
+  markedSent: 'documents.change.markedSent.toast',
+  accepted: 'documents.change.accepted.toast',
+  rejected: 'documents.change.rejected.toast',
+  backToDraft: 'documents.change.backToDraft.toast',
+  voided: 'documents.change.voided.toast',
+} as const satisfies Record<StatusChange, MessageKey>
 
 /** A status change (mark sent, accept, reject, revise, void), queued when offline. */
 export async function changeStatus(
   kind: DocumentKind,
   doc: { id: string; number: string },
   body: Record<string, unknown>,
-  done: string,
+  change: StatusChange,
 ): Promise<string | void> {
   const r = await save(writes.recordUpdate, {
     collection: kind,
     id: doc.id,
     body,
-    label: `${one(kind)} ${doc.number || '(draft)'}: ${done.toLowerCase()}`,
+    label: t(CHANGE_LABELS[change], {
+      kind,
+      number: doc.number || t('documents.draftInParentheses'),
+    }),
   })
   if (!r.ok) {
     notify('error', r.message)
     return r.message
   }
   if (!r.queued)
-    notify('success', `${one(kind)} ${doc.number || ''} ${done.toLowerCase()}`.replace(/\s+/g, ' '))
+    notify(
+      'success',
+      t(CHANGE_TOASTS[change], { kind, number: doc.number || '' })
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
 }
 
 /** Emails the document to the customer (needs the network: mail is not queued). */
@@ -33,16 +59,21 @@ export async function sendByEmail(
   to: string,
 ): Promise<void> {
   if (!navigator.onLine) {
-    notify('error', 'Sending needs a connection. Use “Mark as sent” to record it offline.')
+    notify('error', t('documents.send.offline'))
     return
   }
   const r = await save(writes.documentSend, {
     collection: kind,
     id: doc.id,
-    label: `Send ${doc.number}`,
+    label: t('documents.send.writeLabel', { number: doc.number }),
   })
   if (!r.ok) notify('error', r.message)
-  else if (!r.queued) notify('success', `${one(kind)} sent`, to ? `Emailed to ${to}.` : undefined)
+  else if (!r.queued)
+    notify(
+      'success',
+      t('documents.send.sent', { kind }),
+      to ? t('documents.send.emailedTo', { to }) : undefined,
+    )
 }
 
 export async function deleteDocument(
@@ -52,8 +83,11 @@ export async function deleteDocument(
   const r = await save(writes.recordDelete, {
     collection: kind,
     id: doc.id,
-    label: `Delete ${one(kind).toLowerCase()} ${doc.number || '(draft)'}`,
+    label: t('documents.delete.writeLabel', {
+      kind,
+      number: doc.number || t('documents.draftInParentheses'),
+    }),
   })
   if (!r.ok) return r.message
-  if (!r.queued) notify('success', `${one(kind)} deleted`)
+  if (!r.queued) notify('success', t('documents.delete.done', { kind }))
 }

@@ -14,6 +14,8 @@ import { beginOAuth2, listOAuth2Providers } from '../api/account'
 import { signInSchema } from '../data/schemas'
 import { fieldMessages } from '@/lib/use-form'
 import { PasswordField } from './PasswordField'
+import { authText } from '@/lib/auth-text'
+import { useT } from '@/lib/i18n'
 
 /** SPEC §5: the redirect parameter must be a string (one value, not a list). */
 function useRedirectParam(): string | undefined {
@@ -23,6 +25,7 @@ function useRedirectParam(): string | undefined {
 }
 
 export function SignInForm() {
+  const t = useT()
   const auth = useAuthActor()
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
@@ -55,36 +58,38 @@ export function SignInForm() {
         onInput={preloadPb}
         onPointerEnter={preloadPb}
         className="grid gap-4"
-        aria-label="Sign in"
+        aria-label={t('auth.signIn')}
       >
-        {serverError ? <Alert>{serverError}</Alert> : null}
+        {serverError ? <Alert>{authText(serverError, t)}</Alert> : null}
         <Field
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="username"
-          placeholder="name@example.com"
+          placeholder={t('auth.emailPlaceholder')}
           error={errors.email}
           autoFocus
         />
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           autoComplete="current-password"
           error={errors.password}
           hint={
             <PreloadLink href="/forgot-password" className="underline underline-offset-4">
-              Forgot password?
+              {t('auth.signIn.forgot')}
             </PreloadLink>
           }
         />
         <Button type="submit" busy={busy}>
-          Sign in
+          {t('auth.signIn')}
         </Button>
       </form>
       {providerList.length ? (
         <div className="grid gap-2">
-          <p className="text-center text-xs text-muted-foreground uppercase">Or continue with</p>
+          <p className="text-center text-xs text-muted-foreground uppercase">
+            {t('auth.signIn.orContinue')}
+          </p>
           {oauthError ? <Alert>{oauthError}</Alert> : null}
           {providerList.map((p) => (
             <Button
@@ -93,21 +98,19 @@ export function SignInForm() {
               onClick={() => {
                 setOauthError(null)
                 beginOAuth2(p.name, safeRedirect(redirect)).catch((err: unknown) =>
-                  setOauthError(
-                    err instanceof Error ? err.message : 'Could not start the sign-in.',
-                  ),
+                  setOauthError(err instanceof Error ? err.message : t('auth.signIn.oauthFailed')),
                 )
               }}
             >
-              Sign in with {p.displayName || p.name}
+              {t('auth.signIn.withProvider', { provider: p.displayName || p.name })}
             </Button>
           ))}
         </div>
       ) : null}
       <p className="text-center text-sm text-muted-foreground">
-        No account yet?{' '}
+        {t('auth.signIn.noAccount')}{' '}
         <PreloadLink href="/sign-up" className="text-foreground underline underline-offset-4">
-          Create one
+          {t('auth.signIn.createOne')}
         </PreloadLink>
       </p>
     </div>

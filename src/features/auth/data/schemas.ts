@@ -1,29 +1,39 @@
 import * as v from 'valibot'
+import { t } from '@/lib/i18n'
 
+// Messages are functions: they are read when a form is checked, in the interface's language.
 const email = v.pipe(
   v.string(),
   v.trim(),
-  v.nonEmpty('Please enter your email'),
-  v.email('Please enter a valid email address'),
+  v.nonEmpty(() => t('auth.validation.emailRequired')),
+  v.email(() => t('auth.validation.emailInvalid')),
 )
 
 export const signInSchema = v.object({
   email,
-  password: v.pipe(v.string(), v.nonEmpty('Please enter your password')),
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty(() => t('auth.validation.signInPassword')),
+  ),
 })
 
 export const PASSWORD_MIN = 8
+const PASSWORD_MAX = 71
 
 const newPassword = v.pipe(
   v.string(),
-  v.nonEmpty('Please enter a password'),
-  v.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`),
-  v.maxLength(71, 'Password must be at most 71 characters long'),
+  v.nonEmpty(() => t('auth.validation.passwordRequired')),
+  v.minLength(PASSWORD_MIN, () => t('auth.validation.passwordMin', { min: PASSWORD_MIN })),
+  v.maxLength(PASSWORD_MAX, () => t('auth.validation.passwordMax', { max: PASSWORD_MAX })),
 )
 
 export const signUpSchema = v.pipe(
   v.object({
-    name: v.pipe(v.string(), v.trim(), v.maxLength(255, 'Name is too long')),
+    name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(255, () => t('auth.validation.nameTooLong')),
+    ),
     email,
     password: newPassword,
     confirm: v.string(),
@@ -32,7 +42,7 @@ export const signUpSchema = v.pipe(
     v.partialCheck(
       [['password'], ['confirm']],
       (i) => i.password === i.confirm,
-      "Passwords don't match",
+      () => t('auth.validation.passwordMismatch'),
     ),
     ['confirm'],
   ),
@@ -44,7 +54,7 @@ export const resetSchema = v.pipe(
     v.partialCheck(
       [['password'], ['confirm']],
       (i) => i.password === i.confirm,
-      "Passwords don't match",
+      () => t('auth.validation.passwordMismatch'),
     ),
     ['confirm'],
   ),
@@ -53,9 +63,17 @@ export const resetSchema = v.pipe(
 export const emailSchema = v.object({ email })
 
 export const otpSchema = v.object({
-  code: v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'Enter the 6-digit code from your app')),
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d{6}$/, () => t('auth.validation.otp')),
+  ),
 })
 
 export const backupCodeSchema = v.object({
-  code: v.pipe(v.string(), v.trim(), v.minLength(6, 'Enter one of your backup codes')),
+  code: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(6, () => t('auth.validation.backupCode')),
+  ),
 })

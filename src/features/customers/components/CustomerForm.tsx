@@ -4,6 +4,7 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { TextAreaField } from '@/components/ui/inputs'
 import { useForm, type Refusal } from '@/lib/use-form'
 import { useDraft } from '@/lib/drafts'
+import { useT } from '@/lib/i18n'
 import { DraftNotice } from '@/components/ui/draft-notice'
 import type { Customer } from '@/billing/types'
 import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
@@ -54,6 +55,7 @@ export function CustomerForm({
   /** Where what is typed is kept until it is saved (null: not kept). */
   draftKey?: string | null
 }) {
+  const t = useT()
   const { values, setValues, set, errors, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
     initial,
@@ -69,9 +71,9 @@ export function CustomerForm({
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
       {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Customer</legend>
+        <legend className="mb-2 text-base font-semibold">{t('customers.form.customer')}</legend>
         <Field
-          label="Name"
+          label={t('customers.form.name')}
           required
           value={values.name}
           onChange={set('name')}
@@ -79,23 +81,23 @@ export function CustomerForm({
           autoComplete="organization"
         />
         <Field
-          label="Contact person"
+          label={t('customers.form.contactPerson')}
           value={values.contact_name}
           onChange={set('contact_name')}
           error={errors.contact_name}
           autoComplete="name"
         />
         <Field
-          label="Email"
+          label={t('customers.form.email')}
           type="email"
           value={values.email}
           onChange={set('email')}
           error={errors.email}
           autoComplete="email"
-          hint="Invoices and quotes are sent here."
+          hint={t('customers.form.emailHint')}
         />
         <Field
-          label="Phone"
+          label={t('customers.form.phone')}
           type="tel"
           value={values.phone}
           onChange={set('phone')}
@@ -103,24 +105,24 @@ export function CustomerForm({
           autoComplete="tel"
         />
         <Field
-          label="Website"
+          label={t('customers.form.website')}
           value={values.website}
           onChange={set('website')}
           error={errors.website}
           autoComplete="url"
         />
         <Field
-          label="Tax ID"
+          label={t('customers.form.taxId')}
           value={values.tax_id}
           onChange={set('tax_id')}
           error={errors.tax_id}
-          hint="VAT or other tax number, printed on documents; for e-invoices, the VAT ID with its country prefix."
+          hint={t('customers.form.taxIdHint')}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Address</legend>
+        <legend className="mb-2 text-base font-semibold">{t('customers.form.address')}</legend>
         <TextAreaField
-          label="Street address"
+          label={t('customers.form.streetAddress')}
           className="sm:col-span-2"
           rows={2}
           value={values.address}
@@ -129,78 +131,76 @@ export function CustomerForm({
           autoComplete="street-address"
         />
         <Field
-          label="City"
+          label={t('customers.form.city')}
           value={values.city}
           onChange={set('city')}
           error={errors.city}
           autoComplete="address-level2"
         />
         <Field
-          label="Postal code"
+          label={t('customers.form.postalCode')}
           value={values.postal_code}
           onChange={set('postal_code')}
           error={errors.postal_code}
           autoComplete="postal-code"
         />
         <CountrySelect
-          label="Country"
+          label={t('customers.form.country')}
           value={values.country}
           onChange={set('country')}
           error={errors.country}
-          empty="Not set"
+          empty={t('customers.form.notSet')}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Billing</legend>
+        <legend className="mb-2 text-base font-semibold">{t('customers.form.billing')}</legend>
         <CurrencySelect
-          label="Currency"
+          label={t('customers.form.currency')}
           value={values.currency}
           onChange={set('currency')}
           error={errors.currency}
           disabled={currencyLocked}
           hint={
-            currencyLocked
-              ? 'Fixed: this customer already has quotes or invoices.'
-              : 'Quotes and invoices for this customer use it.'
+            currencyLocked ? t('customers.form.currencyLocked') : t('customers.form.currencyHint')
           }
         />
         <Field
-          label="Payment terms (days)"
+          label={t('customers.form.paymentTerms')}
           inputMode="numeric"
           value={values.payment_terms_days}
           onChange={set('payment_terms_days')}
           error={errors.payment_terms_days}
-          hint="Days from the issue date to the due date."
+          hint={t('customers.form.paymentTermsHint')}
         />
         <TextAreaField
-          label="Notes"
+          label={t('customers.form.notes')}
           className="sm:col-span-2"
           value={values.notes}
           onChange={set('notes')}
           error={errors.notes}
-          hint="Only you see these."
+          hint={t('customers.form.notesHint')}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">E-invoicing</legend>
+        <legend className="mb-2 text-base font-semibold">{t('customers.form.eInvoicing')}</legend>
         <Field
-          label="Electronic address"
-          hint="Where e-invoices go (Peppol, XRechnung)."
+          label={t('customers.form.endpointId')}
+          hint={t('customers.form.endpointIdHint')}
           value={values.endpoint_id}
           onChange={set('endpoint_id')}
           error={errors.endpoint_id}
           autoComplete="off"
         />
         <AddressSchemeSelect
-          label="Address scheme"
+          label={t('customers.form.endpointScheme')}
           value={values.endpoint_scheme}
           onChange={set('endpoint_scheme')}
           error={errors.endpoint_scheme}
-          empty="None"
+          empty={t('customers.form.none')}
         />
         <Field
-          label="Buyer reference"
-          hint="For German public buyers: their Leitweg-ID, e.g. 04011000-12345-03."
+          label={t('customers.form.buyerReference')}
+          hint={t('customers.form.buyerReferenceHint')}
           value={values.buyer_reference}
           onChange={set('buyer_reference')}
           error={errors.buyer_reference}

@@ -1,24 +1,29 @@
 import * as v from 'valibot'
-import { currencyCode, termsDaysText } from '@/billing/fields'
+import { currencyCode, message, termsDaysText } from '@/billing/fields'
+import type { MessageKey } from '@/lib/i18n'
 
-const optionalText = (max: number, label: string) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} can be at most ${max} characters`))
+/** Optional text up to `max` characters; `tooLong` says so, with {max}. */
+const optionalText = (max: number, tooLong: MessageKey) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, message(tooLong, { max })))
 
 /** The customer form, with the server's limits, so mistakes show at the field before saving. */
 export const customerSchema = v.object({
   name: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty('Enter the customer’s name'),
-    v.maxLength(200, 'The name can be at most 200 characters'),
+    v.nonEmpty(message('customers.validation.nameRequired')),
+    v.maxLength(200, message('customers.validation.nameMax', { max: 200 })),
   ),
-  contact_name: optionalText(200, 'The contact name'),
+  contact_name: optionalText(200, 'customers.validation.contactNameMax'),
   email: v.pipe(
     v.string(),
     v.trim(),
-    v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter a valid email address'),
+    v.check(
+      (s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+      message('customers.validation.email'),
+    ),
   ),
-  phone: optionalText(50, 'The phone number'),
+  phone: optionalText(50, 'customers.validation.phoneMax'),
   website: v.pipe(
     v.string(),
     v.trim(),
@@ -30,22 +35,22 @@ export const customerSchema = v.object({
       } catch {
         return false
       }
-    }, 'Enter a website address like example.com'),
+    }, message('customers.validation.website')),
   ),
-  tax_id: optionalText(50, 'The tax ID'),
-  address: optionalText(1000, 'The address'),
-  city: optionalText(100, 'The city'),
-  postal_code: optionalText(20, 'The postal code'),
+  tax_id: optionalText(50, 'customers.validation.taxIdMax'),
+  address: optionalText(1000, 'customers.validation.addressMax'),
+  city: optionalText(100, 'customers.validation.cityMax'),
+  postal_code: optionalText(20, 'customers.validation.postalCodeMax'),
   country: v.pipe(
     v.string(),
-    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Choose a country'),
+    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), message('customers.validation.country')),
   ),
   currency: currencyCode,
   payment_terms_days: termsDaysText,
-  notes: optionalText(5000, 'Notes'),
-  endpoint_id: optionalText(200, 'The electronic address'),
+  notes: optionalText(5000, 'customers.validation.notesMax'),
+  endpoint_id: optionalText(200, 'customers.validation.endpointIdMax'),
   endpoint_scheme: v.string(),
-  buyer_reference: optionalText(100, 'The buyer reference'),
+  buyer_reference: optionalText(100, 'customers.validation.buyerReferenceMax'),
 })
 
 /** The electronic address needs its scheme, and an email scheme an email. */
@@ -55,7 +60,7 @@ export const customerFormSchema = v.pipe(
     v.partialCheck(
       [['endpoint_id'], ['endpoint_scheme']],
       (c) => !c.endpoint_id || !!c.endpoint_scheme,
-      'Choose the scheme of the electronic address.',
+      message('customers.validation.endpointScheme'),
     ),
     ['endpoint_scheme'],
   ),
@@ -63,7 +68,7 @@ export const customerFormSchema = v.pipe(
     v.partialCheck(
       [['endpoint_id'], ['endpoint_scheme']],
       (c) => c.endpoint_scheme !== 'EM' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.endpoint_id),
-      'Enter the email address that receives e-invoices',
+      message('customers.validation.endpointEmail'),
     ),
     ['endpoint_id'],
   ),

@@ -4,20 +4,22 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { paths, recordPaths } from '@/config/paths'
 import { formatDate, formatMoney } from '@/billing/format'
 import type { Dashboard } from '../api/dashboard'
-import { dueIn, expiresIn, plural } from '../words'
+import { dueIn, expiresIn } from '../words'
+import { useT } from '@/lib/i18n'
 
 /** The four lists of things to act on, five rows each, every row opening its record. */
 export function ActionLists({ data }: { data: Dashboard }) {
+  const t = useT()
   const money = (cents: number) => formatMoney(cents, data.currency)
   const { overdue, due_soon, recent_payments, awaiting_quotes } = data.lists
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ActionList
         id="overdue"
-        title="Overdue"
-        empty="Nothing is overdue."
+        title={t('dashboard.lists.overdue.title')}
+        empty={t('dashboard.lists.overdue.empty')}
         all={recordPaths.listWith(paths.invoices, '?status=overdue')}
-        allLabel="All overdue invoices"
+        allLabel={t('dashboard.lists.overdue.all')}
       >
         {overdue.map((r) => (
           <Row
@@ -26,17 +28,17 @@ export function ActionLists({ data }: { data: Dashboard }) {
             number={r.number}
             who={r.customer_name}
             amount={money(r.balance_cents)}
-            when={`${plural(r.days_overdue, 'day')} overdue`}
+            when={t('dashboard.lists.overdue.when', { days: r.days_overdue })}
             urgent
           />
         ))}
       </ActionList>
       <ActionList
         id="due-soon"
-        title="Due soon"
-        empty="No invoice is due in the next 14 days."
+        title={t('dashboard.lists.dueSoon.title')}
+        empty={t('dashboard.lists.dueSoon.empty')}
         all={recordPaths.listWith(paths.invoices, '?status=outstanding&sort=due_date')}
-        allLabel="All outstanding invoices"
+        allLabel={t('dashboard.lists.dueSoon.all')}
       >
         {due_soon.map((r) => (
           <Row
@@ -51,10 +53,10 @@ export function ActionLists({ data }: { data: Dashboard }) {
       </ActionList>
       <ActionList
         id="recent-payments"
-        title="Recent payments"
-        empty="No payment recorded yet."
+        title={t('dashboard.lists.payments.title')}
+        empty={t('dashboard.lists.payments.empty')}
         all={paths.payments}
-        allLabel="All payments"
+        allLabel={t('dashboard.lists.payments.all')}
       >
         {recent_payments.map((r) => (
           <Row
@@ -63,16 +65,16 @@ export function ActionLists({ data }: { data: Dashboard }) {
             number={r.invoice_number}
             who={r.customer_name}
             amount={money(r.amount_cents)}
-            when={`Paid ${formatDate(r.date)}`}
+            when={t('dashboard.lists.payments.when', { date: formatDate(r.date) })}
           />
         ))}
       </ActionList>
       <ActionList
         id="awaiting-quotes"
-        title="Quotes awaiting an answer"
-        empty="No quote is awaiting an answer."
+        title={t('dashboard.lists.quotes.title')}
+        empty={t('dashboard.lists.quotes.empty')}
         all={recordPaths.listWith(paths.quotes, '?status=open')}
-        allLabel="All quotes awaiting an answer"
+        allLabel={t('dashboard.lists.quotes.all')}
       >
         {awaiting_quotes.map((r) => (
           <Row

@@ -1,9 +1,12 @@
+import { useT } from '@/lib/i18n'
+
 /** Grey blocks in the dashboard's shape while the first figures load. */
 export function DashboardSkeleton() {
+  const t = useT()
   return (
     <div className="grid gap-6" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading the dashboard…
+        {t('dashboard.loading')}
       </p>
       <div aria-hidden className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
         {Array.from({ length: 5 }, (_, i) => (

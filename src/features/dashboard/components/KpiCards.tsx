@@ -5,45 +5,51 @@ import { cn } from '@/components/ui/cn'
 import { formatMoney } from '@/billing/format'
 import type { Dashboard } from '../api/dashboard'
 import { formatRate, kpiChange, type KpiChange } from '../change'
-import { plural } from '../words'
+import { useT } from '@/lib/i18n'
 
 /** The headline figures of the period, each card a small landmark-free block under one h2. */
 export function KpiCards({ data }: { data: Dashboard }) {
+  const t = useT()
   const money = (cents: number) => formatMoney(cents, data.currency)
   const { overdue, open_quotes: quotes } = data
   return (
     <section aria-labelledby="kpi-heading">
       <h2 id="kpi-heading" className="sr-only">
-        Key figures
+        {t('dashboard.kpi.heading')}
       </h2>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
         <Kpi
-          title="Invoiced"
+          title={t('dashboard.figures.invoiced')}
           value={money(data.invoiced_cents)}
           change={kpiChange(data.invoiced_cents, data.previous.invoiced_cents)}
         />
         <Kpi
-          title="Collected"
+          title={t('dashboard.figures.collected')}
           value={money(data.collected_cents)}
           change={kpiChange(data.collected_cents, data.previous.collected_cents)}
         />
-        <Kpi title="Outstanding" value={money(data.outstanding_cents)}>
-          Owed to you today
+        <Kpi title={t('dashboard.kpi.outstanding')} value={money(data.outstanding_cents)}>
+          {t('dashboard.kpi.outstandingNote')}
         </Kpi>
         <Kpi
-          title="Overdue"
+          title={t('dashboard.kpi.overdue')}
           value={money(overdue.cents)}
           tone={overdue.count > 0 ? 'danger' : undefined}
         >
           {overdue.count > 0
-            ? `${plural(overdue.count, 'invoice')} · oldest ${plural(overdue.oldest_days, 'day')} late`
-            : 'Nothing overdue'}
+            ? t('dashboard.kpi.overdueNote', {
+                count: overdue.count,
+                days: overdue.oldest_days,
+              })
+            : t('dashboard.kpi.nothingOverdue')}
         </Kpi>
-        <Kpi title="Open quotes" value={money(quotes.cents)}>
-          {plural(quotes.count, 'quote')} awaiting an answer · win rate{' '}
-          {formatRate(data.quote_win_rate)}
+        <Kpi title={t('dashboard.kpi.openQuotes')} value={money(quotes.cents)}>
+          {t('dashboard.kpi.openQuotesNote', {
+            count: quotes.count,
+            rate: formatRate(data.quote_win_rate),
+          })}
           {data.quote_win_rate === null ? (
-            <span className="sr-only"> (no quote was decided in this period)</span>
+            <span className="sr-only">{` ${t('dashboard.kpi.noDecision')}`}</span>
           ) : null}
         </Kpi>
       </ul>
@@ -92,6 +98,7 @@ const trendTones = {
 } as const
 
 function ChangeLine({ change }: { change: KpiChange }) {
+  const t = useT()
   const Icon = change.trend === 'none' ? null : trendIcons[change.trend]
   return (
     <p className="flex items-center gap-1 text-xs">
@@ -103,7 +110,7 @@ function ChangeLine({ change }: { change: KpiChange }) {
         {change.text}
       </span>
       <span aria-hidden className="text-muted-foreground">
-        vs previous period
+        {t('dashboard.kpi.vsPrevious')}
       </span>
       <span className="sr-only">{change.label}</span>
     </p>

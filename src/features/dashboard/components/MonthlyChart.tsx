@@ -11,6 +11,7 @@ import {
 import { currencyDigits, formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthLabel } from '../words'
+import { intlLocale, useLocale, useT } from '@/lib/i18n'
 
 /**
  * The bars of invoiced vs collected. Loaded on its own (React.lazy) so recharts stays out of
@@ -24,15 +25,17 @@ export default function MonthlyChart({
   months: MonthFigures[]
   currency: string
 }) {
+  const t = useT()
+  const locale = intlLocale(useLocale())
   const rows = months.map((m) => ({
-    label: monthLabel(m.month),
+    label: monthLabel(m.month, locale),
     invoiced: m.invoiced_cents,
     collected: m.collected_cents,
   }))
   const digits = currencyDigits(currency)
   const compact = (cents: number) => {
     try {
-      return new Intl.NumberFormat(undefined, {
+      return new Intl.NumberFormat(locale, {
         style: 'currency',
         currency,
         notation: 'compact',
@@ -76,8 +79,18 @@ export default function MonthlyChart({
             }}
           />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="invoiced" name="Invoiced" fill="var(--primary)" radius={[4, 4, 0, 0]} />
-          <Bar dataKey="collected" name="Collected" fill="#16a34a" radius={[4, 4, 0, 0]} />
+          <Bar
+            dataKey="invoiced"
+            name={t('dashboard.figures.invoiced')}
+            fill="var(--primary)"
+            radius={[4, 4, 0, 0]}
+          />
+          <Bar
+            dataKey="collected"
+            name={t('dashboard.figures.collected')}
+            fill="#16a34a"
+            radius={[4, 4, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -3,35 +3,41 @@ import { Card } from '@/components/ui/card'
 import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthName } from '../words'
+import { useT } from '@/lib/i18n'
 
 const MonthlyChart = lazy(() => import('./MonthlyChart'))
 
 /** Twelve months of invoiced vs collected: a chart to look at, a table to read. */
 export function MonthlySection({ months, currency }: { months: MonthFigures[]; currency: string }) {
+  const t = useT()
   const first = months[0]
   const last = months[months.length - 1]
-  const span = first && last ? `${monthName(first.month)} to ${monthName(last.month)}` : ''
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="monthly-heading" className="grid gap-4">
         <div>
           <h2 id="monthly-heading" className="text-lg font-semibold">
-            Invoiced vs collected
+            {t('dashboard.monthly.title')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            The 12 months {span ? `from ${span}` : ''}
+            {first && last
+              ? t('dashboard.monthly.span', {
+                  first: monthName(first.month),
+                  last: monthName(last.month),
+                })
+              : t('dashboard.monthly.spanEmpty')}
           </p>
         </div>
         <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-md bg-muted" />}>
           <MonthlyChart months={months} currency={currency} />
         </Suspense>
         <table className="sr-only">
-          <caption>Invoiced and collected per month, in {currency}</caption>
+          <caption>{t('dashboard.monthly.caption', { currency })}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Invoiced</th>
-              <th scope="col">Collected</th>
+              <th scope="col">{t('dashboard.monthly.month')}</th>
+              <th scope="col">{t('dashboard.figures.invoiced')}</th>
+              <th scope="col">{t('dashboard.figures.collected')}</th>
             </tr>
           </thead>
           <tbody>

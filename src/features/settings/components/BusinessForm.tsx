@@ -11,89 +11,98 @@ import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
-import { currencyCode, percentText, termsDaysText } from '@/billing/fields'
+import { currencyCode, message, percentText, termsDaysText } from '@/billing/fields'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
 import { avatarProblem } from './ProfileForm'
 import { formatIban, isValidBic, isValidIban, normalizeIban } from '@/billing/payment-code'
 import { DEFAULT_MESSAGE, DEFAULT_SUBJECT } from '@/billing/templates'
+import { useT, type MessageKey } from '@/lib/i18n'
 
-const text = (max: number, what: string) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `${what} can be at most ${max} characters`))
+const text = (max: number, tooLong: MessageKey) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, message(tooLong, { max })))
 const prefix = v.pipe(
   v.string(),
   v.trim(),
-  v.maxLength(20, 'A prefix can be at most 20 characters'),
-  v.regex(/^[^\s]*$/, 'A prefix has no spaces'),
+  v.maxLength(20, message('settings.business.prefixTooLong')),
+  v.regex(/^[^\s]*$/, message('settings.business.prefixSpaces')),
 )
 
 /** The business details printed on documents, and the defaults for new ones. */
 const businessSchema = v.object({
-  company_name: text(200, 'The company name'),
-  company_address: text(1000, 'The address'),
-  company_tax_id: text(50, 'The tax ID'),
+  company_name: text(200, 'settings.business.tooLong.companyName'),
+  company_address: text(1000, 'settings.business.tooLong.address'),
+  company_tax_id: text(50, 'settings.business.tooLong.taxId'),
   default_currency: currencyCode,
   default_terms_days: termsDaysText,
   default_tax_rate: v.pipe(
-    percentText('The tax rate'),
+    percentText('taxRate'),
     v.transform((s) => (s === '' ? 0 : Number(s))),
   ),
   invoice_prefix: prefix,
   quote_prefix: prefix,
   payment_prefix: prefix,
-  company_postal_code: text(20, 'The postal code'),
-  company_city: text(100, 'The city'),
+  company_postal_code: text(20, 'settings.business.tooLong.postalCode'),
+  company_city: text(100, 'settings.business.tooLong.city'),
   company_country: v.pipe(
     v.string(),
-    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Choose a country'),
+    v.check((s) => s === '' || /^[A-Z]{2}$/.test(s), message('settings.business.chooseCountry')),
   ),
   company_vat_id: v.pipe(
     v.string(),
     v.trim(),
-    v.check(
-      (s) => s === '' || isVatId(s),
-      'Enter the VAT ID with its country prefix, e.g. DE123456789.',
-    ),
+    v.check((s) => s === '' || isVatId(s), message('settings.business.vatIdInvalid')),
     v.transform((s) => (s ? normalizeVatId(s) : s)),
   ),
-  company_tax_registration: text(40, 'The tax registration'),
-  seller_endpoint_id: text(200, 'The electronic address'),
+  company_tax_registration: text(40, 'settings.business.tooLong.taxRegistration'),
+  seller_endpoint_id: text(200, 'settings.business.tooLong.endpointId'),
   seller_endpoint_scheme: v.string(),
-  seller_contact_name: text(100, 'The contact name'),
-  seller_contact_phone: text(40, 'The contact phone'),
+  seller_contact_name: text(100, 'settings.business.tooLong.contactName'),
+  seller_contact_phone: text(40, 'settings.business.tooLong.contactPhone'),
   seller_contact_email: v.pipe(
     v.string(),
     v.trim(),
-    v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter a valid email address'),
+    v.check(
+      (s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+      message('settings.business.emailInvalid'),
+    ),
   ),
-  bank_holder: text(140, 'The account holder'),
+  bank_holder: text(140, 'settings.business.tooLong.bankHolder'),
   iban: v.pipe(
     v.string(),
     v.trim(),
-    v.check((s) => s === '' || isValidIban(s), 'Enter a valid IBAN (check the digits).'),
+    v.check((s) => s === '' || isValidIban(s), message('settings.business.ibanInvalid')),
     v.transform(normalizeIban),
   ),
   bic: v.pipe(
     v.string(),
     v.trim(),
     v.toUpperCase(),
-    v.check((s) => s === '' || isValidBic(s), 'Enter a valid BIC (8 or 11 letters and digits).'),
+    v.check((s) => s === '' || isValidBic(s), message('settings.business.bicInvalid')),
   ),
   send_subject_template: v.pipe(
     v.string(),
     v.trim(),
-    v.nonEmpty('Enter a subject'),
-    v.maxLength(200, 'The subject can be at most 200 characters'),
+    v.nonEmpty(message('settings.business.subjectRequired')),
+    v.maxLength(200, message('settings.business.subjectTooLong')),
   ),
   send_message_template: v.pipe(
     v.string(),
-    v.nonEmpty('Enter a message'),
-    v.maxLength(5000, 'The message can be at most 5000 characters'),
+    v.nonEmpty(message('settings.business.messageRequired')),
+    v.maxLength(5000, message('settings.business.messageTooLong')),
   ),
 })
 
 type Input = v.InferInput<typeof businessSchema>
+
+/** The template placeholders as typed in a template: the same in every language. */
+const TEMPLATE_FIELDS = Object.fromEntries(
+  ['kind', 'number', 'business', 'customer', 'amount', 'due_date', 'link'].map((n) => [
+    n,
+    `{${n}}`,
+  ]),
+)
 
 const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   company_name: s.company_name || String(s.company ?? ''),
@@ -124,7 +133,8 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
 
 export function BusinessSection({ userId }: { userId: string }) {
   const seller = useQuery(sellerQuery(userId))
-  if (!seller.data) return <p role="status">Loading business details…</p>
+  const t = useT()
+  if (!seller.data) return <p role="status">{t('settings.business.loading')}</p>
   const logo = seller.data.logo
     ? fileUrl(seller.data.collectionId, seller.data.id, seller.data.logo, '0x64')
     : null
@@ -152,6 +162,7 @@ function BusinessForm({
   initialTracking: boolean
   initialEInvoicing: boolean
 }) {
+  const t = useT()
   const [tracking, setTracking] = useState(initialTracking)
   const [einvoicing, setEInvoicing] = useState(initialEInvoicing)
   const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(
@@ -169,35 +180,33 @@ function BusinessForm({
     const r = await save(writes.settingsUpdate, {
       userId,
       body,
-      label: 'Business details',
+      label: t('settings.business.writeLabel'),
     })
     if (!r.ok) return r
-    if (!r.queued) notify('success', 'Business details saved')
+    if (!r.queued) notify('success', t('settings.business.saved'))
   })
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div>
-        <h2 className="text-lg font-semibold">Business details</h2>
-        <p className="text-sm text-muted-foreground">
-          Printed on your quotes and invoices, and used as defaults for new ones.
-        </p>
+        <h2 className="text-lg font-semibold">{t('settings.business.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('settings.business.intro')}</p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
         {shownLogo ? (
           <img
             src={shownLogo}
-            alt="Logo preview"
+            alt={t('settings.business.logoPreview')}
             className="max-h-16 max-w-48 rounded border border-border bg-white object-contain p-1"
           />
         ) : (
-          <span className="text-sm text-muted-foreground">No logo</span>
+          <span className="text-sm text-muted-foreground">{t('settings.business.noLogo')}</span>
         )}
         <Field
-          label="Logo"
+          label={t('settings.business.logo')}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          hint="Printed at the top of your documents. PNG, JPEG, WebP or GIF, up to 2 MB."
+          hint={t('settings.business.logoHint')}
           error={errors.logo}
           className="flex-1 [&_input]:h-auto [&_input]:py-2"
           onChange={(e) => {
@@ -210,108 +219,107 @@ function BusinessForm({
         />
         {shownLogo ? (
           <Button variant="outline" size="sm" onClick={() => setLogo(null)}>
-            Remove logo
+            {t('settings.business.removeLogo')}
           </Button>
         ) : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Business name"
+          label={t('settings.business.companyName')}
           value={values.company_name}
           onChange={set('company_name')}
           error={errors.company_name}
           autoComplete="organization"
         />
         <Field
-          label="Business tax ID"
+          label={t('settings.business.taxId')}
           value={values.company_tax_id}
           onChange={set('company_tax_id')}
           error={errors.company_tax_id}
         />
         <TextAreaField
-          label="Business address"
+          label={t('settings.business.address')}
           className="sm:col-span-2"
           rows={3}
           value={values.company_address}
           onChange={set('company_address')}
           error={errors.company_address}
-          hint="Street lines; the postal code, city and country go below."
+          hint={t('settings.business.addressHint')}
         />
         <Field
-          label="Business postal code"
+          label={t('settings.business.postalCode')}
           value={values.company_postal_code}
           onChange={set('company_postal_code')}
           error={errors.company_postal_code}
           autoComplete="postal-code"
         />
         <Field
-          label="Business city"
+          label={t('settings.business.city')}
           value={values.company_city}
           onChange={set('company_city')}
           error={errors.company_city}
           autoComplete="address-level2"
         />
         <CountrySelect
-          label="Business country"
+          label={t('settings.business.country')}
           value={values.company_country}
           onChange={set('company_country')}
           error={errors.company_country}
-          empty="Choose…"
+          empty={t('settings.business.choose')}
         />
         <CurrencySelect
-          label="Default currency"
+          label={t('settings.business.currency')}
           value={values.default_currency}
           onChange={set('default_currency')}
           error={errors.default_currency}
-          hint="For new customers."
+          hint={t('settings.business.currencyHint')}
         />
         <Field
-          label="Default payment terms (days)"
+          label={t('settings.business.terms')}
           inputMode="numeric"
           value={values.default_terms_days}
           onChange={set('default_terms_days')}
           error={errors.default_terms_days}
         />
         <Field
-          label="Default tax rate (%)"
+          label={t('settings.business.taxRate')}
           inputMode="decimal"
           value={values.default_tax_rate}
           onChange={set('default_tax_rate')}
           error={errors.default_tax_rate}
-          hint="Filled in on new lines."
+          hint={t('settings.business.taxRateHint')}
         />
         <Field
-          label="Invoice number prefix"
+          label={t('settings.business.invoicePrefix')}
           value={values.invoice_prefix}
           onChange={set('invoice_prefix')}
           error={errors.invoice_prefix}
-          hint="Existing numbers never change."
+          hint={t('settings.business.invoicePrefixHint')}
         />
         <Field
-          label="Quote number prefix"
+          label={t('settings.business.quotePrefix')}
           value={values.quote_prefix}
           onChange={set('quote_prefix')}
           error={errors.quote_prefix}
         />
         <Field
-          label="Payment number prefix"
+          label={t('settings.business.paymentPrefix')}
           value={values.payment_prefix}
           onChange={set('payment_prefix')}
           error={errors.payment_prefix}
         />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">Getting paid</legend>
+        <legend className="mb-1 font-semibold">{t('settings.business.gettingPaid')}</legend>
         <p className="text-sm text-muted-foreground sm:col-span-2">
-          Shown on invoices with the invoice number as the reference; for euro invoices, with a QR
-          code banking apps can scan.
+          {t('settings.business.gettingPaidIntro')}
         </p>
         <Field
-          label="Account holder"
+          label={t('settings.business.bankHolder')}
           value={values.bank_holder}
           onChange={set('bank_holder')}
           error={errors.bank_holder}
-          hint="Your business name when empty."
+          hint={t('settings.business.bankHolderHint')}
         />
         <Field
           label="IBAN"
@@ -331,7 +339,7 @@ function BusinessForm({
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">E-invoicing</legend>
+        <legend className="mb-1 font-semibold">{t('settings.business.eInvoicing')}</legend>
         <label className="flex items-start gap-2 text-sm sm:col-span-2">
           <input
             type="checkbox"
@@ -340,52 +348,51 @@ function BusinessForm({
             onChange={(e) => setEInvoicing(e.target.checked)}
           />
           <span>
-            Send e-invoices (EN 16931)
+            {t('settings.business.sendEInvoices')}
             <span className="block text-muted-foreground">
-              Invoices become Factur-X PDFs (the PDF with its XML inside); XRechnung and Peppol XML
-              can be downloaded from each invoice.
+              {t('settings.business.sendEInvoicesHint')}
             </span>
           </span>
         </label>
         <Field
-          label="VAT ID"
+          label={t('settings.business.vatId')}
           value={values.company_vat_id}
           onChange={set('company_vat_id')}
           error={errors.company_vat_id}
           autoComplete="off"
         />
         <Field
-          label="Tax registration number"
-          hint="E.g. the German Steuernummer; optional."
+          label={t('settings.business.taxRegistration')}
+          hint={t('settings.business.taxRegistrationHint')}
           value={values.company_tax_registration}
           onChange={set('company_tax_registration')}
           error={errors.company_tax_registration}
           autoComplete="off"
         />
         <Field
-          label="Your electronic address"
-          hint="Where customers' systems reach you, e.g. your invoicing email."
+          label={t('settings.business.endpointId')}
+          hint={t('settings.business.endpointIdHint')}
           value={values.seller_endpoint_id}
           onChange={set('seller_endpoint_id')}
           error={errors.seller_endpoint_id}
           autoComplete="off"
         />
         <AddressSchemeSelect
-          label="Your address scheme"
+          label={t('settings.business.endpointScheme')}
           value={values.seller_endpoint_scheme}
           onChange={set('seller_endpoint_scheme')}
           error={errors.seller_endpoint_scheme}
-          empty="None"
+          empty={t('settings.business.endpointSchemeNone')}
         />
         <Field
-          label="Contact name"
+          label={t('settings.business.contactName')}
           value={values.seller_contact_name}
           onChange={set('seller_contact_name')}
           error={errors.seller_contact_name}
           autoComplete="name"
         />
         <Field
-          label="Contact phone"
+          label={t('settings.business.contactPhone')}
           type="tel"
           value={values.seller_contact_phone}
           onChange={set('seller_contact_phone')}
@@ -393,7 +400,7 @@ function BusinessForm({
           autoComplete="tel"
         />
         <Field
-          label="Contact email"
+          label={t('settings.business.contactEmail')}
           type="email"
           value={values.seller_contact_email}
           onChange={set('seller_contact_email')}
@@ -402,20 +409,20 @@ function BusinessForm({
         />
       </fieldset>
       <fieldset className="grid gap-4">
-        <legend className="mb-1 font-semibold">Sending documents</legend>
+        <legend className="mb-1 font-semibold">{t('settings.business.sending')}</legend>
         <Field
-          label="Email subject"
+          label={t('settings.business.subject')}
           value={values.send_subject_template}
           onChange={set('send_subject_template')}
           error={errors.send_subject_template}
         />
         <TextAreaField
-          label="Email message"
+          label={t('settings.business.message')}
           rows={7}
           value={values.send_message_template}
           onChange={set('send_message_template')}
           error={errors.send_message_template}
-          hint="{kind}, {number}, {business}, {customer}, {amount}, {due_date} and {link} are filled in for each document."
+          hint={t('settings.business.messageHint', TEMPLATE_FIELDS)}
         />
         <label className="flex items-start gap-2 text-sm">
           <input
@@ -425,14 +432,14 @@ function BusinessForm({
             onChange={(e) => setTracking(e.target.checked)}
           />
           <span>
-            Tell me when a customer opens a document
+            {t('settings.business.tracking')}
             <span className="block text-muted-foreground">
-              Off: opening the link records nothing (the customer's privacy).
+              {t('settings.business.trackingHint')}
             </span>
           </span>
         </label>
       </fieldset>
-      <FormFooter formError={formError} busy={busy} submitLabel="Save business details" />
+      <FormFooter formError={formError} busy={busy} submitLabel={t('settings.business.submit')} />
     </form>
   )
 }

@@ -9,14 +9,18 @@ import { Alert } from '@/components/ui/card'
 import { mutationErrorMessage } from '@/lib/errors'
 import type { AuthUser } from '@machines/auth/types'
 import { changePassword } from '../api/account'
+import { t as translate, useT } from '@/lib/i18n'
 
 const schema = v.pipe(
   v.object({
-    oldPassword: v.pipe(v.string(), v.nonEmpty('Enter your current password')),
+    oldPassword: v.pipe(
+      v.string(),
+      v.nonEmpty(() => translate('settings.account.password.currentRequired')),
+    ),
     password: v.pipe(
       v.string(),
-      v.minLength(8, 'Password must be at least 8 characters long'),
-      v.maxLength(71, 'Password must be at most 71 characters long'),
+      v.minLength(8, () => translate('settings.account.password.tooShort')),
+      v.maxLength(71, () => translate('settings.account.password.tooLong')),
     ),
     confirm: v.string(),
   }),
@@ -24,7 +28,7 @@ const schema = v.pipe(
     v.partialCheck(
       [['password'], ['confirm']],
       (i) => i.password === i.confirm,
-      "Passwords don't match",
+      () => translate('settings.account.password.mismatch'),
     ),
     ['confirm'],
   ),
@@ -33,6 +37,7 @@ const schema = v.pipe(
 export function PasswordForm({ user }: { user: AuthUser }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const change = useMutation({ mutationFn: changePassword, meta: { silent: true } })
+  const t = useT()
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -48,7 +53,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
       {
         onSuccess: () => {
           formEl.reset()
-          notify('success', 'Password changed. Other devices have been signed out.')
+          notify('success', t('settings.account.password.changed'))
         },
       },
     )
@@ -57,25 +62,25 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold">
-        Change password
+        {t('settings.account.password.title')}
       </h2>
       {change.isError ? <Alert>{mutationErrorMessage(change.error)}</Alert> : null}
       <Field
-        label="Current password"
+        label={t('settings.account.password.current')}
         name="oldPassword"
         type="password"
         autoComplete="current-password"
         error={errors.oldPassword}
       />
       <Field
-        label="New password"
+        label={t('settings.account.password.new')}
         name="password"
         type="password"
         autoComplete="new-password"
         error={errors.password}
       />
       <Field
-        label="Confirm new password"
+        label={t('settings.account.password.confirm')}
         name="confirm"
         type="password"
         autoComplete="new-password"
@@ -83,7 +88,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
       />
       <div>
         <Button type="submit" busy={change.isPending}>
-          Change password
+          {t('settings.account.password.submit')}
         </Button>
       </div>
     </form>

@@ -7,24 +7,35 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
 import { selectIsSavingProfile } from '@machines/auth/selectors'
 import type { AuthUser } from '@machines/auth/types'
+import { t as translate, useT } from '@/lib/i18n'
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 
 const profileSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.maxLength(255, 'Name is too long')),
-  company: v.pipe(v.string(), v.trim(), v.maxLength(255, 'Company is too long')),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(255, () => translate('settings.account.profile.nameTooLong')),
+  ),
+  company: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(255, () => translate('settings.account.profile.companyTooLong')),
+  ),
 })
 
+/** Why an image can't be used, or null: called when the file is chosen. */
 export function avatarProblem(file: File): string | null {
-  if (!AVATAR_TYPES.includes(file.type)) return 'Choose a PNG, JPEG, WebP or GIF image.'
-  if (file.size > AVATAR_MAX_BYTES) return 'The image must be 2 MB or smaller.'
+  if (!AVATAR_TYPES.includes(file.type)) return translate('settings.account.image.type')
+  if (file.size > AVATAR_MAX_BYTES) return translate('settings.account.image.size')
   return null
 }
 
 export function ProfileForm({ user }: { user: AuthUser }) {
   const auth = useAuthActor()
   const saving = useAuthSelector(selectIsSavingProfile)
+  const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [avatar, setAvatar] = useState<File | null>(null)
   const preview = useMemo(() => (avatar ? URL.createObjectURL(avatar) : null), [avatar])
@@ -58,11 +69,15 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-lg font-semibold">
-        Profile
+        {t('settings.account.profile.title')}
       </h2>
       <div className="flex items-center gap-4">
         {current ? (
-          <img src={current} alt="Avatar preview" className="size-16 rounded-full object-cover" />
+          <img
+            src={current}
+            alt={t('settings.account.profile.avatarPreview')}
+            className="size-16 rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden
@@ -72,11 +87,11 @@ export function ProfileForm({ user }: { user: AuthUser }) {
           </span>
         )}
         <Field
-          label="Avatar"
+          label={t('settings.account.profile.avatar')}
           name="avatar"
           type="file"
           accept={AVATAR_TYPES.join(',')}
-          hint="PNG, JPEG, WebP or GIF, up to 2 MB."
+          hint={t('settings.account.profile.avatarHint')}
           error={errors.avatar}
           className="flex-1 [&_input]:h-auto [&_input]:py-2"
           onChange={(e) => {
@@ -89,30 +104,30 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         />
       </div>
       <Field
-        label="Name"
+        label={t('settings.account.profile.name')}
         name="name"
         autoComplete="name"
         defaultValue={user.name}
         error={errors.name}
       />
       <Field
-        label="Company"
+        label={t('settings.account.profile.company')}
         name="company"
         autoComplete="organization"
         defaultValue={user.company}
         error={errors.company}
       />
       <Field
-        label="Email"
+        label={t('settings.account.profile.email')}
         name="email"
         value={user.email}
         readOnly
         disabled
-        hint="Your sign-in address."
+        hint={t('settings.account.profile.emailHint')}
       />
       <div>
         <Button type="submit" busy={saving}>
-          Save profile
+          {t('settings.account.profile.save')}
         </Button>
       </div>
     </form>

@@ -1,26 +1,36 @@
 import { useLocation } from 'wouter'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { cn } from '@/components/ui/cn'
+import { useT, type MessageKey } from '@/lib/i18n'
 
 export const settingsSections = [
   {
     href: '/settings/account',
-    label: 'Account',
-    text: 'Profile, password, email verification and two-factor authentication.',
+    label: 'settings.nav.account',
+    text: 'settings.nav.accountText',
   },
-  { href: '/settings/appearance', label: 'Appearance', text: 'Theme and font.' },
+  {
+    href: '/settings/appearance',
+    label: 'settings.nav.appearance',
+    text: 'settings.nav.appearanceText',
+  },
   {
     href: '/settings/display',
-    label: 'Display',
-    text: 'Text direction and how the app is laid out.',
+    label: 'settings.nav.display',
+    text: 'settings.nav.displayText',
   },
-  { href: '/settings/notifications', label: 'Notifications', text: 'What Folio tells you about.' },
-]
+  {
+    href: '/settings/notifications',
+    label: 'settings.nav.notifications',
+    text: 'settings.nav.notificationsText',
+  },
+] as const satisfies ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey }>
 
 export function SettingsNav() {
   const [location] = useLocation()
+  const t = useT()
   return (
-    <nav aria-label="Settings">
+    <nav aria-label={t('settings.nav.label')}>
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {settingsSections.map((s) => {
           const active = location === s.href
@@ -34,7 +44,7 @@ export function SettingsNav() {
                   active ? 'bg-accent font-medium' : 'text-muted-foreground hover:bg-muted',
                 )}
               >
-                {s.label}
+                {t(s.label)}
               </PreloadLink>
             </li>
           )

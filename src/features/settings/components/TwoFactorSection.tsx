@@ -6,9 +6,12 @@ import { Alert } from '@/components/ui/card'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectIsTwoFactorBusy, selectTotpSetup } from '@machines/auth/selectors'
 import type { AuthUser } from '@machines/auth/types'
+import { richText, t as translate, useT } from '@/lib/i18n'
 
 function downloadCodes(codes: string[]) {
-  const blob = new Blob([`Folio backup codes\nEach code works once.\n\n${codes.join('\n')}\n`], {
+  const heading = translate('settings.account.twoFactor.fileHeading')
+  const note = translate('settings.account.twoFactor.fileNote')
+  const blob = new Blob([`${heading}\n${note}\n\n${codes.join('\n')}\n`], {
     type: 'text/plain',
   })
   const a = document.createElement('a')
@@ -24,6 +27,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
   const busy = useAuthSelector(selectIsTwoFactorBusy)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const t = useT()
 
   function submit(e: FormEvent, type: 'user.confirmTotp' | 'user.disableTotp') {
     e.preventDefault()
@@ -31,8 +35,8 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
     if (type === 'user.confirmTotp' ? !/^\d{6}$/.test(trimmed) : trimmed.length < 6) {
       setError(
         type === 'user.confirmTotp'
-          ? 'Enter the 6-digit code from your app'
-          : 'Enter a code from your app or a backup code',
+          ? t('settings.account.twoFactor.sixDigitsRequired')
+          : t('settings.account.twoFactor.codeRequired'),
       )
       return
     }
@@ -44,50 +48,55 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
   return (
     <section aria-labelledby="twofa-heading" className="grid gap-4">
       <h2 id="twofa-heading" className="text-lg font-semibold">
-        Two-factor authentication
+        {t('settings.account.twoFactor.title')}
       </h2>
       <p className="text-sm text-muted-foreground">
-        Status: <strong className="text-foreground">{user.totpEnabled ? 'On' : 'Off'}</strong>. With
-        2FA on, signing in also asks for a code from an authenticator app.
+        {richText(t, 'settings.account.twoFactor.status', {
+          state: (
+            <strong className="text-foreground">
+              {user.totpEnabled
+                ? t('settings.account.twoFactor.on')
+                : t('settings.account.twoFactor.off')}
+            </strong>
+          ),
+        })}
       </p>
       {user.totpEnabled ? (
         <form
           noValidate
           onSubmit={(e) => submit(e, 'user.disableTotp')}
           className="grid gap-3"
-          aria-label="Disable 2FA"
+          aria-label={t('settings.account.twoFactor.disableForm')}
         >
           <Field
-            label="Code to disable 2FA"
+            label={t('settings.account.twoFactor.disableCode')}
             name="code"
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            hint="A code from your authenticator app, or one of your backup codes."
+            hint={t('settings.account.twoFactor.disableHint')}
             error={error}
           />
           <div>
             <Button type="submit" variant="destructive" busy={busy}>
-              Disable 2FA
+              {t('settings.account.twoFactor.disable')}
             </Button>
           </div>
         </form>
       ) : setup ? (
         <div className="grid gap-4">
           <ol className="grid list-decimal gap-2 ps-5 text-sm">
-            <li>Scan the QR code with your authenticator app, or type the secret in.</li>
-            <li>
-              Save the backup codes somewhere safe: they are shown only now, and each works once.
-            </li>
-            <li>Enter the 6-digit code the app shows to turn 2FA on.</li>
+            <li>{t('settings.account.twoFactor.step1')}</li>
+            <li>{t('settings.account.twoFactor.step2')}</li>
+            <li>{t('settings.account.twoFactor.step3')}</li>
           </ol>
           <img
             src={setup.qrCode}
-            alt="QR code to add Folio to your authenticator app"
+            alt={t('settings.account.twoFactor.qrAlt')}
             className="size-48 rounded-md bg-white p-2"
           />
           <div className="grid gap-1 text-sm">
-            <span className="font-medium">Secret</span>
+            <span className="font-medium">{t('settings.account.twoFactor.secret')}</span>
             <code
               data-testid="totp-secret"
               className="rounded bg-muted px-2 py-1 font-mono break-all"
@@ -97,7 +106,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
           </div>
           <div className="grid gap-2 text-sm">
             <span className="font-medium" id="backup-codes-label">
-              Backup codes
+              {t('settings.account.twoFactor.backupCodes')}
             </span>
             <ul aria-labelledby="backup-codes-label" className="grid grid-cols-2 gap-1 font-mono">
               {setup.backupCodes.map((c) => (
@@ -113,16 +122,14 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
                 onClick={() =>
                   navigator.clipboard
                     .writeText(setup.backupCodes.join('\n'))
-                    .then(() => notify('success', 'Backup codes copied'))
-                    .catch(() =>
-                      notify('error', 'Could not copy: select the codes and copy them by hand.'),
-                    )
+                    .then(() => notify('success', t('settings.account.twoFactor.copied')))
+                    .catch(() => notify('error', t('settings.account.twoFactor.copyFailed')))
                 }
               >
-                Copy codes
+                {t('settings.account.twoFactor.copy')}
               </Button>
               <Button variant="outline" size="sm" onClick={() => downloadCodes(setup.backupCodes)}>
-                Download codes
+                {t('settings.account.twoFactor.download')}
               </Button>
             </div>
           </div>
@@ -130,10 +137,10 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             noValidate
             onSubmit={(e) => submit(e, 'user.confirmTotp')}
             className="grid gap-3"
-            aria-label="Confirm 2FA"
+            aria-label={t('settings.account.twoFactor.confirmForm')}
           >
             <Field
-              label="Code from your app"
+              label={t('settings.account.twoFactor.appCode')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -144,10 +151,10 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             />
             <div className="flex gap-2">
               <Button type="submit" busy={busy}>
-                Enable 2FA
+                {t('settings.account.twoFactor.enable')}
               </Button>
               <Button variant="ghost" onClick={() => auth.send({ type: 'user.cancelTotpSetup' })}>
-                Cancel
+                {t('settings.account.twoFactor.cancel')}
               </Button>
             </div>
           </form>
@@ -155,14 +162,12 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
       ) : (
         <div>
           <Button onClick={() => auth.send({ type: 'user.startTotpSetup' })} busy={busy}>
-            Set up 2FA
+            {t('settings.account.twoFactor.setUp')}
           </Button>
         </div>
       )}
       {!user.totpEnabled && !setup ? null : (
-        <Alert tone="info">
-          Keep your backup codes safe: they are the way in if you lose your phone.
-        </Alert>
+        <Alert tone="info">{t('settings.account.twoFactor.keepSafe')}</Alert>
       )}
     </section>
   )
