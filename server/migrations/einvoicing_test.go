@@ -88,7 +88,9 @@ func TestEInvoicingBackfill(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	if _, err := runner.Down(1); err != nil {
+	// Down to and including this migration, whatever came after it.
+	steps := migrationsSince("1795300009")
+	if _, err := runner.Down(steps); err != nil {
 		t.Fatal(err)
 	}
 
@@ -149,7 +151,7 @@ func TestEInvoicingBackfill(t *testing.T) {
 		}
 	}
 
-	if _, err := runner.Down(1); err != nil {
+	if _, err := runner.Down(steps); err != nil {
 		t.Fatal(err)
 	}
 	var back string

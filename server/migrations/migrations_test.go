@@ -163,11 +163,12 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	defer app.Cleanup()
 
 	runner := core.NewMigrationsRunner(app, core.AppMigrations)
-	reverted, err := runner.Down(10)
+	all := len(core.AppMigrations.Items())
+	reverted, err := runner.Down(all)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(reverted) != 10 {
+	if len(reverted) != all {
 		t.Fatalf("reverted %v", reverted)
 	}
 	for _, name := range []string{migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection,

@@ -1,4 +1,5 @@
 import type { EInvoiceSource } from './einvoice/source'
+import { documentLocale } from './document-language'
 import type { PrintableDocument } from './printable'
 
 /** The EPC ("GiroCode") payload for an invoice a banking app can pay, or null when none applies. */
@@ -24,8 +25,9 @@ export async function paymentQr(doc: PrintableDocument): Promise<boolean[][] | n
 }
 
 /**
- * The document's PDF, made on this device (the owner's, offline too, or the customer's): the
- * PDF module and its font load only now, never with the first screen.
+ * The document's PDF, made on this device (the owner's, offline too, or the customer's), in the
+ * document's language: the PDF module, its font and that language's document messages load only
+ * now, never with the first screen (the Arabic font only for an Arabic document).
  */
 export async function makeDocumentPdf(
   doc: PrintableDocument,
@@ -37,7 +39,7 @@ export async function makeDocumentPdf(
   const [qr, logo, font] = await Promise.all([
     paymentQr(doc),
     pdf.loadPdfLogo(doc.seller.logo_url),
-    pdf.loadPdfFonts(),
+    pdf.loadPdfFonts(documentLocale(doc)),
   ])
   let bytes = await pdf.renderDocumentPdf(doc, { paper, font, logo, qr })
   let missing: string[] = []

@@ -1,4 +1,6 @@
 import { fileUrl } from '@/lib/pocketbase/files'
+import type { Locale } from '@/lib/i18n/locales'
+import { documentLanguage } from './document-language'
 import { isoDate } from './format'
 import type { SellerSettings } from './queries'
 import { invoiceDisplayStatus, quoteDisplayStatus } from './status'
@@ -44,7 +46,14 @@ export interface PrintableDocument {
   answer: QuoteAnswer | null
   /** Why 0 % lines carry no VAT ("Reverse charge"), printed with the tax summary; "" if none. */
   vat_note: string
+  /**
+   * The language the document is written in: the customer's, else the business's, else English
+   * (see documentLanguage). Absent from documents made before it existed: English.
+   */
+  language?: Locale
 }
+
+export { documentLanguage, documentLocale } from './document-language'
 
 export interface PrintableSeller {
   company_name: string
@@ -91,13 +100,16 @@ export interface QuoteAnswer {
 export function toPrintable(input: {
   kind: 'quotes' | 'invoices'
   doc: Quote | Invoice
-  customer: Customer | undefined
+  /** `language` is the customer's document language ("" for the business's). */
+  customer: (Customer & { language?: string }) | undefined
   seller: Pick<SellerSettings, 'company_name' | 'company_address' | 'company_tax_id' | 'name'> &
     Partial<Pick<SellerSettings, 'bank_holder' | 'iban' | 'bic'>> & {
       company_postal_code?: string
       company_city?: string
       company_country?: string
       company_vat_id?: string
+      /** The business's document language ("" for English). */
+      document_language?: string
     }
   logoUrl: string
   today?: string
@@ -166,6 +178,7 @@ export function toPrintable(input: {
       (doc.tax_breakdown ?? []).some((g) => g.rate === 0)
         ? (doc.vat_exemption_reason ?? '').trim()
         : '',
+    language: documentLanguage(c?.language, seller.document_language),
   }
 }
 

@@ -171,6 +171,8 @@ export interface SellerSettings {
   view_tracking?: boolean
   send_subject_template?: string
   send_message_template?: string
+  /** The default language of documents ("" or absent: English). */
+  document_language?: string
   email: string
   name: string
 }

@@ -1,10 +1,120 @@
 import { isoDate, toMajor } from './format'
 import type { PrintableDocument } from './printable'
+import { isLocale, SOURCE_LOCALE, type Locale } from '@/lib/i18n/locales'
 
 /** The server's defaults for the send templates (a new account starts with these). */
 export const DEFAULT_SUBJECT = '{kind} {number} from {business}'
 export const DEFAULT_MESSAGE =
   'Hello {customer},\n\n{business} has sent you {kind} {number} for {amount}, due by {due_date}.\n\nView it online: {link}\n\nThank you,\n{business}'
+
+const NBSP = '\u00a0'
+
+/**
+ * What the mail of a document says in each language, before the server fills it in: the built-in
+ * subject and message, and the words and number formats of its placeholders. The server's twin
+ * is mailCatalogue (server/internal/billing/mail_words.go); tests/vectors/templates.json and
+ * tests/vectors/mail-values.json hold both to the same text. These are data shared with the
+ * server byte for byte, so they live here rather than in the message catalogue.
+ */
+const MAIL: Record<
+  Locale,
+  {
+    subject: string
+    message: string
+    invoice: string
+    quote: string
+    decimal: string
+    group: string
+    /** Day, month and year order and separator; null keeps YYYY-MM-DD. */
+    date: ((y: string, m: string, d: string) => string) | null
+  }
+> = {
+  en: {
+    subject: DEFAULT_SUBJECT,
+    message: DEFAULT_MESSAGE,
+    invoice: 'Invoice',
+    quote: 'Quote',
+    decimal: '.',
+    group: '',
+    date: null,
+  },
+  de: {
+    subject: '{kind} {number} von {business}',
+    message:
+      'Guten Tag {customer},\n\n{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\nOnline ansehen: {link}\n\nVielen Dank\n{business}',
+    invoice: 'Rechnung',
+    quote: 'Angebot',
+    decimal: ',',
+    group: '.',
+    date: (y, m, d) => `${d}.${m}.${y}`,
+  },
+  fr: {
+    subject: '{kind} {number} de {business}',
+    message: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
+    invoice: 'Facture',
+    quote: 'Devis',
+    decimal: ',',
+    group: NBSP,
+    date: (y, m, d) => `${d}/${m}/${y}`,
+  },
+  es: {
+    subject: '{kind} {number} de {business}',
+    message:
+      'Estimado/a {customer}:\n\n{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\nPuede consultarlo en línea: {link}\n\nGracias,\n{business}',
+    invoice: 'Factura',
+    quote: 'Presupuesto',
+    decimal: ',',
+    group: '.',
+    date: (y, m, d) => `${d}/${m}/${y}`,
+  },
+  ar: {
+    subject: '{kind} {number} من {business}',
+    message:
+      'مرحبًا {customer}،\n\nأرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\nيمكنكم الاطلاع عليه عبر الرابط: {link}\n\nشكرًا لكم،\n{business}',
+    invoice: 'فاتورة',
+    quote: 'عرض سعر',
+    decimal: '.',
+    group: ',',
+    date: (y, m, d) => `${d}/${m}/${y}`,
+  },
+}
+
+const mailOf = (locale: string) => MAIL[locale as Locale] ?? MAIL[SOURCE_LOCALE]
+
+/** The built-in subject and message of a document mail in a language. */
+export function defaultSendTemplates(locale: Locale): { subject: string; message: string } {
+  const m = mailOf(locale)
+  return { subject: m.subject, message: m.message }
+}
+
+/**
+ * Whether a template is one of the built-in defaults (the English one every account starts with,
+ * or another language's): then it is no choice of the owner's, and the document's language picks.
+ */
+export function isBuiltInTemplate(template: string): boolean {
+  const s = template.trim()
+  return Object.values(MAIL).some((m) => m.subject === s || m.message === s)
+}
+
+/**
+ * The templates the send dialog starts from: the business's own, unless it has none or it is a
+ * built-in default (isBuiltInTemplate) — then the built-in default of the document's language.
+ * The server picks the same (decideSendTemplate).
+ */
+export function sendTemplates(
+  seller: { send_subject_template?: string; send_message_template?: string } | undefined,
+  locale: Locale,
+): { subject: string; message: string } {
+  const defaults = defaultSendTemplates(locale)
+  const own = (saved: string | undefined) => {
+    const s = (saved ?? '').trim()
+    return s && !isBuiltInTemplate(s) ? s : null
+  }
+  return {
+    subject: own(seller?.send_subject_template) ?? defaults.subject,
+    message: own(seller?.send_message_template) ?? defaults.message,
+  }
+}
 
 /** The placeholders of the send templates (business settings); the server fills the same. */
 export interface TemplateValues {
@@ -30,20 +140,42 @@ export function renderTemplate(template: string, values: TemplateValues): string
   )
 }
 
-/** The values the server fills for a document, for the send dialog's preview. */
+/** {kind} in a language: "Invoice", "Rechnung". */
+export const mailKind = (kind: 'invoice' | 'quote', locale: string): string => mailOf(locale)[kind]
+
+/** {amount} in a language: the currency code after the number ("1234.50 EUR", "1.234,50 EUR"). */
+export function mailAmount(cents: number, currency: string, locale: string): string {
+  const m = mailOf(locale)
+  const plain = toMajor(cents, currency) // "-1234.50"
+  const negative = plain.startsWith('-')
+  const [whole = '', frac] = (negative ? plain.slice(1) : plain).split('.')
+  const grouped = m.group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, m.group) : whole
+  return `${negative ? '-' : ''}${grouped}${frac === undefined ? '' : m.decimal + frac} ${currency}`
+}
+
+/** {due_date} in a language: "2026-04-14" (en), "14.04.2026" (de); "" for none. */
+export function mailDate(value: string, locale: string): string {
+  const day = isoDate(value)
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  const write = mailOf(locale).date
+  return parts && write ? write(parts[1] as string, parts[2] as string, parts[3] as string) : day
+}
+
+/** The values the server fills for a document, in its language, for the send dialog's preview. */
 export function templateValues(
   doc: PrintableDocument,
   customerContact: string,
   link: string,
 ): TemplateValues {
   const invoice = doc.kind === 'invoice'
+  const locale = isLocale(doc.language) ? doc.language : SOURCE_LOCALE
   return {
-    kind: invoice ? 'Invoice' : 'Quote',
+    kind: mailKind(doc.kind, locale),
     number: doc.number,
     business: doc.seller.company_name,
     customer: customerContact || doc.buyer.contact_name || doc.buyer.name,
-    amount: `${toMajor(invoice ? doc.balance_cents : doc.total_cents, doc.currency)} ${doc.currency}`,
-    due_date: isoDate(invoice ? doc.due_date : doc.expiry_date),
+    amount: mailAmount(invoice ? doc.balance_cents : doc.total_cents, doc.currency, locale),
+    due_date: mailDate(invoice ? doc.due_date : doc.expiry_date, locale),
     link,
   }
 }

@@ -42,6 +42,8 @@ export interface Customer extends BaseRecord {
   payment_terms_days: number
   notes: string
   archived: boolean
+  /** The language of this customer's documents ("" or absent: the business's). */
+  language?: string
 }
 
 export interface LineItem {

@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/refusal"
 )
 
 // methodTOTP is the auth method our second step passes to
@@ -49,7 +51,7 @@ const MessageInvalidCredentials = "Invalid login credentials."
 func decidePasswordAuthError(err error) error {
 	var apiErr *router.ApiError
 	if errors.As(err, &apiErr) && apiErr.Status == 400 && apiErr.Message == pocketBaseBadCredentials {
-		return router.NewBadRequestError(MessageInvalidCredentials, nil)
+		return refusal.BadRequest("folio_invalid_credentials", MessageInvalidCredentials)
 	}
 	return err
 }

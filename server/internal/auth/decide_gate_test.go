@@ -6,6 +6,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/refusal"
 )
 
 func TestNeedsSecondFactor(t *testing.T) {
@@ -76,8 +78,13 @@ func TestDecidePasswordAuthError(t *testing.T) {
 			continue
 		}
 		var apiErr *router.ApiError
-		if !errors.As(got, &apiErr) || apiErr.Status != 400 || apiErr.Message != c.wantMsg || len(apiErr.Data) != 0 {
+		if !errors.As(got, &apiErr) || apiErr.Status != 400 || apiErr.Message != c.wantMsg || len(apiErr.Data) != 1 {
 			t.Errorf("%s: got %#v", c.name, got)
+			continue
+		}
+		// The answer is about no field: its code is under refusal.Key.
+		if r, _ := apiErr.Data[refusal.Key].(map[string]any); r["code"] != "folio_invalid_credentials" {
+			t.Errorf("%s: data %v", c.name, apiErr.Data)
 		}
 	}
 }

@@ -15,12 +15,10 @@ func keepBuiltInOTPAndMFAOff(e *core.CollectionEvent) error {
 	if c != nil && c.Name == migrations.UsersCollection && c.IsAuth() {
 		errs := validation.Errors{}
 		if c.OTP.Enabled {
-			errs["otp"] = validation.NewError("folio_otp_managed",
-				"Folio manages two-factor sign-in itself; keep PocketBase's email OTP off.")
+			errs["otp"] = validation.NewError("folio_otp_managed", MessageOTPManaged)
 		}
 		if c.MFA.Enabled {
-			errs["mfa"] = validation.NewError("folio_mfa_managed",
-				"Folio manages two-factor sign-in itself; keep PocketBase's MFA off.")
+			errs["mfa"] = validation.NewError("folio_mfa_managed", MessageMFAManaged)
 		}
 		if len(errs) > 0 {
 			return errs

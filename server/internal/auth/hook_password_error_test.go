@@ -27,13 +27,13 @@ func TestInvalidCredentialsMessage(t *testing.T) {
 		{
 			Name: "unknown email gets the very same answer", Method: http.MethodPost, URL: pathAuthWithPassword,
 			Body:           body(passwordBody("nobody@folio.test", testapp.Password)),
-			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
+			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{"@refusal":{"code":"folio_invalid_credentials","message":"Invalid login credentials."}},"message":"Invalid login credentials.","status":400}`},
 			BeforeTestFunc: withAlice,
 		},
 		{
 			Name: "wrong password: exact body", Method: http.MethodPost, URL: pathAuthWithPassword,
 			Body:           body(passwordBody(testapp.Alice.Email, "not-the-password")),
-			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{},"message":"Invalid login credentials.","status":400}`},
+			ExpectedStatus: 400, ExpectedContent: []string{`{"data":{"@refusal":{"code":"folio_invalid_credentials","message":"Invalid login credentials."}},"message":"Invalid login credentials.","status":400}`},
 			BeforeTestFunc: withAlice,
 		},
 		{

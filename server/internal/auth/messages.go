@@ -1,7 +1,10 @@
 package auth
 
-// Error messages of the 2FA routes. PocketBase ends every message with a
-// period, so these are written with one to match what clients receive.
+// Error messages of the 2FA routes and of sign-in. PocketBase ends every
+// message with a period, so these are written with one to match what
+// clients receive. Each has a stable code (refusalMessages), which the
+// answer carries under data["@refusal"] (see package refusal), so a client
+// can say it in its own language.
 const (
 	// MessageInvalidCode answers a wrong, reused or missing 2FA code.
 	MessageInvalidCode = "Invalid 2FA code."
@@ -18,4 +21,23 @@ const (
 	MessageNotEnabled = "Two-factor authentication is not enabled."
 	// MessageNoPendingSetup answers confirm without a prior request-otp.
 	MessageNoPendingSetup = "No two-factor setup is pending. Request a new QR code first."
+	// MessageOTPManaged refuses PocketBase's email OTP for users (admin UI).
+	MessageOTPManaged = "Folio manages two-factor sign-in itself; keep PocketBase's email OTP off."
+	// MessageMFAManaged refuses PocketBase's MFA for users (admin UI).
+	MessageMFAManaged = "Folio manages two-factor sign-in itself; keep PocketBase's MFA off."
 )
+
+// refusalMessages maps each code of the package to its sentence: one code,
+// one sentence (checked by TestRefusalCodes).
+var refusalMessages = map[string]string{
+	"folio_invalid_credentials":  MessageInvalidCredentials,
+	"folio_invalid_2fa_code":     MessageInvalidCode,
+	"folio_invalid_mfa_session":  MessageInvalidSession,
+	"folio_mfa_session_mismatch": MessageSessionMismatch,
+	"folio_too_many_attempts":    MessageTooManyAttempts,
+	"folio_2fa_already_enabled":  MessageAlreadyEnabled,
+	"folio_2fa_not_enabled":      MessageNotEnabled,
+	"folio_no_2fa_setup":         MessageNoPendingSetup,
+	"folio_otp_managed":          MessageOTPManaged,
+	"folio_mfa_managed":          MessageMFAManaged,
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -43,14 +44,14 @@ var (
 func (s *service) authWithOTP(e *core.RequestEvent) error {
 	var body authWithOTPBody
 	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 	mfaID, code := body.mfaID(), body.code()
 	if mfaID == "" {
-		return e.BadRequestError(MessageInvalidSession, nil)
+		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
 	}
 	if code == "" {
-		return e.BadRequestError(MessageInvalidCode, nil)
+		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	}
 
 	users, err := e.App.FindCachedCollectionByNameOrId(migrations.UsersCollection)
@@ -60,24 +61,24 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 
 	mfa, err := e.App.FindMFAById(mfaID)
 	if err != nil {
-		return e.BadRequestError(MessageInvalidSession, nil)
+		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
 	}
 	if mfa.CollectionRef() != users.Id {
-		return e.BadRequestError(MessageSessionMismatch, nil)
+		return refusal.BadRequest("folio_mfa_session_mismatch", MessageSessionMismatch)
 	}
 	if mfa.HasExpired(users.MFA.DurationTime()) {
 		s.dropSession(e.App, mfa)
-		return e.BadRequestError(MessageInvalidSession, nil)
+		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
 	}
 	user, err := e.App.FindRecordById(users, mfa.RecordRef())
 	if err != nil || !user.GetBool(migrations.FieldTOTPEnabled) {
-		return e.BadRequestError(MessageSessionMismatch, nil)
+		return refusal.BadRequest("folio_mfa_session_mismatch", MessageSessionMismatch)
 	}
 
 	// Counted before the code is checked, like PocketBase's OTP limit.
 	limitKey := "signin:" + user.Id
 	if !s.signInAttempts.take(limitKey) {
-		return e.TooManyRequestsError(MessageTooManyAttempts, nil)
+		return refusal.TooManyRequests("folio_too_many_attempts", MessageTooManyAttempts)
 	}
 
 	key, err := s.key()
@@ -123,12 +124,12 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 	switch {
 	case errors.Is(err, errSessionGone):
 		s.signInAttempts.giveBack(limitKey)
-		return e.BadRequestError(MessageInvalidSession, nil)
+		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
 	case errors.Is(err, errWrongCode):
 		if s.mfaFailures.add(mfa.Id) >= mfaSessionFailures {
 			s.dropSession(e.App, mfa)
 		}
-		return e.BadRequestError(MessageInvalidCode, nil)
+		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	case err != nil:
 		return e.InternalServerError("", err)
 	}

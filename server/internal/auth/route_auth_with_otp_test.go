@@ -181,7 +181,8 @@ func TestAuthWithOTP(t *testing.T) {
 			Body: body(func() any {
 				return map[string]string{"mfaId": otherMFAID, "code": codeAt(t, alice.secret, time.Now())}
 			}),
-			ExpectedStatus: 429, ExpectedContent: []string{`"message":"Too many attempts, please try again later."`},
+			ExpectedStatus: 429, ExpectedContent: []string{`"message":"Too many attempts, please try again later."`,
+				`"@refusal":{"code":"folio_too_many_attempts","message":"Too many attempts, please try again later."}`},
 			NotExpectedContent: []string{`"token"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabledWithSession(t, app, e)

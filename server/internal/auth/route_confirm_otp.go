@@ -2,6 +2,8 @@ package auth
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/refusal"
 )
 
 // codeBody is the body of confirm-otp and disable-otp.
@@ -20,7 +22,7 @@ type EnabledResponse struct {
 func (s *service) confirmOTP(e *core.RequestEvent) error {
 	var body codeBody
 	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 
 	rec := e.Auth
@@ -29,7 +31,7 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 		return err
 	}
 	if st.PendingSecret == "" {
-		return e.BadRequestError(MessageNoPendingSetup, nil)
+		return refusal.BadRequest("folio_no_2fa_setup", MessageNoPendingSetup)
 	}
 
 	limitKey := "confirm:" + rec.Id
@@ -40,7 +42,7 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 
 	next, ok := decideConfirm(st, pending, body.Code, s.now())
 	if !ok {
-		return e.BadRequestError(MessageInvalidCode, nil)
+		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	}
 	s.manageAttempts.giveBack(limitKey)
 

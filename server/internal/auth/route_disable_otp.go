@@ -2,6 +2,8 @@ package auth
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/refusal"
 )
 
 // disableOTP turns 2FA off. It asks for a current code or an unused backup
@@ -10,7 +12,7 @@ import (
 func (s *service) disableOTP(e *core.RequestEvent) error {
 	var body codeBody
 	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 
 	rec := e.Auth
@@ -26,7 +28,7 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	if _, ok := decideSecondFactor(st, secret, body.Code, s.now()); !ok {
-		return e.BadRequestError(MessageInvalidCode, nil)
+		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	}
 	s.manageAttempts.giveBack(limitKey)
 

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -36,9 +37,9 @@ func callerState(e *core.RequestEvent, enabled bool) (totpState, error) {
 	}
 	switch {
 	case enabled && !st.Enabled:
-		return st, e.BadRequestError(MessageNotEnabled, nil)
+		return st, refusal.BadRequest("folio_2fa_not_enabled", MessageNotEnabled)
 	case !enabled && st.Enabled:
-		return st, e.BadRequestError(MessageAlreadyEnabled, nil)
+		return st, refusal.BadRequest("folio_2fa_already_enabled", MessageAlreadyEnabled)
 	}
 	return st, nil
 }
@@ -76,7 +77,7 @@ func decryptSecret(encrypted, key string) (string, error) {
 // can't be read).
 func (s *service) attemptWithSecret(e *core.RequestEvent, limitKey, encrypted string) (string, error) {
 	if !s.manageAttempts.take(limitKey) {
-		return "", e.TooManyRequestsError(MessageTooManyAttempts, nil)
+		return "", refusal.TooManyRequests("folio_too_many_attempts", MessageTooManyAttempts)
 	}
 	key, err := s.key()
 	if err != nil {

@@ -14,9 +14,9 @@ import (
 func decideAnswerable(noun, status string) *ruleError {
 	switch {
 	case noun != "quote":
-		return &ruleError{"kind", "folio_invoice_no_answer", msgInvoiceNoAnswer}
+		return newRuleError("kind", "folio_invoice_no_answer", msgInvoiceNoAnswer)
 	case status == statusAccepted || status == statusRejected || status == statusConverted:
-		return &ruleError{"status", "folio_already_answered", msgAlreadyAnswered}
+		return newRuleError("status", "folio_already_answered", msgAlreadyAnswered)
 	}
 	return nil
 }
@@ -27,10 +27,10 @@ func decideAnswerable(noun, status string) *ruleError {
 func decideAccept(name, note string) (string, string, *ruleError) {
 	name, note = strings.Join(strings.Fields(name), " "), strings.TrimSpace(note)
 	if n := utf8.RuneCountInString(name); n < migrations.AnswerNameMin || n > migrations.AnswerNameMax {
-		return "", "", &ruleError{"name", "folio_accept_name", msgAcceptName}
+		return "", "", newRuleError("name", "folio_accept_name", msgAcceptName)
 	}
 	if utf8.RuneCountInString(note) > migrations.AnswerTextMax {
-		return "", "", &ruleError{"note", "folio_note_too_long", msgAcceptNoteLong}
+		return "", "", newRuleError("note", "folio_note_too_long", msgAcceptNoteLong)
 	}
 	return name, note, nil
 }
@@ -41,9 +41,9 @@ func decideReject(reason string) (string, *ruleError) {
 	reason = strings.TrimSpace(reason)
 	switch n := utf8.RuneCountInString(reason); {
 	case n == 0:
-		return "", &ruleError{"reason", "folio_reject_reason", msgRejectReason}
+		return "", newRuleError("reason", "folio_reject_reason", msgRejectReason)
 	case n > migrations.AnswerTextMax:
-		return "", &ruleError{"reason", "folio_reason_too_long", msgRejectReasonLong}
+		return "", newRuleError("reason", "folio_reason_too_long", msgRejectReasonLong)
 	}
 	return reason, nil
 }

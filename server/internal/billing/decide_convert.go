@@ -8,13 +8,13 @@ import "slices"
 func decideConvert(status string, linked bool, lines int) *ruleError {
 	switch {
 	case linked || status == statusConverted:
-		return &ruleError{"invoice", "folio_already_converted", msgAlreadyConverted}
+		return newRuleError("invoice", "folio_already_converted", msgAlreadyConverted)
 	case status == statusRejected:
-		return &ruleError{"status", "folio_rejected_no_convert", msgRejectedNoConvert}
+		return newRuleError("status", "folio_rejected_no_convert", msgRejectedNoConvert)
 	case !slices.Contains(convertibleFrom, status):
 		return badTransition("quote", status, statusConverted)
 	case lines == 0:
-		return &ruleError{"items", "folio_convert_needs_lines", msgConvertNeedsLines}
+		return newRuleError("items", "folio_convert_needs_lines", msgConvertNeedsLines)
 	}
 	return nil
 }

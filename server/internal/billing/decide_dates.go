@@ -44,14 +44,14 @@ func decideDateInput(field string, raw any) (time.Time, *ruleError) {
 	case string:
 		text = strings.TrimSpace(v)
 	default:
-		return time.Time{}, &ruleError{field, "folio_invalid_date", msgInvalidDate}
+		return time.Time{}, newRuleError(field, "folio_invalid_date", msgInvalidDate)
 	}
 	if text == "" {
 		return time.Time{}, nil
 	}
 	dt, err := types.ParseDateTime(text)
 	if err != nil || dt.IsZero() {
-		return time.Time{}, &ruleError{field, "folio_invalid_date", msgInvalidDate}
+		return time.Time{}, newRuleError(field, "folio_invalid_date", msgInvalidDate)
 	}
 	day := dateOnly(dt.Time())
 	if rerr := decideDateInRange(field, day); rerr != nil {
@@ -67,7 +67,7 @@ func decideDateInRange(field string, t time.Time) *ruleError {
 		return nil
 	}
 	if day := dateOnly(t); day.Before(firstDay) || day.After(lastDay) {
-		return &ruleError{field, "folio_date_out_of_range", msgDateOutOfRange}
+		return newRuleError(field, "folio_date_out_of_range", msgDateOutOfRange)
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ func normalizeVATID(s string) string {
 func decideVATID(field, s string) (string, *ruleError) {
 	s = normalizeVATID(s)
 	if s != "" && !vatIDPattern.MatchString(s) {
-		return "", &ruleError{field, "folio_invalid_vat_id", msgInvalidVATID}
+		return "", newRuleError(field, "folio_invalid_vat_id", msgInvalidVATID)
 	}
 	return s, nil
 }
@@ -41,7 +41,7 @@ func decideVATID(field, s string) (string, *ruleError) {
 func decideCountry(field, s string) (string, *ruleError) {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	if s != "" && (len(s) != 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'A' || s[1] > 'Z') {
-		return "", &ruleError{field, "folio_invalid_country", msgInvalidCountry}
+		return "", newRuleError(field, "folio_invalid_country", msgInvalidCountry)
 	}
 	return s, nil
 }
@@ -55,13 +55,13 @@ func decideEndpoint(idField, schemeField, id, scheme string) (string, string, *r
 	case id == "" && scheme == "":
 		return "", "", nil
 	case scheme == "":
-		return "", "", &ruleError{schemeField, "folio_endpoint_scheme_missing", msgEndpointScheme}
+		return "", "", newRuleError(schemeField, "folio_endpoint_scheme_missing", msgEndpointScheme)
 	case !slices.Contains(migrations.EndpointSchemes, scheme):
-		return "", "", &ruleError{schemeField, "folio_invalid_endpoint_scheme", msgEndpointSchemeUnknown}
+		return "", "", newRuleError(schemeField, "folio_invalid_endpoint_scheme", msgEndpointSchemeUnknown)
 	case id == "":
-		return "", "", &ruleError{idField, "folio_endpoint_id_missing", msgEndpointID}
+		return "", "", newRuleError(idField, "folio_endpoint_id_missing", msgEndpointID)
 	case scheme == "EM" && !plainEmail(id):
-		return "", "", &ruleError{idField, "folio_invalid_endpoint_email", msgEndpointEmail}
+		return "", "", newRuleError(idField, "folio_invalid_endpoint_email", msgEndpointEmail)
 	case scheme == "0204":
 		lw, rerr := decideLeitwegID(idField, id)
 		if rerr != nil {
@@ -97,11 +97,11 @@ func leitwegCheckDigits(body string) string {
 func decideLeitwegID(field, s string) (string, *ruleError) {
 	s = strings.ToUpper(strings.TrimSpace(s))
 	if !leitwegPattern.MatchString(s) {
-		return "", &ruleError{field, "folio_invalid_leitweg_id", msgLeitwegFormat}
+		return "", newRuleError(field, "folio_invalid_leitweg_id", msgLeitwegFormat)
 	}
 	cut := strings.LastIndexByte(s, '-')
 	if leitwegCheckDigits(s[:cut]) != s[cut+1:] {
-		return "", &ruleError{field, "folio_leitweg_check_digits", msgLeitwegCheck}
+		return "", newRuleError(field, "folio_leitweg_check_digits", msgLeitwegCheck)
 	}
 	return s, nil
 }
@@ -151,25 +151,30 @@ var einvoiceEssentials = []einvoiceEssential{
 
 // decideEInvoiceEssentials lists the essentials missing from the business
 // settings (values by field), one refusal per field, each "Fill in the
-// city to send e-invoices.". Nil when all are there.
+// city to send e-invoices." (params: fields, the field's name alone). Nil
+// when all are there.
 func decideEInvoiceEssentials(values map[string]string) []ruleError {
 	var missing []ruleError
 	for _, e := range einvoiceEssentials {
 		if strings.TrimSpace(values[e.field]) == "" {
-			missing = append(missing, ruleError{e.field, "folio_einvoice_missing", fmt.Sprintf(fmtEInvoiceMissing, e.label)})
+			missing = append(missing, ruleError{field: e.field, code: "folio_einvoice_missing",
+				message: fmt.Sprintf(fmtEInvoiceMissing, e.label), params: params{"fields": []string{e.field}}})
 		}
 	}
 	return missing
 }
 
-// einvoiceMissingMessage is the sentence for all missing essentials at
-// once: "Fill in the VAT ID, the city and the country to send e-invoices."
-func einvoiceMissingMessage(missing []ruleError) string {
+// einvoiceMissingRefusal is the refusal of all missing essentials at once
+// (about no field): "Fill in the VAT ID, the city and the country to send
+// e-invoices.", with the fields' names in order as params.
+func einvoiceMissingRefusal(missing []ruleError) *ruleError {
 	labels := make([]string, 0, len(missing))
+	fields := make([]string, 0, len(missing))
 	for _, m := range missing {
 		for _, e := range einvoiceEssentials {
 			if e.field == m.field {
 				labels = append(labels, e.label)
+				fields = append(fields, e.field)
 			}
 		}
 	}
@@ -177,7 +182,14 @@ func einvoiceMissingMessage(missing []ruleError) string {
 	if n := len(labels); n > 1 {
 		text = strings.Join(labels[:n-1], ", ") + " and " + labels[n-1]
 	}
-	return fmt.Sprintf(fmtEInvoiceMissing, text)
+	return &ruleError{code: "folio_einvoice_missing", message: fmt.Sprintf(fmtEInvoiceMissing, text),
+		params: params{"fields": fields}}
+}
+
+// einvoiceMissingMessage is the sentence for all missing essentials at
+// once: "Fill in the VAT ID, the city and the country to send e-invoices."
+func einvoiceMissingMessage(missing []ruleError) string {
+	return einvoiceMissingRefusal(missing).message
 }
 
 // exemptionCase is what decideExemption looks at on a document.
@@ -202,7 +214,7 @@ func decideExemption(c exemptionCase) *ruleError {
 		return nil
 	}
 	if strings.TrimSpace(c.reason) == "" {
-		return &ruleError{migrations.FieldVATExemptionReason, "folio_exemption_reason_missing", msgExemptionReason}
+		return newRuleError(migrations.FieldVATExemptionReason, "folio_exemption_reason_missing", msgExemptionReason)
 	}
 	what := ""
 	switch c.category {
@@ -213,11 +225,14 @@ func decideExemption(c exemptionCase) *ruleError {
 	default:
 		return nil
 	}
+	category := params{"category": c.category}
 	if strings.TrimSpace(c.buyerVATID) == "" {
-		return &ruleError{"customer", "folio_buyer_vat_id_missing", fmt.Sprintf(fmtBuyerVATIDMissing, what)}
+		return &ruleError{field: "customer", code: "folio_buyer_vat_id_missing",
+			message: fmt.Sprintf(fmtBuyerVATIDMissing, what), params: category}
 	}
 	if strings.TrimSpace(c.sellerVATID) == "" {
-		return &ruleError{migrations.FieldVATExemptionCategory, "folio_seller_vat_id_missing", fmt.Sprintf(fmtSellerVATIDMissing, what)}
+		return &ruleError{field: migrations.FieldVATExemptionCategory, code: "folio_seller_vat_id_missing",
+			message: fmt.Sprintf(fmtSellerVATIDMissing, what), params: category}
 	}
 	return nil
 }

@@ -68,10 +68,10 @@ func validBIC(bic string) bool {
 func decideBank(iban, bic string) (string, string, *ruleError) {
 	iban, bic = normalizeIBAN(iban), normalizeBIC(bic)
 	if iban != "" && !validIBAN(iban) {
-		return "", "", &ruleError{"iban", "folio_invalid_iban", msgInvalidIBAN}
+		return "", "", newRuleError("iban", "folio_invalid_iban", msgInvalidIBAN)
 	}
 	if bic != "" && !validBIC(bic) {
-		return "", "", &ruleError{"bic", "folio_invalid_bic", msgInvalidBIC}
+		return "", "", newRuleError("bic", "folio_invalid_bic", msgInvalidBIC)
 	}
 	return iban, bic, nil
 }

@@ -12,9 +12,9 @@ import (
 func decideLink(noun, status string) *ruleError {
 	switch {
 	case status == statusDraft:
-		return &ruleError{"status", "folio_draft_not_public", msgDraftNotPublic}
+		return newRuleError("status", "folio_draft_not_public", msgDraftNotPublic)
 	case noun == "invoice" && status == statusVoid:
-		return &ruleError{"status", "folio_void_no_link", msgVoidNoLink}
+		return newRuleError("status", "folio_void_no_link", msgVoidNoLink)
 	}
 	return nil
 }

@@ -32,7 +32,8 @@ func decideEdit(kind, from, to string, changed []string) *ruleError {
 		return nil
 	}
 	if slices.Contains(changed, "customer") && from != statusDraft {
-		return &ruleError{"customer", "folio_customer_locked", fmt.Sprintf(fmtCustomerLocked, kind)}
+		return &ruleError{field: "customer", code: "folio_customer_locked", message: fmt.Sprintf(fmtCustomerLocked, kind),
+			params: params{"kind": kind}}
 	}
 	content := invoiceContent
 	if kind == "quote" {
@@ -46,7 +47,8 @@ func decideEdit(kind, from, to string, changed []string) *ruleError {
 			continue
 		}
 		if slices.Contains(content, f) {
-			return &ruleError{f, "folio_locked", fmt.Sprintf(fmtLocked, article(from), from, kind)}
+			return &ruleError{field: f, code: "folio_locked", message: fmt.Sprintf(fmtLocked, article(from), from, kind),
+				params: params{"from": from, "kind": kind}}
 		}
 	}
 	return nil

@@ -20,7 +20,7 @@ func decideAmountCents(f float64) (int64, *ruleError) {
 	case math.IsNaN(f) || f < -maxAmountCents:
 		return 0, nil
 	case f > maxAmountCents:
-		return 0, &ruleError{"amount_cents", "folio_amount_max", msgAmountTooLarge}
+		return 0, newRuleError("amount_cents", "folio_amount_max", msgAmountTooLarge)
 	}
 	return int64(f), nil
 }
@@ -43,15 +43,25 @@ type paymentCheck struct {
 func decidePayment(c paymentCheck) *ruleError {
 	switch {
 	case c.amountCents < 1:
-		return &ruleError{"amount_cents", "folio_amount_min", fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency))}
+		return &ruleError{field: "amount_cents", code: "folio_amount_min", message: fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency)),
+			params: moneyParams(1, c.currency)}
 	case c.invoiceStatus == statusVoid:
-		return &ruleError{"invoice", "folio_payment_on_void", msgPaymentOnVoid}
+		return newRuleError("invoice", "folio_payment_on_void", msgPaymentOnVoid)
 	case c.availableCents <= 0 && c.invoiceStatus == statusPaid:
-		return &ruleError{"invoice", "folio_already_paid", msgAlreadyPaid}
+		return newRuleError("invoice", "folio_already_paid", msgAlreadyPaid)
 	case c.availableCents <= 0:
-		return &ruleError{"invoice", "folio_nothing_due", msgNothingDue}
+		return newRuleError("invoice", "folio_nothing_due", msgNothingDue)
 	case c.amountCents > c.availableCents:
-		return &ruleError{"amount_cents", "folio_overpayment", fmt.Sprintf(fmtOverpayment, money.Format(c.availableCents, c.currency))}
+		return &ruleError{field: "amount_cents", code: "folio_overpayment",
+			message: fmt.Sprintf(fmtOverpayment, money.Format(c.availableCents, c.currency)),
+			params:  moneyParams(c.availableCents, c.currency)}
 	}
 	return nil
+}
+
+// moneyParams are the params of an amount in a sentence: as written there
+// ("12.34 EUR"), and in cents with its currency for a client that writes
+// amounts its own way.
+func moneyParams(cents int64, currency string) params {
+	return params{"amount": money.Format(cents, currency), "amount_cents": cents, "currency": currency}
 }

@@ -17,11 +17,11 @@ import (
 func decideSend(noun, status string) *ruleError {
 	switch {
 	case noun == "invoice" && status == statusVoid:
-		return &ruleError{"status", "folio_void_no_send", msgVoidNoSend}
+		return newRuleError("status", "folio_void_no_send", msgVoidNoSend)
 	case noun == "quote" && status == statusConverted:
-		return &ruleError{"status", "folio_converted_no_send", msgConvertedNoSend}
+		return newRuleError("status", "folio_converted_no_send", msgConvertedNoSend)
 	case noun == "quote" && status == statusRejected:
-		return &ruleError{"status", "folio_rejected_no_send", msgRejectedNoSend}
+		return newRuleError("status", "folio_rejected_no_send", msgRejectedNoSend)
 	}
 	return nil
 }
@@ -37,10 +37,10 @@ func decideRecipients(to, cc, customerEmail string) (string, []string, *ruleErro
 	if to == "" {
 		to = strings.TrimSpace(customerEmail)
 		if to == "" {
-			return "", nil, &ruleError{"email", "folio_no_email", msgNoCustomerEmail}
+			return "", nil, newRuleError("email", "folio_no_email", msgNoCustomerEmail)
 		}
 	} else if !plainEmail(to) {
-		return "", nil, &ruleError{"to", "folio_invalid_email", msgInvalidTo}
+		return "", nil, newRuleError("to", "folio_invalid_email", msgInvalidTo)
 	}
 
 	var copies []string
@@ -51,7 +51,7 @@ func decideRecipients(to, cc, customerEmail string) (string, []string, *ruleErro
 			continue
 		}
 		if !plainEmail(a) {
-			return "", nil, &ruleError{"cc", "folio_invalid_cc", msgInvalidCc}
+			return "", nil, newRuleError("cc", "folio_invalid_cc", msgInvalidCc)
 		}
 		if seen[strings.ToLower(a)] {
 			continue
@@ -60,7 +60,7 @@ func decideRecipients(to, cc, customerEmail string) (string, []string, *ruleErro
 		copies = append(copies, a)
 	}
 	if len(copies) > maxCc {
-		return "", nil, &ruleError{"cc", "folio_too_many_cc", msgTooManyCc}
+		return "", nil, newRuleError("cc", "folio_too_many_cc", msgTooManyCc)
 	}
 	return to, copies, nil
 }
@@ -74,10 +74,10 @@ func plainEmail(s string) bool {
 // means: from the business's templates).
 func decideSendText(subject, message string) *ruleError {
 	if utf8.RuneCountInString(subject) > migrations.SendSubjectMax {
-		return &ruleError{"subject", "folio_subject_too_long", msgSubjectLong}
+		return newRuleError("subject", "folio_subject_too_long", msgSubjectLong)
 	}
 	if utf8.RuneCountInString(message) > migrations.SendMessageMax {
-		return &ruleError{"message", "folio_message_too_long", msgMessageLong}
+		return newRuleError("message", "folio_message_too_long", msgMessageLong)
 	}
 	return nil
 }
@@ -86,7 +86,7 @@ func decideSendText(subject, message string) *ruleError {
 // its content (it starts with "%PDF-"), whatever the browser labelled it.
 func decidePDF(size int64, head []byte) *ruleError {
 	if size <= 0 || size > migrations.IssuedPDFMaxBytes || !bytes.HasPrefix(head, []byte("%PDF-")) {
-		return &ruleError{"pdf", "folio_invalid_pdf", msgInvalidPDF}
+		return newRuleError("pdf", "folio_invalid_pdf", msgInvalidPDF)
 	}
 	return nil
 }

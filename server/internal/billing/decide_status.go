@@ -74,12 +74,13 @@ func decideQuoteStatus(m quoteMove) (string, *ruleError) {
 	}
 	if m.from == "" {
 		if m.to != "" && m.to != statusDraft {
-			return "", &ruleError{"status", "folio_new_is_draft", msgNewQuoteDraft}
+			return "", newDraftOnly("quote")
 		}
 		return statusDraft, nil
 	}
 	if !slices.Contains(migrations.QuoteStatuses, m.to) {
-		return "", &ruleError{"status", "folio_unknown_status", fmt.Sprintf(fmtUnknownStatus, m.to)}
+		return "", &ruleError{field: "status", code: "folio_unknown_status", message: fmt.Sprintf(fmtUnknownStatus, m.to),
+			params: params{"status": m.to}}
 	}
 
 	switch {
@@ -89,19 +90,19 @@ func decideQuoteStatus(m quoteMove) (string, *ruleError) {
 		return statusAccepted, nil
 	case m.linking:
 		if m.to != statusConverted || !slices.Contains(convertibleFrom, m.from) {
-			return "", &ruleError{"invoice", "folio_link_fixed", msgLinkFixed}
+			return "", newRuleError("invoice", "folio_link_fixed", msgLinkFixed)
 		}
 		return statusConverted, nil
 	case m.to == statusConverted && m.from != statusConverted:
-		return "", &ruleError{"status", "folio_use_convert", msgUseConvert}
+		return "", newRuleError("status", "folio_use_convert", msgUseConvert)
 	case m.from == m.to:
 		return m.to, nil
 	case !quoteTransitions[transition{m.from, m.to}]:
 		return "", badTransition("quote", m.from, m.to)
 	case m.to == statusSent && (m.lines == 0 || m.totalCents <= 0):
-		return "", &ruleError{"status", "folio_send_needs_lines", msgSendNeedsLines}
+		return "", newRuleError("status", "folio_send_needs_lines", msgSendNeedsLines)
 	case m.to == statusAccepted && m.expired:
-		return "", &ruleError{"status", "folio_quote_expired", msgQuoteExpired}
+		return "", newRuleError("status", "folio_quote_expired", msgQuoteExpired)
 	}
 	return m.to, nil
 }
@@ -126,30 +127,31 @@ func decideInvoiceStatus(m invoiceMove) (string, *ruleError) {
 	}
 	if m.from == "" {
 		if m.to != "" && m.to != statusDraft {
-			return "", &ruleError{"status", "folio_new_is_draft", msgNewInvoiceDraft}
+			return "", newDraftOnly("invoice")
 		}
 		return statusDraft, nil
 	}
 	if !slices.Contains(migrations.InvoiceStatuses, m.to) {
-		return "", &ruleError{"status", "folio_unknown_status", fmt.Sprintf(fmtUnknownStatus, m.to)}
+		return "", &ruleError{field: "status", code: "folio_unknown_status", message: fmt.Sprintf(fmtUnknownStatus, m.to),
+			params: params{"status": m.to}}
 	}
 
 	if m.from != m.to {
 		switch {
 		case m.from == statusVoid:
-			return "", &ruleError{"status", "folio_void_final", msgVoidFinal}
+			return "", newRuleError("status", "folio_void_final", msgVoidFinal)
 		case m.to == statusPartial || m.to == statusPaid:
-			return "", &ruleError{"status", "folio_status_from_payments", msgStatusFromPayments}
+			return "", newRuleError("status", "folio_status_from_payments", msgStatusFromPayments)
 		case m.to == statusVoid && m.paidCents > 0:
-			return "", &ruleError{"status", "folio_void_has_payments", msgVoidHasPayments}
+			return "", newRuleError("status", "folio_void_has_payments", msgVoidHasPayments)
 		case m.to == statusVoid && m.from == statusDraft:
-			return "", &ruleError{"status", "folio_draft_cant_void", msgDraftCantVoid}
+			return "", newRuleError("status", "folio_draft_cant_void", msgDraftCantVoid)
 		case !invoiceTransitions[transition{m.from, m.to}]:
 			return "", badTransition("invoice", m.from, m.to)
 		case m.to == statusSent && (m.lines == 0 || m.totalCents <= 0):
-			return "", &ruleError{"status", "folio_send_needs_lines", msgSendNeedsLines}
+			return "", newRuleError("status", "folio_send_needs_lines", msgSendNeedsLines)
 		case m.to == statusVoid && strings.TrimSpace(m.voidReason) == "":
-			return "", &ruleError{"void_reason", "folio_void_needs_reason", msgVoidNeedsReason}
+			return "", newRuleError("void_reason", "folio_void_needs_reason", msgVoidNeedsReason)
 		}
 	}
 
@@ -208,8 +210,15 @@ func stamps(kind, from, to string) (set, clear []string) {
 	return nil, nil
 }
 
+// newDraftOnly refuses a new document of kind that is not a draft.
+func newDraftOnly(kind string) *ruleError {
+	return &ruleError{field: "status", code: "folio_new_is_draft", message: fmt.Sprintf(fmtNewIsDraft, kind),
+		params: params{"kind": kind}}
+}
+
 func badTransition(kind, from, to string) *ruleError {
-	return &ruleError{"status", "folio_bad_transition", fmt.Sprintf(fmtBadTransition, article(from), from, kind, to)}
+	return &ruleError{field: "status", code: "folio_bad_transition", message: fmt.Sprintf(fmtBadTransition, article(from), from, kind, to),
+		params: params{"from": from, "kind": kind, "to": to}}
 }
 
 // article is "A" or "An" for the status word that follows.

@@ -302,9 +302,9 @@ func inputRefusal(err error) error {
 	if errors.As(err, &ie) {
 		field := ie.Field
 		if ie.Line > 0 {
-			field = "items" // the record field; the code names the line's field
+			field = "items" // the record field; the params name the line and its key
 		}
-		return refuse(field, "folio_invalid_"+ie.Field, ie.Error())
+		return (&ruleError{field: field, code: ie.Code, message: ie.Error(), params: ie.Params()}).api()
 	}
 	return err
 }

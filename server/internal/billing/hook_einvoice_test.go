@@ -33,7 +33,7 @@ func withFields(base map[string]any, more map[string]any) map[string]any {
 
 // refusedField is the API's refusal of one field: `"field":{"code":…,"message":…}`.
 func refusedField(name, code, message string) string {
-	return `"` + name + `":{"code":"` + code + `","message":"` + message + `"}`
+	return `"` + name + `":{"code":"` + code + `","message":"` + message + `"`
 }
 
 func TestUserEInvoiceSettings(t *testing.T) {

@@ -82,7 +82,7 @@ func sellerEssentials(r *core.Record) error {
 		values[ess.field] = r.GetString(ess.field)
 	}
 	if missing := decideEInvoiceEssentials(values); len(missing) > 0 {
-		return refuseAll(einvoiceMissingMessage(missing), missing)
+		return refuseAll(einvoiceMissingRefusal(missing), missing)
 	}
 	return nil
 }

@@ -2,19 +2,37 @@ package billing
 
 import (
 	"errors"
+	"fmt"
+	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/refusal"
 )
 
-// Refusal messages. Each answer is a 400 whose message is one of these and
-// whose data names the field, e.g.
+// Refusal messages. Each refusal has a stable code (refusalMessages: one
+// code, one sentence) and, when the sentence is filled in, its params, so
+// a client can say it in another language (see package refusal). A
+// refusal about a field is a 400 whose message is the sentence and whose
+// data names the field, e.g.
 //
 //	{"status":400,"message":"The payment is more than the balance due (12.34 EUR).",
-//	 "data":{"amount_cents":{"code":"folio_overpayment","message":"…"}}}
+//	 "data":{"amount_cents":{"code":"folio_overpayment","message":"…",
+//	   "params":{"amount":"12.34 EUR","amount_cents":1234,"currency":"EUR"}}}}
 //
-// so the web app can show the sentence as it is or next to the field.
+// and one about no field (a document not found, a mail that failed) has
+// its code under data["@refusal"] (refusal.Key), which is no field's name:
+//
+//	{"status":404,"message":"Quote not found.",
+//	 "data":{"@refusal":{"code":"folio_quote_not_found","message":"Quote not found."}}}
+//
+// so the web app can show the sentence as it is, in the user's language
+// (src/locales/*/server.json, keyed by code), or next to the field.
+// Params name what the sentence says: kind ("quote"/"invoice"), from/to
+// (statuses), status, amount (as written, "12.34 EUR") with amount_cents
+// and currency, category (a VAT category), fields (the settings missing).
 // PocketBase ends messages with a period; these are written with one.
 // They are the texts the web app can expect (see the package tests).
 const (
@@ -76,6 +94,9 @@ const (
 	msgSubjectLong         = "The subject is too long (200 characters at most)."
 	msgMessageLong         = "The message is too long (5000 characters at most)."
 	msgInvalidPDF          = "Attach the document as a PDF of 10 MB at most."
+	msgConvertFailed       = "The quote can't be converted."
+	msgAcceptFailed        = "The quote can't be accepted."
+	msgRejectFailed        = "The quote can't be rejected."
 
 	// E-invoicing (decide_einvoice.go).
 	msgInvalidVATID          = "Enter the VAT ID with its country prefix, e.g. DE123456789."
@@ -90,12 +111,15 @@ const (
 	msgExemptionReason       = "Give the reason for the VAT exemption (it is printed on the invoice)."
 
 	// Formats, filled in by the decisions.
-	fmtBadTransition  = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
-	fmtUnknownStatus  = "Unknown status %q."
-	fmtLocked         = "%s %s %s can't be edited." // "A paid invoice can't be edited."
+	fmtBadTransition = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
+	fmtUnknownStatus = "Unknown status %q."
+	fmtLocked        = "%s %s %s can't be edited." // "A paid invoice can't be edited."
+	// msgNewQuoteDraft and msgNewInvoiceDraft.
+	fmtNewIsDraft     = "A new %s starts as a draft. Save it, then send it."
 	fmtCustomerLocked = "The customer can only change while the %s is a draft."
 	fmtAmountMin      = "The amount must be at least %s."
 	fmtSendGone       = "The %s was deleted before it could be sent." // "The invoice was deleted …"
+	fmtMarkSentFailed = "The %s could not be marked sent."
 	fmtOverpayment    = "The payment is more than the balance due (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
@@ -105,48 +129,167 @@ const (
 	fmtSellerVATIDMissing = "%s needs your VAT ID. Add it in the business settings."
 )
 
-// ruleError is a refusal decided by a pure function: the field it is about,
-// a stable code and the sentence for people.
+// refusalMessages maps each code of the package to its sentence (or its
+// format): one code, one sentence. TestRefusalCodes checks that the
+// package builds every refusal this way and that the web app has a
+// message for each code.
+var refusalMessages = map[string]string{
+	"folio_owner_fixed":              msgOwnerFixed,
+	"folio_owner_missing":            msgOwnerMissing,
+	"folio_foreign_customer":         msgForeignCustomer,
+	"folio_foreign_invoice":          msgForeignInvoice,
+	"folio_foreign_quote":            msgForeignQuote,
+	"folio_customer_has_documents":   msgCustomerHasDocs,
+	"folio_currency_frozen":          msgCurrencyFrozen,
+	"folio_number_fixed":             msgNumberFixed,
+	"folio_new_is_draft":             fmtNewIsDraft,
+	"folio_send_needs_lines":         msgSendNeedsLines,
+	"folio_quote_expired":            msgQuoteExpired,
+	"folio_use_convert":              msgUseConvert,
+	"folio_status_from_payments":     msgStatusFromPayments,
+	"folio_void_has_payments":        msgVoidHasPayments,
+	"folio_void_needs_reason":        msgVoidNeedsReason,
+	"folio_draft_cant_void":          msgDraftCantVoid,
+	"folio_void_final":               msgVoidFinal,
+	"folio_link_fixed":               msgLinkFixed,
+	"folio_due_before_issue":         msgDueBeforeIssue,
+	"folio_expiry_before_issue":      msgExpiryBeforeIssue,
+	"folio_invalid_date":             msgInvalidDate,
+	"folio_date_out_of_range":        msgDateOutOfRange,
+	"folio_converted_kept":           msgQuoteConvertedKept,
+	"folio_invoice_has_payments":     msgInvoiceHasPayments,
+	"folio_only_draft_delete":        msgInvoiceOnlyDraftDel,
+	"folio_payment_on_void":          msgPaymentOnVoid,
+	"folio_already_paid":             msgAlreadyPaid,
+	"folio_nothing_due":              msgNothingDue,
+	"folio_payment_moved":            msgPaymentMoved,
+	"folio_already_converted":        msgAlreadyConverted,
+	"folio_rejected_no_convert":      msgRejectedNoConvert,
+	"folio_convert_needs_lines":      msgConvertNeedsLines,
+	"folio_quote_not_found":          msgQuoteNotFound,
+	"folio_invoice_not_found":        msgInvoiceNotFound,
+	"folio_no_email":                 msgNoCustomerEmail,
+	"folio_void_no_send":             msgVoidNoSend,
+	"folio_converted_no_send":        msgConvertedNoSend,
+	"folio_rejected_no_send":         msgRejectedNoSend,
+	"folio_mail_failed":              msgMailFailed,
+	"folio_amount_max":               msgAmountTooLarge,
+	"folio_invalid_iban":             msgInvalidIBAN,
+	"folio_invalid_bic":              msgInvalidBIC,
+	"folio_draft_not_public":         msgDraftNotPublic,
+	"folio_void_no_link":             msgVoidNoLink,
+	"folio_link_invalid":             msgLinkInvalid,
+	"folio_accept_name":              msgAcceptName,
+	"folio_note_too_long":            msgAcceptNoteLong,
+	"folio_reject_reason":            msgRejectReason,
+	"folio_reason_too_long":          msgRejectReasonLong,
+	"folio_already_answered":         msgAlreadyAnswered,
+	"folio_invoice_no_answer":        msgInvoiceNoAnswer,
+	"folio_invalid_email":            msgInvalidTo,
+	"folio_invalid_cc":               msgInvalidCc,
+	"folio_too_many_cc":              msgTooManyCc,
+	"folio_subject_too_long":         msgSubjectLong,
+	"folio_message_too_long":         msgMessageLong,
+	"folio_invalid_pdf":              msgInvalidPDF,
+	"folio_convert_failed":           msgConvertFailed,
+	"folio_accept_failed":            msgAcceptFailed,
+	"folio_reject_failed":            msgRejectFailed,
+	"folio_invalid_vat_id":           msgInvalidVATID,
+	"folio_invalid_country":          msgInvalidCountry,
+	"folio_endpoint_scheme_missing":  msgEndpointScheme,
+	"folio_invalid_endpoint_scheme":  msgEndpointSchemeUnknown,
+	"folio_endpoint_id_missing":      msgEndpointID,
+	"folio_invalid_endpoint_email":   msgEndpointEmail,
+	"folio_invalid_leitweg_id":       msgLeitwegFormat,
+	"folio_leitweg_check_digits":     msgLeitwegCheck,
+	"folio_invalid_vat_category":     msgVATCategory,
+	"folio_exemption_reason_missing": msgExemptionReason,
+	"folio_bad_transition":           fmtBadTransition,
+	"folio_unknown_status":           fmtUnknownStatus,
+	"folio_locked":                   fmtLocked,
+	"folio_customer_locked":          fmtCustomerLocked,
+	"folio_amount_min":               fmtAmountMin,
+	"folio_send_gone":                fmtSendGone,
+	"folio_mark_sent_failed":         fmtMarkSentFailed,
+	"folio_overpayment":              fmtOverpayment,
+	"folio_einvoice_missing":         fmtEInvoiceMissing,
+	"folio_buyer_vat_id_missing":     fmtBuyerVATIDMissing,
+	"folio_seller_vat_id_missing":    fmtSellerVATIDMissing,
+}
+
+// params are the values a sentence was filled in with, by name.
+type params = map[string]any
+
+// ruleError is a refusal decided by a pure function: the field it is about
+// ("" for none), a stable code, the sentence for people and the values in
+// it.
 type ruleError struct {
 	field, code, message string
+	params               params
+}
+
+// newRuleError is a refusal of field with a fixed sentence.
+func newRuleError(field, code, message string) *ruleError {
+	return &ruleError{field: field, code: code, message: message}
 }
 
 // Error returns the sentence for people.
 func (e *ruleError) Error() string { return e.message }
 
-// api turns the refusal into PocketBase's 400 answer.
-func (e *ruleError) api() *router.ApiError {
-	return router.NewBadRequestError(e.message, validation.Errors{
-		e.field: validation.NewError(e.code, e.message),
-	})
+// refusal is the refusal as PocketBase writes it.
+func (e *ruleError) refusal() *refusal.Refusal {
+	return refusal.New(e.code, e.message).With(e.params)
 }
 
-// refuseAll is the 400 answer for several refusals at once: message for
-// people, and each field with its own sentence.
-func refuseAll(message string, errs []ruleError) *router.ApiError {
+// api turns the refusal into PocketBase's 400 answer.
+func (e *ruleError) api() *router.ApiError {
+	if e.field == "" {
+		return e.refusal().Answer(http.StatusBadRequest)
+	}
+	return router.NewBadRequestError(e.message, validation.Errors{e.field: e.refusal()})
+}
+
+// refuseAll is the 400 answer for several refusals at once: summary, the
+// sentence for all of them (about no field), and each field with its own.
+func refuseAll(summary *ruleError, errs []ruleError) *router.ApiError {
 	data := validation.Errors{}
 	for _, e := range errs {
-		data[e.field] = validation.NewError(e.code, e.message)
+		data[e.field] = e.refusal()
 	}
-	return router.NewBadRequestError(message, data)
+	return refusal.Tag(router.NewBadRequestError(summary.message, data), summary.refusal())
 }
 
 // refuse is the 400 answer for a refusal decided inside a hook.
 func refuse(field, code, message string) *router.ApiError {
-	return (&ruleError{field, code, message}).api()
+	return newRuleError(field, code, message).api()
+}
+
+// notFound is the 404 of a document the caller can't see.
+func notFound(code, message string, p params) *router.ApiError {
+	return refusal.New(code, message).With(p).Answer(http.StatusNotFound)
+}
+
+// sendGone is the 404 of a document of kind deleted while it was being sent.
+func sendGone(kind string) *router.ApiError {
+	return notFound("folio_send_gone", fmt.Sprintf(fmtSendGone, kind), params{"kind": kind})
+}
+
+// markSentFailed is the sentence of a send whose draft → sent save failed.
+func markSentFailed(kind string) *ruleError {
+	return &ruleError{code: "folio_mark_sent_failed", message: fmt.Sprintf(fmtMarkSentFailed, kind), params: params{"kind": kind}}
 }
 
 // saveFailure is a route's answer to a save that failed: a refusal from
 // the hooks as it is, other validation errors as a 400 with the sentence
-// given, anything else as a 500.
-func saveFailure(e *core.RequestEvent, err error, invalid string) error {
+// given (about no field, next to the fields' own), anything else as a 500.
+func saveFailure(e *core.RequestEvent, err error, invalid *ruleError) error {
 	var apiErr *router.ApiError
 	var verr validation.Errors
 	switch {
 	case errors.As(err, &apiErr):
 		return apiErr
 	case errors.As(err, &verr):
-		return e.BadRequestError(invalid, verr)
+		return refusal.Tag(e.BadRequestError(invalid.message, verr), invalid.refusal())
 	default:
 		return e.InternalServerError("", err)
 	}

@@ -69,6 +69,10 @@ type PrintableDocument struct {
 	// VATNote says why 0 % lines carry no VAT (the exemption reason of a
 	// category other than Z, e.g. "Reverse charge"); "" when none applies.
 	VATNote string `json:"vat_note"`
+	// Language is the language the document is written in (one of
+	// migrations.DocumentLanguages): the customer's, else the business's,
+	// else "en" (see decideDocumentLanguage).
+	Language string `json:"language"`
 }
 
 // PrintableSeller is the business as printed.
@@ -211,6 +215,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		TaxBreakdown:    totals.TaxBreakdown,
 		Notes:           doc.GetString("notes"),
 		Terms:           doc.GetString("terms"),
+		Language:        documentLanguage(owner, customer),
 	}
 	if p.TaxBreakdown == nil {
 		p.TaxBreakdown = []money.TaxGroup{}
@@ -271,10 +276,17 @@ func quoteAnswerOf(q *core.Record) *QuoteAnswer {
 // PDF shows that the customer must be able to rely on (number, dates,
 // seller, buyer, lines, amounts, notes, payment instructions, the logo
 // file), not what moves on its own (status, payments, the answer). The
-// printed VAT exemption and the lines' unit codes count too (issuedExtras).
+// printed VAT exemption, the lines' unit codes and a language other than
+// English count too (issuedExtras).
 func issuedFingerprint(p PrintableDocument, logoFile string, extra issuedExtras) string {
 	p.Status, p.DisplayStatus, p.PaidCents, p.BalanceCents, p.Answer = "", "", 0, 0, nil
 	p.Seller.LogoURL = logoFile
+	// The language is printed too (every label), but as an extra: English
+	// documents issued before it existed keep their fingerprint.
+	if p.Language != migrations.DefaultDocumentLanguage && p.Language != "" {
+		extra.Language = p.Language
+	}
+	p.Language = ""
 	b, _ := json.Marshal(p) // plain values: Marshal can't fail
 	if !extra.empty() {
 		e, _ := json.Marshal(extra)
@@ -285,17 +297,19 @@ func issuedFingerprint(p PrintableDocument, logoFile string, extra issuedExtras)
 }
 
 // issuedExtras is what the PDF prints beyond the PrintableDocument: the
-// VAT exemption of the 0 % lines and the lines' unit codes. Empty (the
-// default category Z, no reason, no unit codes) adds nothing, so documents
-// issued before these fields keep their fingerprint.
+// VAT exemption of the 0 % lines, the lines' unit codes, and the language
+// when it is not English. Empty (the default category Z, no reason, no unit
+// codes, English) adds nothing, so documents issued before these fields
+// keep their fingerprint.
 type issuedExtras struct {
 	VATCategory string   `json:"vat_category,omitempty"`
 	VATReason   string   `json:"vat_reason,omitempty"`
 	UnitCodes   []string `json:"unit_codes,omitempty"`
+	Language    string   `json:"language,omitempty"`
 }
 
 func (x issuedExtras) empty() bool {
-	return x.VATCategory == "" && x.VATReason == "" && len(x.UnitCodes) == 0
+	return x.VATCategory == "" && x.VATReason == "" && len(x.UnitCodes) == 0 && x.Language == ""
 }
 
 // issuedExtrasOf reads a document's extras.

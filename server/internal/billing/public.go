@@ -65,7 +65,7 @@ func resolvePublic(app core.App, token string) *publicDoc {
 
 // linkNotValid is the one answer for every token that leads nowhere.
 func linkNotValid(e *core.RequestEvent) error {
-	return e.NotFoundError(msgLinkInvalid, nil)
+	return notFound("folio_link_invalid", msgLinkInvalid, nil)
 }
 
 // byOwner reports whether the request carries the document owner's own

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/router"
 
 	"folio/server/internal/money"
 	"folio/server/migrations"
@@ -26,12 +25,12 @@ func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
 	q, err := e.App.FindRecordById(migrations.QuotesCollection, id)
 	if err != nil || q.GetString("owner") != e.Auth.Id {
-		return e.NotFoundError(msgQuoteNotFound, nil)
+		return notFound("folio_quote_not_found", msgQuoteNotFound, nil)
 	}
 
 	quote, invoice, err := ConvertQuote(e.App, id, s.now())
 	if err != nil {
-		return saveFailure(e, err, "The quote can't be converted.")
+		return saveFailure(e, err, newRuleError("", "folio_convert_failed", msgConvertFailed))
 	}
 	return e.JSON(http.StatusOK, ConvertResponse{Quote: quote, Invoice: invoice})
 }
@@ -47,7 +46,7 @@ func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *c
 	err = app.RunInTransaction(func(tx core.App) error {
 		q, err := tx.FindRecordById(migrations.QuotesCollection, quoteID)
 		if err != nil {
-			return router.NewNotFoundError(msgQuoteNotFound, err)
+			return notFound("folio_quote_not_found", msgQuoteNotFound, nil)
 		}
 		lines, err := money.ParseLines(rawJSON(q, "items"))
 		if err != nil {

@@ -4,7 +4,9 @@ import (
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
 
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -26,13 +28,13 @@ type LinkResponse struct {
 // invoices have no public link. Another account's document is answered
 // like a missing one.
 func (s *service) linkRoute(e *core.RequestEvent) error {
-	k, notFound, ok := documentKindOf(e.Request.PathValue("collection"))
+	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
 	if !ok {
-		return e.NotFoundError("", nil)
+		return refusal.NothingHere()
 	}
 	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
 	if err != nil || rec.GetString("owner") != e.Auth.Id {
-		return e.NotFoundError(notFound, nil)
+		return missing
 	}
 	if rerr := decideLink(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
@@ -54,15 +56,15 @@ func (s *service) linkRoute(e *core.RequestEvent) error {
 }
 
 // documentKindOf reads the {collection} of a document route: the kind and
-// its "not found" sentence, or ok false for anything but quotes and invoices.
-func documentKindOf(collection string) (k docKind, notFound string, ok bool) {
+// its "not found" answer, or ok false for anything but quotes and invoices.
+func documentKindOf(collection string) (k docKind, missing *router.ApiError, ok bool) {
 	switch collection {
 	case migrations.InvoicesCollection:
-		return invoiceKind, msgInvoiceNotFound, true
+		return invoiceKind, notFound("folio_invoice_not_found", msgInvoiceNotFound, nil), true
 	case migrations.QuotesCollection:
-		return quoteKind, msgQuoteNotFound, true
+		return quoteKind, notFound("folio_quote_not_found", msgQuoteNotFound, nil), true
 	}
-	return docKind{}, "", false
+	return docKind{}, nil, false
 }
 
 // linkBase is the origin of the public links minted by this request (see

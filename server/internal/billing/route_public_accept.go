@@ -3,6 +3,8 @@ package billing
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/refusal"
+
 	"folio/server/migrations"
 )
 
@@ -28,7 +30,7 @@ func (s *service) publicAcceptRoute(e *core.RequestEvent) error {
 	}
 	var body acceptBody
 	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 	name, note, rerr := decideAccept(body.Name, body.Note)
 	if rerr != nil {
@@ -57,7 +59,7 @@ func (s *service) publicAcceptRoute(e *core.RequestEvent) error {
 		return nil
 	})
 	if err != nil {
-		return saveFailure(e, err, "The quote can't be accepted.")
+		return saveFailure(e, err, newRuleError("", "folio_accept_failed", msgAcceptFailed))
 	}
 	return s.answerPrintable(e, p)
 }

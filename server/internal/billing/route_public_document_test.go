@@ -23,7 +23,7 @@ func publicURLFor(token string, tail ...string) string {
 }
 
 // notValidBody is the one answer for every link that leads nowhere.
-const notValidBody = `{"data":{},"message":"This link is no longer valid.","status":404}`
+const notValidBody = `{"data":{"@refusal":{"code":"folio_link_invalid","message":"This link is no longer valid."}},"message":"This link is no longer valid.","status":404}`
 
 // countEvents counts a document's events of one type ("" for any).
 func countEvents(t testing.TB, app core.App, doc, typ string) int {
@@ -90,7 +90,7 @@ func sameBody(want string) func(testing.TB, *tests.TestApp, *http.Response) {
 var printableKeys = map[string][]string{
 	"": {"kind", "number", "status", "display_status", "currency", "issue_date", "due_date", "expiry_date", "seller", "buyer",
 		"items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown",
-		"paid_cents", "balance_cents", "notes", "terms", "payment", "answer", "vat_note"},
+		"paid_cents", "balance_cents", "notes", "terms", "payment", "answer", "vat_note", "language"},
 	"seller":        {"company_name", "company_address", "company_tax_id", "postal_code", "city", "country", "vat_id", "logo_url"},
 	"buyer":         {"name", "contact_name", "address", "city", "postal_code", "country", "tax_id"},
 	"items":         {"description", "quantity", "unit", "unit_price_cents", "discount_percent", "tax_rate", "net_cents"},
@@ -206,6 +206,7 @@ func TestPublicDocumentRoute(t *testing.T) {
 					"subtotal_cents": 10000, "discount_cents": 0, "tax_cents": 2000, "total_cents": 12000,
 					"tax_breakdown": []any{map[string]any{"rate": 20, "net_cents": 10000, "tax_cents": 2000}},
 					"paid_cents":    0, "balance_cents": 12000, "payment": nil, "answer": nil, "vat_note": "",
+					"language": "en",
 				})),
 				expectHeaders(map[string]string{"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "no-store"}),
 			)},

@@ -3,6 +3,7 @@ package billing
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -17,7 +18,7 @@ func publicLogoRoute(e *core.RequestEvent) error {
 	}
 	name := p.owner.GetString(migrations.FieldLogo)
 	if name == "" {
-		return e.NotFoundError("", nil)
+		return refusal.NothingHere()
 	}
 	fsys, err := e.App.NewFilesystem()
 	if err != nil {
@@ -29,7 +30,7 @@ func publicLogoRoute(e *core.RequestEvent) error {
 	// showing it soon.
 	e.Response.Header().Set("Cache-Control", "private, max-age=300")
 	if err := fsys.Serve(e.Response, e.Request, p.owner.BaseFilesPath()+"/"+name, name); err != nil {
-		return e.NotFoundError("", nil)
+		return refusal.NothingHere()
 	}
 	return nil
 }

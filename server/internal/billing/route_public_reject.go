@@ -3,6 +3,8 @@ package billing
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/refusal"
+
 	"folio/server/migrations"
 )
 
@@ -26,7 +28,7 @@ func (s *service) publicRejectRoute(e *core.RequestEvent) error {
 	}
 	var body rejectBody
 	if err := e.BindBody(&body); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 	reason, rerr := decideReject(body.Reason)
 	if rerr != nil {
@@ -54,7 +56,7 @@ func (s *service) publicRejectRoute(e *core.RequestEvent) error {
 		return nil
 	})
 	if err != nil {
-		return saveFailure(e, err, "The quote can't be rejected.")
+		return saveFailure(e, err, newRuleError("", "folio_reject_failed", msgRejectFailed))
 	}
 	return s.answerPrintable(e, p)
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/mail"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"folio/server/internal/money"
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -75,20 +75,20 @@ type sendForm struct {
 // fails is a 500, its link and event are removed, and the person can
 // send again.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
-	k, notFound, ok := documentKindOf(e.Request.PathValue("collection"))
+	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
 	if !ok {
-		return e.NotFoundError("", nil)
+		return refusal.NothingHere()
 	}
 	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
 	if err != nil || rec.GetString("owner") != e.Auth.Id {
-		return e.NotFoundError(notFound, nil)
+		return missing
 	}
 	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
 	}
 	var form sendForm
 	if err := e.BindBody(&form); err != nil {
-		return e.BadRequestError("", err)
+		return refusal.Unreadable(err)
 	}
 	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
 		return rerr.api()
@@ -120,9 +120,9 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if err != nil {
 		dropLink()
 		if errors.Is(err, errSendGone) {
-			return e.NotFoundError(fmt.Sprintf(fmtSendGone, k.noun), nil)
+			return sendGone(k.noun)
 		}
-		return saveFailure(e, err, "The "+k.noun+" could not be marked sent.")
+		return saveFailure(e, err, markSentFailed(k.noun))
 	}
 
 	if err := e.App.NewMailClient().Send(out.msg); err != nil {
@@ -131,7 +131,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		if derr := e.App.Delete(out.event); derr != nil {
 			e.App.Logger().Error("remove the event of a failed send", "id", out.event.Id, "error", derr)
 		}
-		return e.InternalServerError(msgMailFailed, nil)
+		return refusal.New("folio_mail_failed", msgMailFailed).Answer(http.StatusInternalServerError)
 	}
 	return e.JSON(http.StatusOK, SendResponse{Record: out.rec, To: out.to, Cc: out.cc, URL: out.url,
 		Attached: out.attached, Resent: out.resent})
@@ -259,6 +259,7 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	}
 
 	doc := sendDoc{
+		Language:     printed.Language,
 		Noun:         k.noun,
 		Number:       rec.GetString("number"),
 		Seller:       sellerName(owner),
@@ -277,19 +278,15 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		doc.PaidCents = int64(rec.GetInt("paid_cents"))
 		doc.DueCents = int64(rec.GetInt("balance_cents"))
 	}
-	values := templateValues{
-		Kind:     strings.ToUpper(k.noun[:1]) + k.noun[1:],
-		Number:   doc.Number,
-		Business: doc.Seller,
-		Customer: doc.CustomerName,
-		Amount:   money.Format(doc.DueCents, doc.Currency),
-		DueDate:  doc.EndDate,
-		Link:     url,
-	}
-	doc.Subject = renderTemplate(firstNonEmpty(form.Subject, owner.GetString(migrations.FieldSendSubjectTemplate),
-		migrations.DefaultSendSubjectTemplate), values)
-	doc.Message = renderTemplate(firstNonEmpty(form.Message, owner.GetString(migrations.FieldSendMessageTemplate),
-		migrations.DefaultSendMessageTemplate), values)
+	// The mail is written in the document's language; the owner's own
+	// templates stay as they wrote them.
+	words := wordsFor(doc.Language)
+	values := mailTemplateValues(words, k.noun, doc.Number, doc.Seller, doc.CustomerName, doc.DueCents, doc.Currency,
+		doc.EndDate, url)
+	doc.Subject = renderTemplate(decideSendTemplate(form.Subject, owner.GetString(migrations.FieldSendSubjectTemplate),
+		words.DefaultSubject, builtInSubjects), values)
+	doc.Message = renderTemplate(decideSendTemplate(form.Message, owner.GetString(migrations.FieldSendMessageTemplate),
+		words.DefaultMessage, builtInMessages), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
 		return nil, e.InternalServerError("", err)
@@ -329,7 +326,7 @@ func uploadedPDF(e *core.RequestEvent) ([]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, e.BadRequestError("", err)
+		return nil, refusal.Unreadable(err)
 	}
 	if len(files) != 1 {
 		return nil, refuse("pdf", "folio_invalid_pdf", msgInvalidPDF)
@@ -395,6 +392,7 @@ func customerNameFor(customer *core.Record, to string) string {
 
 // sendDoc is what the mail of a quote or invoice shows.
 type sendDoc struct {
+	Language        string // the document's language; "" is English
 	Noun            string // "invoice" or "quote"
 	Number          string
 	Seller          string
@@ -426,6 +424,15 @@ type mailAmount struct {
 
 // mailView is what the text and HTML templates fill in.
 type mailView struct {
+	// Lang is the language of the HTML body, "" for English (which says
+	// nothing, as it always did); RTL turns it right to left. Start and End
+	// are the sides text starts and ends on ("left"/"right").
+	Lang       string
+	RTL        bool
+	Start, End string
+	// The table's column headers and the plain-text line's tax label.
+	Description, Qty, UnitPrice, Tax, Amount, LineTax string
+
 	Title           string
 	Message         string     // the person's message, as plain text
 	Paragraphs      [][]string // the same, split for HTML: paragraphs of lines
@@ -440,43 +447,62 @@ type mailView struct {
 
 // composeSendMail writes the subject and the plain-text and HTML bodies of
 // a document mail: the message (rendered from the business's template or
-// typed), then the document's summary and its link. Amounts are
-// money.Format ("1234.50 EUR"). Line breaks in the subject become spaces.
+// typed), then the document's summary and its link, in the document's
+// language (its labels, its dates, its decimal marks). Amounts carry the
+// currency code ("1234.50 EUR" in English). Line breaks in the subject
+// become spaces.
 func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	noun := d.Noun
-	title := strings.ToUpper(noun[:1]) + noun[1:] + " " + d.Number
+	w := wordsFor(d.Language)
+	title := w.kind(noun) + " " + d.Number
 	subject = strings.Join(strings.Fields(d.Subject), " ")
-	fm := func(c int64) string { return money.Format(c, d.Currency) }
+	fm := func(c int64) string { return w.money(c, d.Currency) }
 
 	message := strings.TrimSpace(strings.ReplaceAll(d.Message, "\r\n", "\n"))
 	v := mailView{
+		Start: "left", End: "right",
+		Description: w.Description, Qty: w.Qty, UnitPrice: w.UnitPrice, Tax: w.Tax, Amount: w.Amount,
+		LineTax:    w.LineTax,
 		Title:      title,
 		Message:    message,
 		Paragraphs: paragraphs(message),
 		Link:       d.Link,
-		LinkLabel:  "View the " + noun + " online",
+		LinkLabel:  w.ViewInvoice,
 		LinkInText: !strings.Contains(message, d.Link),
 	}
-	v.Dates = append(v.Dates, mailAmount{Label: "Issued", Amount: d.IssueDate})
+	if noun == "quote" {
+		v.LinkLabel = w.ViewQuote
+	}
+	if lang := wordsLanguage(d.Language); lang != migrations.DefaultDocumentLanguage {
+		v.Lang = lang
+	}
+	if w.rtl {
+		v.RTL, v.Start, v.End = true, "right", "left"
+	}
+	issued := w.IssuedInvoice
+	if noun == "quote" {
+		issued = w.IssuedQuote
+	}
+	v.Dates = append(v.Dates, mailAmount{Label: issued, Amount: w.date(d.IssueDate)})
 	if d.EndDate != "" {
-		label := "Due"
+		label := w.Due
 		if noun == "quote" {
-			label = "Valid until"
+			label = w.ValidUntil
 		}
-		v.Dates = append(v.Dates, mailAmount{Label: label, Amount: d.EndDate})
+		v.Dates = append(v.Dates, mailAmount{Label: label, Amount: w.date(d.EndDate)})
 	}
 
 	for i, l := range d.Lines {
-		qty := strconv.FormatFloat(l.Quantity, 'f', -1, 64)
+		qty := w.number(l.Quantity)
 		if l.Unit != "" {
 			qty += " " + l.Unit
 		}
 		ml := mailLine{Description: l.Description, Quantity: qty, UnitPrice: fm(l.UnitPriceCents)}
 		if l.DiscountPercent != 0 {
-			ml.Discount = "less " + percent(l.DiscountPercent)
+			ml.Discount = fmt.Sprintf(w.LineDiscount, w.percent(l.DiscountPercent))
 		}
 		if l.TaxRate != 0 {
-			ml.Tax = percent(l.TaxRate)
+			ml.Tax = w.percent(l.TaxRate)
 		}
 		if i < len(d.NetCents) {
 			ml.Net = fm(d.NetCents[i])
@@ -485,19 +511,19 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	}
 
 	t := d.Totals
-	v.Amounts = append(v.Amounts, mailAmount{Label: "Subtotal", Amount: fm(t.SubtotalCents)})
+	v.Amounts = append(v.Amounts, mailAmount{Label: w.Subtotal, Amount: fm(t.SubtotalCents)})
 	if t.DiscountCents != 0 {
-		v.Amounts = append(v.Amounts, mailAmount{Label: "Discount " + percent(d.DiscountPercent), Amount: fm(-t.DiscountCents)})
+		v.Amounts = append(v.Amounts, mailAmount{Label: fmt.Sprintf(w.Discount, w.percent(d.DiscountPercent)), Amount: fm(-t.DiscountCents)})
 	}
-	v.Amounts = append(v.Amounts, mailAmount{Label: "Tax", Amount: fm(t.TaxCents)})
+	v.Amounts = append(v.Amounts, mailAmount{Label: w.TaxTotal, Amount: fm(t.TaxCents)})
 	if noun == "quote" {
-		v.Amounts = append(v.Amounts, mailAmount{Label: "Total", Amount: fm(t.TotalCents), Strong: true})
+		v.Amounts = append(v.Amounts, mailAmount{Label: w.Total, Amount: fm(t.TotalCents), Strong: true})
 	} else {
-		v.Amounts = append(v.Amounts, mailAmount{Label: "Total", Amount: fm(t.TotalCents)})
+		v.Amounts = append(v.Amounts, mailAmount{Label: w.Total, Amount: fm(t.TotalCents)})
 		if d.PaidCents != 0 {
-			v.Amounts = append(v.Amounts, mailAmount{Label: "Paid", Amount: fm(-d.PaidCents)})
+			v.Amounts = append(v.Amounts, mailAmount{Label: w.Paid, Amount: fm(-d.PaidCents)})
 		}
-		v.Amounts = append(v.Amounts, mailAmount{Label: "Total due", Amount: fm(d.DueCents), Strong: true})
+		v.Amounts = append(v.Amounts, mailAmount{Label: w.TotalDue, Amount: fm(d.DueCents), Strong: true})
 	}
 
 	var tb, hb bytes.Buffer
@@ -510,9 +536,6 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	return subject, tb.String(), hb.String(), nil
 }
 
-// percent writes a rate without trailing zeros: 20 → "20%", 5.5 → "5.5%".
-func percent(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) + "%" }
-
 // textMail is the plain-text body; htmlMail the same in simple HTML, every
 // value escaped by html/template.
 var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Message}}
@@ -520,7 +543,7 @@ var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Messa
 {{end}}{{.Title}}
 {{range .Dates}}{{.Label}}: {{.Amount}}
 {{end}}
-{{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .Tax}} (tax {{.Tax}}){{end}} = {{.Net}}
+{{$lineTax := .LineTax}}{{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .Tax}} ({{printf $lineTax .Tax}}){{end}} = {{.Net}}
 {{end}}
 {{range .Amounts}}{{.Label}}: {{.Amount}}
 {{end}}{{if .LinkInText}}
@@ -528,16 +551,16 @@ var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Messa
 {{end}}`))
 
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
-<html><body style="font-family: sans-serif; color: #222; line-height: 1.4">
+<html{{with .Lang}} lang="{{.}}"{{end}}{{if .RTL}} dir="rtl"{{end}}><body style="font-family: sans-serif; color: #222; line-height: 1.4">
 {{range .Paragraphs}}<p>{{range $i, $line := .}}{{if $i}}<br>{{end}}{{$line}}{{end}}</p>
 {{end}}<h2 style="font-size: 18px; margin: 16px 0 8px">{{.Title}}</h2>
 <p>{{range .Dates}}{{.Label}}: {{.Amount}}<br>{{end}}</p>
 <table cellpadding="6" style="border-collapse: collapse">
-<tr style="text-align: left; border-bottom: 1px solid #ccc"><th>Description</th><th>Qty</th><th>Unit price</th><th>Tax</th><th style="text-align: right">Amount</th></tr>
-{{range .Lines}}<tr style="border-bottom: 1px solid #eee"><td>{{.Description}}</td><td>{{.Quantity}}</td><td>{{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}</td><td>{{.Tax}}</td><td style="text-align: right">{{.Net}}</td></tr>
+<tr style="text-align: {{.Start}}; border-bottom: 1px solid #ccc"><th>{{.Description}}</th><th>{{.Qty}}</th><th>{{.UnitPrice}}</th><th>{{.Tax}}</th><th style="text-align: {{.End}}">{{.Amount}}</th></tr>
+{{$end := .End}}{{range .Lines}}<tr style="border-bottom: 1px solid #eee"><td>{{.Description}}</td><td>{{.Quantity}}</td><td>{{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}</td><td>{{.Tax}}</td><td style="text-align: {{$end}}">{{.Net}}</td></tr>
 {{end}}</table>
 <table cellpadding="4" style="margin-top: 12px">
-{{range .Amounts}}<tr><td>{{if .Strong}}<strong>{{.Label}}</strong>{{else}}{{.Label}}{{end}}</td><td style="text-align: right">{{if .Strong}}<strong>{{.Amount}}</strong>{{else}}{{.Amount}}{{end}}</td></tr>
+{{range .Amounts}}<tr><td>{{if .Strong}}<strong>{{.Label}}</strong>{{else}}{{.Label}}{{end}}</td><td style="text-align: {{$end}}">{{if .Strong}}<strong>{{.Amount}}</strong>{{else}}{{.Amount}}{{end}}</td></tr>
 {{end}}</table>
 <p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
 </body></html>

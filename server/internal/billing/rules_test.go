@@ -46,7 +46,7 @@ func TestRuleTotals(t *testing.T) {
 			status: 200, contains: []string{`"total_cents":24000`, `"balance_cents":24000`, `"paid_cents":0`}},
 		{name: "lines get ids; fractional cents refused", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invDraft,
 			body:   map[string]any{"items": []map[string]any{{"description": "X", "quantity": 1, "unit_price_cents": 12.5}}},
-			status: 400, contains: []string{msg("Line 1: the unit price must be a whole number of cents."), `"items":{"code":"folio_invalid_unit_price_cents"`}},
+			status: 400, contains: []string{msg("Line 1: the unit price must be a whole number of cents."), `"items":{"code":"folio_line_price_not_whole"`}},
 		{name: "negative total refused", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invDraft,
 			body:   map[string]any{"items": []map[string]any{{"description": "Refund", "quantity": 1, "unit_price_cents": -100}}},
 			status: 400, contains: []string{msg("The total can't be negative. Lower the deductions or the discount.")}},

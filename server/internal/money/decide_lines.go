@@ -23,10 +23,10 @@ func ParseLines(raw []byte) ([]Line, error) {
 	dec.UseNumber()
 	var items []map[string]any
 	if err := dec.Decode(&items); err != nil {
-		return nil, &InputError{Field: "items", Message: "The lines must be a list of objects."}
+		return nil, &InputError{Field: "items", Code: "folio_lines_not_list", Message: msgLinesNotList}
 	}
 	if len(items) > MaxLines {
-		return nil, &InputError{Field: "items", Message: fmt.Sprintf("A document can have at most %d lines.", MaxLines)}
+		return nil, &InputError{Field: "items", Code: "folio_too_many_lines", Message: fmt.Sprintf(fmtTooManyLines, MaxLines), Max: MaxLines}
 	}
 
 	lines := make([]Line, len(items))
@@ -45,84 +45,85 @@ func parseLine(it map[string]any) (Line, *InputError) {
 	var l Line
 	var bad *InputError
 
-	str := func(key string, max int, required bool, what string) string {
+	str := func(key string, max int, required bool) string {
 		if bad != nil {
 			return ""
 		}
 		v, ok := it[key]
 		if !ok || v == nil {
 			if required {
-				bad = &InputError{Field: key, Message: "add a " + what + "."}
+				bad = &InputError{Field: key, Code: "folio_line_required", Message: fmt.Sprintf(fmtLineRequired, lineWords[key])}
 			}
 			return ""
 		}
 		s, ok := v.(string)
 		if !ok {
-			bad = &InputError{Field: key, Message: "the " + what + " must be text."}
+			bad = &InputError{Field: key, Code: "folio_line_not_text", Message: fmt.Sprintf(fmtLineNotText, lineWords[key])}
 			return ""
 		}
 		s = strings.TrimSpace(s)
 		if required && s == "" {
-			bad = &InputError{Field: key, Message: "add a " + what + "."}
+			bad = &InputError{Field: key, Code: "folio_line_required", Message: fmt.Sprintf(fmtLineRequired, lineWords[key])}
 		} else if utf8.RuneCountInString(s) > max {
-			bad = &InputError{Field: key, Message: fmt.Sprintf("the %s is too long (%d characters at most).", what, max)}
+			bad = &InputError{Field: key, Code: "folio_line_too_long",
+				Message: fmt.Sprintf(fmtLineTooLong, lineWords[key], max), Max: max}
 		}
 		return s
 	}
-	num := func(key string, required bool, what string) float64 {
+	num := func(key string, required bool) float64 {
 		if bad != nil {
 			return 0
 		}
 		v, ok := it[key]
 		if !ok || v == nil {
 			if required {
-				bad = &InputError{Field: key, Message: "add a " + what + "."}
+				bad = &InputError{Field: key, Code: "folio_line_required", Message: fmt.Sprintf(fmtLineRequired, lineWords[key])}
 			}
 			return 0
 		}
 		n, ok := v.(json.Number)
 		if !ok {
-			bad = &InputError{Field: key, Message: "the " + what + " must be a number."}
+			bad = &InputError{Field: key, Code: "folio_line_not_number", Message: fmt.Sprintf(fmtLineNotNumber, lineWords[key])}
 			return 0
 		}
 		f, err := n.Float64()
 		if err != nil || math.IsInf(f, 0) {
-			bad = &InputError{Field: key, Message: "the " + what + " must be a number."}
+			bad = &InputError{Field: key, Code: "folio_line_not_number", Message: fmt.Sprintf(fmtLineNotNumber, lineWords[key])}
 		}
 		return f
 	}
 
-	l.ID = str("id", MaxLineID, false, "line id")
-	l.Description = str("description", MaxDescription, true, "description")
-	l.Unit = str("unit", MaxUnit, false, "unit")
-	l.UnitCode = str("unit_code", MaxUnit, false, "unit code")
+	l.ID = str("id", MaxLineID, false)
+	l.Description = str("description", MaxDescription, true)
+	l.Unit = str("unit", MaxUnit, false)
+	l.UnitCode = str("unit_code", MaxUnit, false)
 	if bad == nil && l.UnitCode != "" && !validUnitCode(l.UnitCode) {
-		bad = &InputError{Field: "unit_code", Message: MessageUnitCode}
+		bad = &InputError{Field: "unit_code", Code: "folio_invalid_unit_code", Message: MessageUnitCode}
 	}
-	l.Quantity = num("quantity", true, "quantity")
-	price := num("unit_price_cents", true, "unit price")
-	l.DiscountPercent = num("discount_percent", false, "discount")
-	l.TaxRate = num("tax_rate", false, "tax rate")
+	l.Quantity = num("quantity", true)
+	price := num("unit_price_cents", true)
+	l.DiscountPercent = num("discount_percent", false)
+	l.TaxRate = num("tax_rate", false)
 	if bad != nil {
 		return Line{}, bad
 	}
 
 	if price != math.Trunc(price) {
-		return Line{}, &InputError{Field: "unit_price_cents", Message: "the unit price must be a whole number of cents."}
+		return Line{}, &InputError{Field: "unit_price_cents", Code: "folio_line_price_not_whole", Message: msgLinePriceNotWhole}
 	}
 	if math.Abs(price) > MaxUnitPriceCents {
-		return Line{}, &InputError{Field: "unit_price_cents", Message: "the unit price is too large."}
+		return Line{}, &InputError{Field: "unit_price_cents", Code: "folio_line_price_too_large", Message: msgLinePriceTooLarge}
 	}
 	l.UnitPriceCents = int64(price)
 
-	if _, err := quantityMilli(l.Quantity); err != nil {
-		return Line{}, &InputError{Field: "quantity", Message: err.Error() + "."}
+	if _, bad := quantityMilli(l.Quantity); bad != nil {
+		return Line{}, bad
 	}
-	if _, err := basisPoints(l.DiscountPercent); err != nil {
-		return Line{}, &InputError{Field: "discount_percent", Message: "the discount must be a percentage from 0 to 100 with at most 2 decimals."}
+	if _, ok := basisPoints(l.DiscountPercent); !ok {
+		return Line{}, &InputError{Field: "discount_percent", Code: "folio_line_discount_invalid", Message: msgLineDiscount}
 	}
-	if _, err := rateMilli(l.TaxRate); err != nil {
-		return Line{}, &InputError{Field: "tax_rate", Message: err.Error() + "."}
+	if _, bad := rateMilli(l.TaxRate); bad != nil {
+		return Line{}, bad
 	}
 	return l, nil
 }

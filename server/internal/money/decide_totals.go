@@ -26,11 +26,6 @@ const (
 	MaxLineID = 50
 )
 
-// MessageUnitCode refuses a unit code that is not a UN/ECE Recommendation
-// 20 code (2 or 3 capital letters and digits, e.g. HUR, C62, DAY). It
-// follows "Line N: ".
-const MessageUnitCode = "choose a unit from the list."
-
 // Line is one line of a quote or invoice as stored in the items JSON.
 // NetCents is always recomputed by the server.
 type Line struct {
@@ -68,11 +63,15 @@ type Totals struct {
 }
 
 // InputError names what is wrong with the items or the document discount.
-// Line is 1-based; 0 means the document itself.
+// Line is 1-based; 0 means the document itself. Code is the refusal's
+// stable code (refusalMessages) and Max the limit its sentence names, if
+// any.
 type InputError struct {
 	Line    int
 	Field   string
+	Code    string
 	Message string
+	Max     int
 }
 
 // Error returns the message, prefixed with the line when there is one.
@@ -83,8 +82,22 @@ func (e *InputError) Error() string {
 	return e.Message
 }
 
-// MessageNegativeTotal refuses a document whose deductions exceed its lines.
-const MessageNegativeTotal = "The total can't be negative. Lower the deductions or the discount."
+// Params are the values in the sentence: the line and its key (field),
+// and the limit (max).
+func (e *InputError) Params() map[string]any {
+	p := map[string]any{}
+	if e.Line > 0 {
+		p["line"] = e.Line
+		p["field"] = e.Field
+	}
+	if e.Max > 0 {
+		p["max"] = e.Max
+	}
+	if len(p) == 0 {
+		return nil
+	}
+	return p
+}
 
 // ComputeTotals works out a document's amounts from its lines, in integer
 // minor units, with one rounding rule everywhere: half away from zero
@@ -107,31 +120,33 @@ const MessageNegativeTotal = "The total can't be negative. Lower the deductions 
 // A subtotal or total below zero is refused.
 func ComputeTotals(lines []Line, discountPercent float64) (Totals, error) {
 	if len(lines) > MaxLines {
-		return Totals{}, &InputError{Field: "items", Message: fmt.Sprintf("A document can have at most %d lines.", MaxLines)}
+		return Totals{}, &InputError{Field: "items", Code: "folio_too_many_lines", Message: fmt.Sprintf(fmtTooManyLines, MaxLines), Max: MaxLines}
 	}
-	docBP, err := basisPoints(discountPercent)
-	if err != nil {
-		return Totals{}, &InputError{Field: "discount_percent", Message: "The discount must be a percentage from 0 to 100 with at most 2 decimals."}
+	docBP, ok := basisPoints(discountPercent)
+	if !ok {
+		return Totals{}, &InputError{Field: "discount_percent", Code: "folio_invalid_discount_percent", Message: msgDiscountInvalid}
 	}
 
 	t := Totals{LinesNetCents: make([]int64, len(lines)), TaxBreakdown: []TaxGroup{}}
 	groupNet := map[int64]int64{} // rate in thousandths of a percent → Σ net
 
 	for i, l := range lines {
-		milli, err := quantityMilli(l.Quantity)
-		if err != nil {
-			return Totals{}, &InputError{Line: i + 1, Field: "quantity", Message: err.Error() + "."}
+		milli, bad := quantityMilli(l.Quantity)
+		if bad != nil {
+			bad.Line = i + 1
+			return Totals{}, bad
 		}
 		if l.UnitPriceCents > MaxUnitPriceCents || l.UnitPriceCents < -MaxUnitPriceCents {
-			return Totals{}, &InputError{Line: i + 1, Field: "unit_price_cents", Message: "the unit price is too large."}
+			return Totals{}, &InputError{Line: i + 1, Field: "unit_price_cents", Code: "folio_line_price_too_large", Message: msgLinePriceTooLarge}
 		}
-		bp, err := basisPoints(l.DiscountPercent)
-		if err != nil {
-			return Totals{}, &InputError{Line: i + 1, Field: "discount_percent", Message: "the discount must be a percentage from 0 to 100 with at most 2 decimals."}
+		bp, ok := basisPoints(l.DiscountPercent)
+		if !ok {
+			return Totals{}, &InputError{Line: i + 1, Field: "discount_percent", Code: "folio_line_discount_invalid", Message: msgLineDiscount}
 		}
-		rate, err := rateMilli(l.TaxRate)
-		if err != nil {
-			return Totals{}, &InputError{Line: i + 1, Field: "tax_rate", Message: err.Error() + "."}
+		rate, bad := rateMilli(l.TaxRate)
+		if bad != nil {
+			bad.Line = i + 1
+			return Totals{}, bad
 		}
 
 		// qty_milli × price × (10000 − bp) / (1000 × 10000)
@@ -145,7 +160,7 @@ func ComputeTotals(lines []Line, discountPercent float64) (Totals, error) {
 	}
 
 	if t.SubtotalCents < 0 {
-		return Totals{}, &InputError{Field: "items", Message: MessageNegativeTotal}
+		return Totals{}, &InputError{Field: "items", Code: "folio_negative_total", Message: MessageNegativeTotal}
 	}
 
 	t.DiscountCents = mulDivRound(t.SubtotalCents, docBP, 10000)
@@ -171,7 +186,7 @@ func ComputeTotals(lines []Line, discountPercent float64) (Totals, error) {
 
 	t.TotalCents = t.SubtotalCents - t.DiscountCents + t.TaxCents
 	if t.TotalCents < 0 {
-		return Totals{}, &InputError{Field: "items", Message: MessageNegativeTotal}
+		return Totals{}, &InputError{Field: "items", Code: "folio_negative_total", Message: MessageNegativeTotal}
 	}
 	return t, nil
 }
@@ -229,42 +244,42 @@ func divRound(n, d *big.Int) int64 {
 	return q.Int64()
 }
 
-// quantityMilli turns a quantity into an exact count of thousandths.
-func quantityMilli(q float64) (int64, error) {
+// quantityMilli turns a quantity into an exact count of thousandths, or
+// says what is wrong with it (the caller sets the line).
+func quantityMilli(q float64) (int64, *InputError) {
 	if math.IsNaN(q) || q <= 0 {
-		return 0, fmt.Errorf("the quantity must be more than 0")
+		return 0, &InputError{Field: "quantity", Code: "folio_line_quantity_min", Message: msgLineQuantityMin}
 	}
 	if q > MaxQuantity {
-		return 0, fmt.Errorf("the quantity can be at most %d", MaxQuantity)
+		return 0, &InputError{Field: "quantity", Code: "folio_line_quantity_max",
+			Message: fmt.Sprintf(fmtLineQuantityMax, MaxQuantity), Max: MaxQuantity}
 	}
 	m, ok := scaled(q, 1000)
 	if !ok {
-		return 0, fmt.Errorf("the quantity can have at most 3 decimals")
+		return 0, &InputError{Field: "quantity", Code: "folio_line_quantity_decimals", Message: msgLineQuantityDecimals}
 	}
 	return m, nil
 }
 
-// basisPoints turns a 0–100 percentage with at most 2 decimals into 0–10000.
-func basisPoints(p float64) (int64, error) {
+// basisPoints turns a 0–100 percentage with at most 2 decimals into
+// 0–10000; ok is false for any other value.
+func basisPoints(p float64) (bp int64, ok bool) {
 	if math.IsNaN(p) || p < 0 || p > 100 {
-		return 0, fmt.Errorf("out of range")
+		return 0, false
 	}
-	bp, ok := scaled(p, 100)
-	if !ok {
-		return 0, fmt.Errorf("too many decimals")
-	}
-	return bp, nil
+	return scaled(p, 100)
 }
 
 // rateMilli turns a 0–100 tax rate with at most 3 decimals (9.975) into
-// thousandths of a percent.
-func rateMilli(r float64) (int64, error) {
+// thousandths of a percent, or says what is wrong with it (the caller sets
+// the line).
+func rateMilli(r float64) (int64, *InputError) {
 	if math.IsNaN(r) || r < 0 || r > 100 {
-		return 0, fmt.Errorf("the tax rate must be from 0 to 100")
+		return 0, &InputError{Field: "tax_rate", Code: "folio_line_tax_rate_range", Message: msgLineTaxRateRange}
 	}
 	m, ok := scaled(r, 1000)
 	if !ok {
-		return 0, fmt.Errorf("the tax rate can have at most 3 decimals")
+		return 0, &InputError{Field: "tax_rate", Code: "folio_line_tax_rate_decimals", Message: msgLineTaxRateDecimals}
 	}
 	return m, nil
 }

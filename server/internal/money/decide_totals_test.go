@@ -69,18 +69,18 @@ func TestComputeTotalsRefuses(t *testing.T) {
 		discount float64
 		want     InputError
 	}{
-		{"zero quantity", with(func(l *Line) { l.Quantity = 0 }), 0, InputError{1, "quantity", "the quantity must be more than 0."}},
-		{"negative quantity", with(func(l *Line) { l.Quantity = -1 }), 0, InputError{1, "quantity", "the quantity must be more than 0."}},
-		{"four decimals", with(func(l *Line) { l.Quantity = 1.0005 }), 0, InputError{1, "quantity", "the quantity can have at most 3 decimals."}},
-		{"huge quantity", with(func(l *Line) { l.Quantity = MaxQuantity + 1 }), 0, InputError{1, "quantity", "the quantity can be at most 100000."}},
-		{"huge price", with(func(l *Line) { l.UnitPriceCents = -MaxUnitPriceCents - 1 }), 0, InputError{1, "unit_price_cents", "the unit price is too large."}},
-		{"line discount over 100", with(func(l *Line) { l.DiscountPercent = 101 }), 0, InputError{1, "discount_percent", "the discount must be a percentage from 0 to 100 with at most 2 decimals."}},
-		{"line discount 3 decimals", with(func(l *Line) { l.DiscountPercent = 1.125 }), 0, InputError{1, "discount_percent", "the discount must be a percentage from 0 to 100 with at most 2 decimals."}},
-		{"negative tax", with(func(l *Line) { l.TaxRate = -1 }), 0, InputError{1, "tax_rate", "the tax rate must be from 0 to 100."}},
-		{"tax 4 decimals", with(func(l *Line) { l.TaxRate = 9.9751 }), 0, InputError{1, "tax_rate", "the tax rate can have at most 3 decimals."}},
-		{"document discount over 100", []Line{ok}, 100.5, InputError{0, "discount_percent", "The discount must be a percentage from 0 to 100 with at most 2 decimals."}},
-		{"negative subtotal", with(func(l *Line) { l.UnitPriceCents = -1 }), 0, InputError{0, "items", MessageNegativeTotal}},
-		{"too many lines", many, 0, InputError{0, "items", "A document can have at most 200 lines."}},
+		{"zero quantity", with(func(l *Line) { l.Quantity = 0 }), 0, InputError{Line: 1, Field: "quantity", Code: "folio_line_quantity_min", Message: "the quantity must be more than 0."}},
+		{"negative quantity", with(func(l *Line) { l.Quantity = -1 }), 0, InputError{Line: 1, Field: "quantity", Code: "folio_line_quantity_min", Message: "the quantity must be more than 0."}},
+		{"four decimals", with(func(l *Line) { l.Quantity = 1.0005 }), 0, InputError{Line: 1, Field: "quantity", Code: "folio_line_quantity_decimals", Message: "the quantity can have at most 3 decimals."}},
+		{"huge quantity", with(func(l *Line) { l.Quantity = MaxQuantity + 1 }), 0, InputError{Line: 1, Field: "quantity", Code: "folio_line_quantity_max", Message: "the quantity can be at most 100000.", Max: MaxQuantity}},
+		{"huge price", with(func(l *Line) { l.UnitPriceCents = -MaxUnitPriceCents - 1 }), 0, InputError{Line: 1, Field: "unit_price_cents", Code: "folio_line_price_too_large", Message: "the unit price is too large."}},
+		{"line discount over 100", with(func(l *Line) { l.DiscountPercent = 101 }), 0, InputError{Line: 1, Field: "discount_percent", Code: "folio_line_discount_invalid", Message: "the discount must be a percentage from 0 to 100 with at most 2 decimals."}},
+		{"line discount 3 decimals", with(func(l *Line) { l.DiscountPercent = 1.125 }), 0, InputError{Line: 1, Field: "discount_percent", Code: "folio_line_discount_invalid", Message: "the discount must be a percentage from 0 to 100 with at most 2 decimals."}},
+		{"negative tax", with(func(l *Line) { l.TaxRate = -1 }), 0, InputError{Line: 1, Field: "tax_rate", Code: "folio_line_tax_rate_range", Message: "the tax rate must be from 0 to 100."}},
+		{"tax 4 decimals", with(func(l *Line) { l.TaxRate = 9.9751 }), 0, InputError{Line: 1, Field: "tax_rate", Code: "folio_line_tax_rate_decimals", Message: "the tax rate can have at most 3 decimals."}},
+		{"document discount over 100", []Line{ok}, 100.5, InputError{Line: 0, Field: "discount_percent", Code: "folio_invalid_discount_percent", Message: "The discount must be a percentage from 0 to 100 with at most 2 decimals."}},
+		{"negative subtotal", with(func(l *Line) { l.UnitPriceCents = -1 }), 0, InputError{Line: 0, Field: "items", Code: "folio_negative_total", Message: MessageNegativeTotal}},
+		{"too many lines", many, 0, InputError{Line: 0, Field: "items", Code: "folio_too_many_lines", Message: "A document can have at most 200 lines.", Max: MaxLines}},
 	}
 	for _, c := range cases {
 		_, err := ComputeTotals(c.lines, c.discount)

@@ -2,13 +2,17 @@
  * A quote or invoice as a vector PDF, laid out as the print sheet (DocumentSheet) lays it out:
  * seller and title, buyer and the amount due, the lines (their header repeated on every page),
  * tax summary and totals, notes and terms, the payment details with the EPC QR code, a DRAFT,
- * VOID or PAID watermark, and "Page n of m". Text is text, in an embedded subset of Inter.
+ * VOID or PAID watermark, and "Page n of m". Text is text, in an embedded subset of Inter (Noto
+ * Sans Arabic for Arabic). Every word is in the document's language (its `language`, the
+ * customer's), whatever the interface speaks, with that language's dates and amounts; an Arabic
+ * document is laid out right to left, its letters shaped by jsPDF's Arabic support.
  */
 import { jsPDF } from 'jspdf'
-import { countryName } from '@/billing/currencies'
-import { formatDate, formatMoney } from '@/billing/format'
+import { docFormat } from '@/billing/doc-format'
 import { formatIban } from '@/billing/payment-code'
+import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
+import { docTranslator, isRtlLocale, type DocTranslate } from '@/lib/i18n'
 import type { FontBytes } from './fonts'
 import type { PdfLogo } from './logo'
 
@@ -53,8 +57,17 @@ const CELL_PAD_Y = 5
 const COL_GAP = 12
 
 // Names of the embedded subsets: a six-letter tag, "+", the face's PostScript name.
-const REGULAR = 'FOLIOR+Inter-Regular'
-const BOLD = 'FOLIOB+Inter-SemiBold'
+const FACES = {
+  Inter: { regular: 'FOLIOR+Inter-Regular', bold: 'FOLIOB+Inter-SemiBold' },
+  NotoSansArabic: {
+    regular: 'FOLIOR+NotoSansArabic-Regular',
+    bold: 'FOLIOB+NotoSansArabic-SemiBold',
+  },
+} as const
+/** The PDF's language tag (its /Lang), per document language. */
+const PDF_LANGUAGE = { en: 'en-US', de: 'de', fr: 'fr', es: 'es', ar: 'ar' } as const
+/** Direction marks Intl puts into Arabic dates and amounts: jsPDF's bidi engine orders instead. */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g
 
 type Line = PrintableDocument['items'][number]
 type Face = 'regular' | 'bold'
@@ -79,19 +92,30 @@ function isTrueType(bytes: Uint8Array): boolean {
   return bytes[0] === 0 && bytes[1] === 1 && bytes[2] === 0 && bytes[3] === 0
 }
 
-/** Renders the document; resolves to the PDF file's bytes. */
+/**
+ * Renders the document in its language (loading that language's document messages first);
+ * resolves to the PDF file's bytes. An Arabic document needs the Arabic face
+ * (loadPdfFonts('ar')): Inter has no Arabic letters.
+ */
 export async function renderDocumentPdf(
   doc: PrintableDocument,
   opts: RenderPdfOptions,
 ): Promise<Uint8Array> {
-  return layout(doc, opts)
+  const dt = await docTranslator(documentLocale(doc))
+  return layout(doc, opts, dt)
 }
 
-function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
+function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate): Uint8Array {
   const [pageW, pageH] = PAPER_SIZES[opts.paper]
   if (!isTrueType(opts.font.regular) || !isTrueType(opts.font.bold)) {
     throw new Error('The PDF fonts must be TrueType (.ttf) files.')
   }
+  const locale = documentLocale(doc)
+  const rtl = isRtlLocale(locale)
+  const f = docFormat(locale)
+  const family = opts.font.family ?? 'Inter'
+  const REGULAR = FACES[family].regular
+  const BOLD = FACES[family].bold
   const pdf = new jsPDF({
     unit: 'pt',
     format: [pageW, pageH],
@@ -100,36 +124,41 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     // Only the embedded fonts: no references to the 14 standard fonts.
     putOnlyUsedFonts: true,
   })
-  pdf.addFileToVFS('Inter-Regular.ttf', binaryString(opts.font.regular))
-  pdf.addFont('Inter-Regular.ttf', REGULAR, 'normal')
-  pdf.addFileToVFS('Inter-SemiBold.ttf', binaryString(opts.font.bold))
-  pdf.addFont('Inter-SemiBold.ttf', BOLD, 'normal')
+  pdf.addFileToVFS(`${family}-Regular.ttf`, binaryString(opts.font.regular))
+  pdf.addFont(`${family}-Regular.ttf`, REGULAR, 'normal')
+  pdf.addFileToVFS(`${family}-SemiBold.ttf`, binaryString(opts.font.bold))
+  pdf.addFont(`${family}-SemiBold.ttf`, BOLD, 'normal')
 
   const invoice = doc.kind === 'invoice'
-  const title = invoice ? 'Invoice' : 'Quote'
-  const heading = doc.number ? `${title} ${doc.number}` : title
+  const title = dt(invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+  const heading = doc.number
+    ? dt(invoice ? 'doc.heading.invoice' : 'doc.heading.quote', { number: doc.number })
+    : title
   const c = doc.currency || 'EUR'
-  const money = (cents: number) => formatMoney(cents, c)
+  const money = (cents: number) => f.money(cents, c)
+  const date = (value: string | null | undefined) => f.date(value)
   const left = MARGIN_X
   const right = pageW - MARGIN_X
   const contentW = right - left
   const bottom = pageH - MARGIN_BOTTOM
-  const watermark =
+  const watermark: { word: string; paid: boolean } | null =
     doc.status === 'draft'
-      ? 'DRAFT'
+      ? { word: dt('doc.watermark.draft'), paid: false }
       : doc.status === 'void'
-        ? 'VOID'
+        ? { word: dt('doc.watermark.void'), paid: false }
         : invoice && doc.status === 'paid'
-          ? 'PAID'
+          ? { word: dt('doc.watermark.paid'), paid: true }
           : null
 
   pdf.setProperties({
     title: heading,
-    subject: doc.buyer.name ? `${heading} for ${doc.buyer.name}` : heading,
+    subject: doc.buyer.name
+      ? dt('doc.pdf.subject', { heading, customer: doc.buyer.name })
+      : heading,
     author: doc.seller.company_name,
     creator: 'Folio',
   })
-  pdf.setLanguage('en-US')
+  pdf.setLanguage(PDF_LANGUAGE[locale])
 
   // ---- Drawing helpers -------------------------------------------------------------------------
 
@@ -138,16 +167,26 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     pdf.setFontSize(size)
     pdf.setTextColor(color[0], color[1], color[2])
   }
-  const width = (s: string) => pdf.getTextWidth(s)
+  /** Arabic as it is drawn: letters in their joined forms (jsPDF shapes them when drawing). */
+  const shaped = (s: string) => (rtl ? pdf.processArabic(s.replace(BIDI_MARKS, '')) : s)
+  const width = (s: string) => pdf.getTextWidth(shaped(s))
   const lineH = (size: number) => size * LEADING
+  // The layout is written left to right; an Arabic document mirrors it as it is drawn: `x` is
+  // measured from the start side, and 'left' is the start.
+  /** The page x of a box starting at `x`, `w` wide. */
+  const mx = (x: number, w = 0) => (rtl ? pageW - x - w : x)
+  const side = (align: Align): Align =>
+    !rtl || align === 'center' ? align : align === 'left' ? 'right' : 'left'
   /** One line of text whose line box starts at `top`. */
   function text(s: string, x: number, top: number, align: Align = 'left') {
     if (!s) return
     const size = pdf.getFontSize()
     const baseline = top + (lineH(size) - size) / 2 + size * 0.94
     const w = width(s)
-    const at = align === 'right' ? x - w : align === 'center' ? x - w / 2 : x
-    pdf.text(s, at, baseline)
+    const a = side(align)
+    const px = mx(x)
+    const at = a === 'right' ? px - w : a === 'center' ? px - w / 2 : px
+    pdf.text(rtl ? s.replace(BIDI_MARKS, '') : s, at, baseline)
   }
   /** Lines as the sheet's whitespace-pre-line shows them: kept newlines, wrapped to `maxW`. */
   function wrap(s: string, maxW: number): string[] {
@@ -166,20 +205,23 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   function rule(y: number, x1: number, x2: number, color: Rgb, w = 0.6) {
     pdf.setDrawColor(color[0], color[1], color[2])
     pdf.setLineWidth(w)
-    pdf.line(x1, y, x2, y)
+    pdf.line(mx(x1), y, mx(x2), y)
   }
 
   function drawWatermark() {
     if (!watermark) return
     const size = 110
-    setType('bold', size, watermark === 'PAID' ? WATERMARK_GREEN : WATERMARK_GREY)
-    const w = width(watermark)
-    const capHalf = size * 0.36
+    setType('bold', size, watermark.paid ? WATERMARK_GREEN : WATERMARK_GREY)
+    // A long word (STORNIERT, BROUILLON) is set smaller so it stays on the page.
+    const fit = Math.min(size, (size * (pageW * 0.8)) / width(watermark.word))
+    pdf.setFontSize(fit)
+    const w = width(watermark.word)
+    const capHalf = fit * 0.36
     const a = (30 * Math.PI) / 180
     // Centre the rotated word on the page: start = centre − (w/2)·along − (cap/2)·up.
     const x = pageW / 2 - (w / 2) * Math.cos(a) + capHalf * Math.sin(a)
     const y = pageH / 2 + (w / 2) * Math.sin(a) + capHalf * Math.cos(a)
-    pdf.text(watermark, x, y, { angle: 30 })
+    pdf.text(watermark.word, x, y, { angle: 30 })
   }
 
   let y = MARGIN_TOP
@@ -206,14 +248,21 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
       const scale = Math.min(48 / props.height, 144 / props.width, 1)
       const w = props.width * scale
       const h = props.height * scale
-      pdf.addImage(opts.logo.bytes, opts.logo.type === 'png' ? 'PNG' : 'JPEG', left, ly, w, h)
+      pdf.addImage(
+        opts.logo.bytes,
+        opts.logo.type === 'png' ? 'PNG' : 'JPEG',
+        mx(left, w),
+        ly,
+        w,
+        h,
+      )
       ly += h + 9
     } catch {
       // An image jsPDF cannot read: the document is complete without it.
     }
   }
   setType('bold', 12.5)
-  for (const l of wrap(doc.seller.company_name || 'Your company', sellerW)) {
+  for (const l of wrap(doc.seller.company_name || dt('doc.seller.placeholder'), sellerW)) {
     text(l, left, ly)
     ly += lineH(12.5)
   }
@@ -224,9 +273,9 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   }
   for (const l of [
     [doc.seller.postal_code, doc.seller.city].filter(Boolean).join(' '),
-    doc.seller.country ? countryName(doc.seller.country) : '',
-    doc.seller.company_tax_id ? `Tax ID ${doc.seller.company_tax_id}` : '',
-    doc.seller.vat_id ? `VAT ID ${doc.seller.vat_id}` : '',
+    doc.seller.country ? f.country(doc.seller.country) : '',
+    doc.seller.company_tax_id ? dt('doc.party.taxId', { id: doc.seller.company_tax_id }) : '',
+    doc.seller.vat_id ? dt('doc.party.vatId', { id: doc.seller.vat_id }) : '',
   ].filter(Boolean)) {
     text(l, left, ly)
     ly += lineH(BODY)
@@ -236,9 +285,11 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   setType('bold', 18)
   text(heading, right, ry, 'right')
   ry += lineH(18) + 4
-  const dates: Array<[string, string]> = [['Issued', formatDate(doc.issue_date)]]
-  if (invoice) dates.push(['Due', formatDate(doc.due_date)])
-  else if (doc.expiry_date) dates.push(['Valid until', formatDate(doc.expiry_date)])
+  const dates: Array<[string, string]> = [
+    [dt(invoice ? 'doc.dates.issued.invoice' : 'doc.dates.issued.quote'), date(doc.issue_date)],
+  ]
+  if (invoice) dates.push([dt('doc.dates.due'), date(doc.due_date)])
+  else if (doc.expiry_date) dates.push([dt('doc.dates.validUntil'), date(doc.expiry_date)])
   setType('regular', BODY, TEXT_700)
   const valueW = Math.max(...dates.map(([, v]) => width(v)))
   const labelW = Math.max(...dates.map(([k]) => width(k)))
@@ -254,7 +305,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   const billTop = y
   let by = billTop
   setType('bold', LABEL, MUTED)
-  text('BILL TO', left, by)
+  text(f.upper(dt('doc.billTo')), left, by)
   by += lineH(LABEL) + 1
   setType('bold', BODY + 0.5)
   for (const l of wrap(doc.buyer.name || '—', sellerW)) {
@@ -266,8 +317,8 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     doc.buyer.contact_name,
     doc.buyer.address,
     [doc.buyer.postal_code, doc.buyer.city].filter(Boolean).join(' '),
-    doc.buyer.country ? countryName(doc.buyer.country) : '',
-    doc.buyer.tax_id ? `Tax ID ${doc.buyer.tax_id}` : '',
+    doc.buyer.country ? f.country(doc.buyer.country) : '',
+    doc.buyer.tax_id ? dt('doc.party.taxId', { id: doc.buyer.tax_id }) : '',
   ]
   for (const part of buyerLines) {
     for (const l of wrap(part, sellerW)) {
@@ -277,9 +328,9 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   }
 
   const due = invoice ? doc.balance_cents : doc.total_cents
-  const dueLabel = invoice ? 'AMOUNT DUE' : 'TOTAL'
+  const dueLabel = f.upper(dt(invoice ? 'doc.amountDue' : 'doc.total'))
   const dueAmount = money(due)
-  const dueBy = invoice ? `by ${formatDate(doc.due_date)}` : ''
+  const dueBy = invoice ? dt('doc.dueBy', { date: date(doc.due_date) }) : ''
   setType('bold', LABEL)
   let boxW = width(dueLabel)
   setType('bold', 17)
@@ -288,7 +339,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   boxW = Math.max(boxW, width(dueBy)) + 36
   const boxH = 12 + lineH(LABEL) + lineH(17) + (dueBy ? lineH(BODY) : 0) + 10
   pdf.setFillColor(PANEL[0], PANEL[1], PANEL[2])
-  pdf.roundedRect(right - boxW, billTop, boxW, boxH, 6, 6, 'F')
+  pdf.roundedRect(mx(right - boxW, boxW), billTop, boxW, boxH, 6, 6, 'F')
   let dy = billTop + 12
   setType('bold', LABEL, MUTED)
   text(dueLabel, right - 18, dy, 'right')
@@ -306,20 +357,25 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
 
   const items = doc.items ?? []
   const anyDiscount = items.some((l) => l.discount_percent)
+  const quantity = new Intl.NumberFormat(f.intl, { maximumFractionDigits: 4, useGrouping: false })
   const columns: Column[] = [
-    { header: 'Qty', cell: (l) => `${l.quantity}${l.unit ? ` ${l.unit}` : ''}`, width: 0 },
-    { header: 'Price', cell: (l) => money(l.unit_price_cents), width: 0 },
+    {
+      header: dt('doc.lines.qty'),
+      cell: (l) => `${quantity.format(l.quantity)}${l.unit ? ` ${l.unit}` : ''}`,
+      width: 0,
+    },
+    { header: dt('doc.lines.price'), cell: (l) => money(l.unit_price_cents), width: 0 },
     ...(anyDiscount
       ? [
           {
-            header: 'Disc.',
-            cell: (l: Line) => (l.discount_percent ? `${l.discount_percent}%` : ''),
+            header: dt('doc.lines.discount'),
+            cell: (l: Line) => (l.discount_percent ? f.percent(l.discount_percent) : ''),
             width: 0,
           },
         ]
       : []),
-    { header: 'Tax', cell: (l) => (l.tax_rate ? `${l.tax_rate}%` : '0%'), width: 0 },
-    { header: 'Amount', cell: (l) => money(l.net_cents), width: 0 },
+    { header: dt('doc.lines.tax'), cell: (l) => f.percent(l.tax_rate || 0), width: 0 },
+    { header: dt('doc.lines.amount'), cell: (l) => money(l.net_cents), width: 0 },
   ]
   setType('regular', BODY)
   for (const col of columns) {
@@ -332,7 +388,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   const headerH = lineH(SMALL + 0.5) + 2 * CELL_PAD_Y
   function tableHeader() {
     setType('regular', SMALL + 0.5, MUTED)
-    text('Description', left, y + CELL_PAD_Y)
+    text(dt('doc.lines.description'), left, y + CELL_PAD_Y)
     let x = left + descW
     for (const col of columns) {
       x += col.width
@@ -381,19 +437,28 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   y += 14
   const breakdown = doc.tax_breakdown ?? []
   const totals: Array<{ label: string; value: string; strong?: boolean; ruleAbove?: boolean }> = [
-    { label: 'Subtotal', value: money(doc.subtotal_cents) },
+    { label: dt('doc.totals.subtotal'), value: money(doc.subtotal_cents) },
   ]
   if (doc.discount_cents) {
     totals.push({
-      label: `Discount (${doc.discount_percent}%)`,
+      label: dt('doc.totals.discount', { percent: f.percent(doc.discount_percent) }),
       value: `−${money(doc.discount_cents)}`,
     })
   }
-  totals.push({ label: 'Tax', value: money(doc.tax_cents) })
-  totals.push({ label: 'Total', value: money(doc.total_cents), strong: true, ruleAbove: true })
+  totals.push({ label: dt('doc.totals.tax'), value: money(doc.tax_cents) })
+  totals.push({
+    label: dt('doc.totals.total'),
+    value: money(doc.total_cents),
+    strong: true,
+    ruleAbove: true,
+  })
   if (invoice && doc.paid_cents) {
-    totals.push({ label: 'Paid', value: `−${money(doc.paid_cents)}` })
-    totals.push({ label: 'Balance due', value: money(doc.balance_cents), strong: true })
+    totals.push({ label: dt('doc.totals.paid'), value: `−${money(doc.paid_cents)}` })
+    totals.push({
+      label: dt('doc.totals.balanceDue'),
+      value: money(doc.balance_cents),
+      strong: true,
+    })
   }
   const totalsH = totals.length * rowLine + 6
   const taxH = breakdown.length ? lineH(LABEL) + 2 + (breakdown.length + 1) * rowLine : 0
@@ -403,19 +468,22 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   if (breakdown.length) {
     let ty = blockTop
     setType('bold', LABEL, MUTED)
-    text('TAX SUMMARY', left, ty)
+    text(f.upper(dt('doc.taxSummary.heading')), left, ty)
     ty += lineH(LABEL) + 2
     setType('regular', BODY, TEXT_700)
-    const rates = breakdown.map((g) => `${g.rate}%`)
+    const rateHead = dt('doc.taxSummary.rate')
+    const netHead = dt('doc.taxSummary.net')
+    const taxHead = dt('doc.taxSummary.tax')
+    const rates = breakdown.map((g) => f.percent(g.rate))
     const nets = breakdown.map((g) => money(g.net_cents))
     const taxes = breakdown.map((g) => money(g.tax_cents))
-    const rateW = Math.max(width('Rate'), ...rates.map(width)) + 18
-    const netW = Math.max(width('Net'), ...nets.map(width)) + 18
-    const taxW = Math.max(width('Tax'), ...taxes.map(width))
+    const rateW = Math.max(width(rateHead), ...rates.map(width)) + 18
+    const netW = Math.max(width(netHead), ...nets.map(width)) + 18
+    const taxW = Math.max(width(taxHead), ...taxes.map(width))
     setType('regular', BODY, MUTED)
-    text('Rate', left, ty)
-    text('Net', left + rateW + netW - 18, ty, 'right')
-    text('Tax', left + rateW + netW + taxW, ty, 'right')
+    text(rateHead, left, ty)
+    text(netHead, left + rateW + netW - 18, ty, 'right')
+    text(taxHead, left + rateW + netW + taxW, ty, 'right')
     ty += rowLine
     setType('regular', BODY, TEXT_700)
     breakdown.forEach((_, i) => {
@@ -471,31 +539,35 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
   }
 
   const notes: Array<{ heading: string; body: string }> = []
-  if (doc.vat_note) notes.push({ heading: 'VAT', body: doc.vat_note })
-  if (doc.notes.trim()) notes.push({ heading: 'NOTES', body: doc.notes })
-  if (doc.terms.trim()) notes.push({ heading: 'TERMS', body: doc.terms })
+  if (doc.vat_note) notes.push({ heading: f.upper(dt('doc.notes.vat')), body: doc.vat_note })
+  if (doc.notes.trim()) notes.push({ heading: f.upper(dt('doc.notes.notes')), body: doc.notes })
+  if (doc.terms.trim()) notes.push({ heading: f.upper(dt('doc.notes.terms')), body: doc.terms })
   columnsOfText(notes)
 
   // ---- The customer's answer to a quote --------------------------------------------------------
 
   if (!invoice && doc.answer) {
     const a = doc.answer
+    const on = date(a.at)
     const body = a.accepted
-      ? `Accepted by ${a.name || 'the customer'} on ${formatDate(a.at)}.${a.note ? `\n${a.note}` : ''}`
-      : `Declined on ${formatDate(a.at)}.${a.note ? `\nReason: ${a.note}` : ''}`
-    columnsOfText([{ heading: a.accepted ? 'ACCEPTED' : 'DECLINED', body }])
+      ? `${a.name ? dt('doc.answer.acceptedBy', { name: a.name, date: on }) : dt('doc.answer.acceptedByCustomer', { date: on })}${a.note ? `\n${a.note}` : ''}`
+      : `${dt('doc.answer.declinedOn', { date: on })}${a.note ? `\n${dt('doc.answer.reason', { note: a.note })}` : ''}`
+    columnsOfText([
+      { heading: f.upper(dt(a.accepted ? 'doc.answer.accepted' : 'doc.answer.declined')), body },
+    ])
   }
 
   // ---- Payment details with the QR code (invoices) ----------------------------------------------
 
   if (invoice && doc.payment) {
     const p = doc.payment
-    const rows: Array<[string, string]> = []
-    if (p.holder) rows.push(['Account holder', p.holder])
-    rows.push(['IBAN', formatIban(p.iban)])
-    if (p.bic) rows.push(['BIC', p.bic])
+    // Label, value, and whether the value is set in bold (what the customer types: IBAN, reference).
+    const rows: Array<[string, string, boolean]> = []
+    if (p.holder) rows.push([dt('doc.payment.holder'), p.holder, false])
+    rows.push([dt('doc.payment.iban'), formatIban(p.iban), true])
+    if (p.bic) rows.push([dt('doc.payment.bic'), p.bic, false])
     const reference = p.reference || doc.number
-    if (reference) rows.push(['Reference', reference])
+    if (reference) rows.push([dt('doc.payment.reference'), reference, true])
     const qr = opts.qr && opts.qr.length ? opts.qr : null
     const qrSide = 84
     const module = qr ? qrSide / qr.length : 0
@@ -507,17 +579,17 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     ensure(boxH2)
     pdf.setDrawColor(RULE[0], RULE[1], RULE[2])
     pdf.setLineWidth(0.8)
-    pdf.roundedRect(left, y, contentW, boxH2, 6, 6, 'S')
+    pdf.roundedRect(mx(left, contentW), y, contentW, boxH2, 6, 6, 'S')
     let py = y + pad
     setType('bold', LABEL, MUTED)
-    text('PAYMENT DETAILS', left + 14, py)
+    text(f.upper(dt('doc.payment.details')), left + 14, py)
     py += lineH(LABEL) + 4
     setType('regular', BODY, MUTED)
     const keyW = Math.max(...rows.map(([k]) => width(k))) + 18
-    for (const [k, v] of rows) {
+    for (const [k, v, strong] of rows) {
       setType('regular', BODY, MUTED)
       text(k, left + 14, py)
-      setType(k === 'IBAN' || k === 'Reference' ? 'bold' : 'regular', BODY)
+      setType(strong ? 'bold' : 'regular', BODY)
       text(v, left + 14 + keyW, py)
       py += rowLine
     }
@@ -535,17 +607,20 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
           const start = x
           while (x < modules.length && modules[x]) x++
           // A run of dark modules as one rectangle, a hair wider so no seams show between runs.
+          // The code itself is never mirrored: only where it sits.
+          const runX = qx + start * module
+          const runW = (x - start) * module + 0.01
           pdf.rect(
-            qx + start * module,
+            rtl ? mx(qx, qrSide) + (runX - qx) : runX,
             qy + r * module,
-            (x - start) * module + 0.01,
+            runW,
             module + 0.01,
             'F',
           )
         }
       })
       setType('regular', LABEL, MUTED)
-      text('Scan to pay', qx + qrSide / 2, qy + qrSide + 4, 'center')
+      text(dt('doc.payment.scanToPay'), qx + qrSide / 2, qy + qrSide + 4, 'center')
     }
     y += boxH2 + 18
   }
@@ -559,7 +634,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions): Uint8Array {
     rule(fy - 6, left, right, RULE_LIGHT)
     setType('regular', SMALL, MUTED)
     text(doc.seller.company_name ? `${heading} · ${doc.seller.company_name}` : heading, left, fy)
-    text(`Page ${n} of ${pages}`, right, fy, 'right')
+    text(dt('doc.pdf.page', { page: n, pages }), right, fy, 'right')
   }
 
   return new Uint8Array(pdf.output('arraybuffer'))

@@ -1,7 +1,7 @@
 import { SelectField } from '@/components/ui/inputs'
 import { COUNTRIES, countryName } from '@/billing/currencies'
 import { ADDRESS_SCHEMES } from '@/billing/einvoice/schemes'
-import { intlLocale, useLocale, useT } from '@/lib/i18n'
+import { intlLocale, LOCALE_NAMES, LOCALES, useLocale, useT } from '@/lib/i18n'
 
 interface CodeSelectProps {
   label: string
@@ -10,6 +10,7 @@ interface CodeSelectProps {
   error?: string
   /** The first option, for no choice ("Not set", "None"…). */
   empty: string
+  hint?: string
 }
 
 /** A country, as its ISO 3166 alpha-2 code, by name. */
@@ -36,6 +37,20 @@ export function AddressSchemeSelect({ empty, ...field }: CodeSelectProps) {
       {ADDRESS_SCHEMES.map((o) => (
         <option key={o.code} value={o.code}>
           {t(o.label)} ({o.code})
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+/** A document language: each language named in its own words. */
+export function LanguageSelect({ empty, ...field }: CodeSelectProps) {
+  return (
+    <SelectField {...field}>
+      <option value="">{empty}</option>
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LOCALE_NAMES[l]}
         </option>
       ))}
     </SelectField>

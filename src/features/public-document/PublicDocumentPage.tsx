@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { docFormat } from '@/billing/doc-format'
+import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
-import { formatDate, formatMoney } from '@/billing/format'
 import { PrintableSheet } from '@/billing/ui/documents/PrintableSheet'
 import { Button } from '@/components/ui/button'
 import { Alert, Card } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
-import { TextAreaField } from '@/components/ui/inputs'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import {
+  docTranslator,
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  useDocT,
+  type DocTranslate,
+  type Locale,
+} from '@/lib/i18n'
 import {
   LINK_GONE,
   Refused,
@@ -14,21 +24,42 @@ import {
   logoUrl,
   markDownloaded,
   rejectQuote,
+  type PageMessage,
 } from './api'
+import { applyPageLanguage, chosenLanguage, keepChosenLanguage, pageLanguage } from './language'
 
 type Load =
   | { state: 'loading' }
-  | { state: 'gone'; message: string }
+  | { state: 'gone'; message: PageMessage }
   | { state: 'ready'; doc: PrintableDocument }
+
+/** A page message in the page's language. */
+const say = (dt: DocTranslate, m: PageMessage) => ('key' in m ? dt(m.key) : m.text)
 
 /**
  * The page a customer opens from the emailed link: the document as the print sheet draws it,
- * its PDF, the answer to a quote, and how to pay an invoice. No account, no app chrome.
+ * its PDF, the answer to a quote, and how to pay an invoice. No account, no app chrome. It speaks
+ * the document's language (the customer's, as the business set it) unless the customer picks
+ * another, which is kept for later visits.
  */
 export function PublicDocumentPage({ token }: { token: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [chosen, setChosen] = useState<Locale | null>(chosenLanguage)
   // Bumped after the customer answers: the page shows the document as the server now has it.
   const [version, setVersion] = useState(0)
+  const language = pageLanguage(
+    chosen,
+    load.state === 'ready' ? documentLocale(load.doc) : null,
+    navigator.languages,
+  )
+  const dt = useDocT(language)
+
+  useEffect(() => applyPageLanguage(document.documentElement, language), [language])
+  // Until the document says what it is (then DocumentView names it).
+  useEffect(() => {
+    if (dt && load.state !== 'ready') document.title = dt('doc.public.pageTitle')
+  }, [dt, load.state])
+
   useEffect(() => {
     let live = true
     fetchDocument(token).then(
@@ -37,13 +68,12 @@ export function PublicDocumentPage({ token }: { token: string }) {
         // The logo is served by the same link (the business's files are not public).
         if (doc.seller.logo_url) doc.seller.logo_url = logoUrl(token)
         setLoad({ state: 'ready', doc })
-        document.title = `${doc.kind === 'invoice' ? 'Invoice' : 'Quote'} ${doc.number} from ${doc.seller.company_name || 'your supplier'}`
       },
       (e: unknown) => {
         if (!live) return
         setLoad({
           state: 'gone',
-          message: e instanceof Refused && e.status !== 404 ? e.message : LINK_GONE,
+          message: e instanceof Refused && e.status !== 404 ? e.said : LINK_GONE,
         })
       },
     )
@@ -52,12 +82,22 @@ export function PublicDocumentPage({ token }: { token: string }) {
     }
   }, [token, version])
   const refresh = useCallback(async () => setVersion((n) => n + 1), [])
+  const choose = useCallback((locale: Locale) => {
+    keepChosenLanguage(locale)
+    // The new language's messages first, so the page switches at once and keeps what was typed.
+    void docTranslator(locale).then(
+      () => setChosen(locale),
+      () => setChosen(locale),
+    )
+  }, [])
 
+  // The page's messages load first (once per language); nothing to read meanwhile.
+  if (!dt) return <main className="min-h-svh" aria-busy="true" />
   if (load.state === 'loading')
     return (
       <main className="grid min-h-svh place-items-center p-6" aria-busy="true">
         <p role="status" className="text-muted-foreground">
-          Opening your document…
+          {dt('doc.public.opening')}
         </p>
       </main>
     )
@@ -65,31 +105,50 @@ export function PublicDocumentPage({ token }: { token: string }) {
     return (
       <main className="grid min-h-svh place-items-center p-6">
         <Card className="max-w-md p-6 text-center">
-          <h1 className="text-xl font-semibold">{load.message}</h1>
-          <p className="mt-2 text-sm text-muted-foreground">
-            Ask the sender for a new link to this document.
-          </p>
+          <h1 className="text-xl font-semibold">{say(dt, load.message)}</h1>
+          <p className="mt-2 text-sm text-muted-foreground">{dt('doc.public.askForNewLink')}</p>
         </Card>
       </main>
     )
-  return <DocumentView token={token} doc={load.doc} onChanged={refresh} />
+  return (
+    <DocumentView
+      token={token}
+      // The sheet and the PDF are written in the page's language.
+      doc={load.doc.language === language ? load.doc : { ...load.doc, language }}
+      dt={dt}
+      onChanged={refresh}
+      onLanguage={choose}
+    />
+  )
 }
 
 function DocumentView({
   token,
   doc,
+  dt,
   onChanged,
+  onLanguage,
 }: {
   token: string
   doc: PrintableDocument
+  dt: DocTranslate
   onChanged: () => Promise<void>
+  onLanguage: (locale: Locale) => void
 }) {
-  const kind = doc.kind === 'invoice' ? 'Invoice' : 'Quote'
+  const invoice = doc.kind === 'invoice'
+  const heading = doc.number
+    ? dt(invoice ? 'doc.heading.invoice' : 'doc.heading.quote', { number: doc.number })
+    : dt(invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
   const answerable =
     doc.kind === 'quote' &&
     (doc.status === 'sent' || doc.status === 'viewed') &&
     doc.display_status !== 'expired'
   const [qr, setQr] = useState<{ size: number; path: string } | null>(null)
+  useEffect(() => {
+    document.title = doc.seller.company_name
+      ? dt('doc.public.documentTitle', { heading, company: doc.seller.company_name })
+      : dt('doc.public.documentTitleNoSeller', { heading })
+  }, [dt, heading, doc.seller.company_name])
   useEffect(() => {
     let live = true
     void import('@/billing/document-pdf').then(async (m) => {
@@ -107,50 +166,89 @@ function DocumentView({
     <div className="min-h-svh bg-muted/40 print:bg-white">
       <header className="border-b border-border bg-background print:hidden">
         <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="font-semibold">{doc.seller.company_name || 'Your supplier'}</p>
-          <div className="flex flex-wrap gap-2">
-            <DownloadPdf token={token} doc={doc} />
+          <p className="font-semibold">
+            {doc.seller.company_name || dt('doc.public.supplierPlaceholder')}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <LanguageSwitch dt={dt} value={documentLocale(doc)} onChange={onLanguage} />
+            <DownloadPdf token={token} doc={doc} dt={dt} />
             <Button variant="outline" onClick={() => window.print()}>
-              Print
+              {dt('doc.public.print')}
             </Button>
           </div>
         </div>
       </header>
       <main className="mx-auto grid max-w-4xl gap-6 px-4 py-6 print:p-0">
-        <h1 className="sr-only">
-          {kind} {doc.number}
-        </h1>
-        <StatusLine doc={doc} />
-        {answerable ? <QuoteAnswer token={token} onAnswered={onChanged} /> : null}
-        <PrintableSheet doc={doc} paymentCode={qr ? <PaymentQr qr={qr} doc={doc} /> : null} />
+        <h1 className="sr-only">{heading}</h1>
+        <StatusLine doc={doc} dt={dt} />
+        {answerable ? <QuoteAnswer token={token} dt={dt} onAnswered={onChanged} /> : null}
+        <PrintableSheet
+          doc={doc}
+          paymentCode={qr ? <PaymentQr qr={qr} doc={doc} dt={dt} /> : null}
+        />
       </main>
     </div>
   )
 }
 
-function StatusLine({ doc }: { doc: PrintableDocument }) {
+/** The customer's choice of language, each language named in its own words. */
+function LanguageSwitch({
+  dt,
+  value,
+  onChange,
+}: {
+  dt: DocTranslate
+  value: Locale
+  onChange: (locale: Locale) => void
+}) {
+  return (
+    <SelectField
+      label={dt('doc.public.language')}
+      hideLabel
+      value={value}
+      onChange={(e) => {
+        if (isLocale(e.target.value)) onChange(e.target.value)
+      }}
+    >
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LOCALE_NAMES[l]}
+        </option>
+      ))}
+    </SelectField>
+  )
+}
+
+function StatusLine({ doc, dt }: { doc: PrintableDocument; dt: DocTranslate }) {
+  const f = docFormat(documentLocale(doc))
   const c = doc.currency
   let text: string | null = null
   let tone: 'success' | 'error' | 'info' = 'info'
   if (doc.kind === 'invoice') {
     if (doc.status === 'paid') {
-      text = `PAID — thank you. This invoice of ${formatMoney(doc.total_cents, c)} is settled.`
+      text = dt('doc.public.status.paid', { amount: f.money(doc.total_cents, c) })
       tone = 'success'
     } else if (doc.display_status === 'overdue') {
-      text = `${formatMoney(doc.balance_cents, c)} was due on ${formatDate(doc.due_date)}.`
+      text = dt('doc.public.status.overdue', {
+        amount: f.money(doc.balance_cents, c),
+        date: f.date(doc.due_date),
+      })
       tone = 'error'
     } else if (doc.balance_cents > 0) {
-      text = `${formatMoney(doc.balance_cents, c)} due by ${formatDate(doc.due_date)}.`
+      text = dt('doc.public.status.due', {
+        amount: f.money(doc.balance_cents, c),
+        date: f.date(doc.due_date),
+      })
     }
   } else if (doc.answer) {
     text = doc.answer.accepted
-      ? `Accepted by ${doc.answer.name} on ${formatDate(doc.answer.at)}. Thank you!`
-      : `Declined on ${formatDate(doc.answer.at)}.`
+      ? dt('doc.public.status.accepted', { name: doc.answer.name, date: f.date(doc.answer.at) })
+      : dt('doc.public.status.declined', { date: f.date(doc.answer.at) })
     tone = doc.answer.accepted ? 'success' : 'info'
   } else if (doc.display_status === 'expired') {
-    text = `This quote expired on ${formatDate(doc.expiry_date)}. Ask for a new one to go ahead.`
+    text = dt('doc.public.status.expired', { date: f.date(doc.expiry_date) })
   } else if (doc.status === 'converted') {
-    text = 'This quote was accepted and has been invoiced.'
+    text = dt('doc.public.status.converted')
     tone = 'success'
   }
   if (!text) return null
@@ -161,33 +259,41 @@ function StatusLine({ doc }: { doc: PrintableDocument }) {
   )
 }
 
-function DownloadPdf({ token, doc }: { token: string; doc: PrintableDocument }) {
+function DownloadPdf({
+  token,
+  doc,
+  dt,
+}: {
+  token: string
+  doc: PrintableDocument
+  dt: DocTranslate
+}) {
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState(false)
   return (
     <div className="flex items-center gap-2">
       <Button
         busy={busy}
         onClick={async () => {
           setBusy(true)
-          setError(null)
+          setError(false)
           try {
             const { makeDocumentPdf, saveFile } = await import('@/billing/document-pdf')
             const { blob, fileName } = await makeDocumentPdf(doc)
             saveFile(blob, fileName)
             void markDownloaded(token)
           } catch {
-            setError('The PDF could not be made. Check your connection and try again.')
+            setError(true)
           } finally {
             setBusy(false)
           }
         }}
       >
-        Download PDF
+        {dt('doc.public.downloadPdf')}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {dt('doc.public.pdfFailed')}
         </p>
       ) : null}
     </div>
@@ -197,15 +303,18 @@ function DownloadPdf({ token, doc }: { token: string; doc: PrintableDocument }) 
 function PaymentQr({
   qr: { size, path },
   doc,
+  dt,
 }: {
   qr: { size: number; path: string }
   doc: PrintableDocument
+  dt: DocTranslate
 }) {
+  const amount = docFormat(documentLocale(doc)).money(doc.balance_cents, doc.currency)
   return (
     <figure className="grid justify-items-center gap-1 text-center">
       <svg
         role="img"
-        aria-label={`QR code to pay ${formatMoney(doc.balance_cents, doc.currency)} by bank transfer`}
+        aria-label={dt('doc.public.qr.label', { amount })}
         viewBox={`-4 -4 ${size + 8} ${size + 8}`}
         className="size-36 bg-white"
         shapeRendering="crispEdges"
@@ -213,28 +322,41 @@ function PaymentQr({
         <path d={path} fill="#000" />
       </svg>
       <figcaption className="max-w-40 text-xs text-neutral-600">
-        Scan with your banking app to pay
+        {dt('doc.public.qr.caption')}
       </figcaption>
     </figure>
   )
 }
 
-function QuoteAnswer({ token, onAnswered }: { token: string; onAnswered: () => Promise<void> }) {
+function QuoteAnswer({
+  token,
+  dt,
+  onAnswered,
+}: {
+  token: string
+  dt: DocTranslate
+  onAnswered: () => Promise<void>
+}) {
   const id = useId()
   const [mode, setMode] = useState<'accept' | 'reject'>('accept')
   const [name, setName] = useState('')
   const [note, setNote] = useState('')
   const [reason, setReason] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, PageMessage>>({})
+  const [formError, setFormError] = useState<PageMessage | null>(null)
   const [busy, setBusy] = useState(false)
+  const fieldError = (field: string) => {
+    const m = errors[field]
+    return m ? say(dt, m) : undefined
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const local: Record<string, string> = {}
-    if (mode === 'accept' && name.trim().length < 2) local.name = 'Type your full name to accept.'
+    const local: Record<string, PageMessage> = {}
+    if (mode === 'accept' && name.trim().length < 2)
+      local.name = { key: 'doc.public.answer.nameRequired' }
     if (mode === 'reject' && !reason.trim())
-      local.reason = 'Tell us why, so the quote can be improved.'
+      local.reason = { key: 'doc.public.answer.reasonRequired' }
     setErrors(local)
     if (Object.keys(local).length) return
     setBusy(true)
@@ -247,8 +369,8 @@ function QuoteAnswer({ token, onAnswered }: { token: string; onAnswered: () => P
       // What was typed stays; the server's sentence says what to change.
       if (error instanceof Refused) {
         setErrors(error.fields)
-        setFormError(error.message)
-      } else setFormError('The server could not be reached. Try again in a moment.')
+        setFormError(error.said)
+      } else setFormError({ key: 'doc.public.error.offline' })
     } finally {
       setBusy(false)
     }
@@ -257,7 +379,7 @@ function QuoteAnswer({ token, onAnswered }: { token: string; onAnswered: () => P
   return (
     <Card className="grid gap-4 p-5 print:hidden">
       <h2 id={`${id}-h`} className="text-lg font-semibold">
-        Your answer
+        {dt('doc.public.answer.heading')}
       </h2>
       <div role="radiogroup" aria-labelledby={`${id}-h`} className="flex flex-wrap gap-2">
         <Button
@@ -266,7 +388,7 @@ function QuoteAnswer({ token, onAnswered }: { token: string; onAnswered: () => P
           variant={mode === 'accept' ? 'primary' : 'outline'}
           onClick={() => setMode('accept')}
         >
-          Accept
+          {dt('doc.public.answer.accept')}
         </Button>
         <Button
           role="radio"
@@ -274,43 +396,48 @@ function QuoteAnswer({ token, onAnswered }: { token: string; onAnswered: () => P
           variant={mode === 'reject' ? 'primary' : 'outline'}
           onClick={() => setMode('reject')}
         >
-          Decline
+          {dt('doc.public.answer.decline')}
         </Button>
       </div>
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Answer the quote">
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-4"
+        aria-label={dt('doc.public.answer.formLabel')}
+      >
+        {formError ? <Alert tone="error">{say(dt, formError)}</Alert> : null}
         {mode === 'accept' ? (
           <>
             <Field
-              label="Full name"
-              hint="Typing your name signs your acceptance."
+              label={dt('doc.public.answer.fullName')}
+              hint={dt('doc.public.answer.fullNameHint')}
               autoComplete="name"
               value={name}
               onChange={(e) => setName(e.target.value)}
-              error={errors.name}
+              error={fieldError('name')}
             />
             <TextAreaField
-              label="Note (optional)"
+              label={dt('doc.public.answer.note')}
               value={note}
               onChange={(e) => setNote(e.target.value)}
-              error={errors.note}
+              error={fieldError('note')}
               rows={3}
             />
             <Button type="submit" busy={busy}>
-              Accept quote
+              {dt('doc.public.answer.acceptQuote')}
             </Button>
           </>
         ) : (
           <>
             <TextAreaField
-              label="Reason"
+              label={dt('doc.public.answer.reason')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
-              error={errors.reason}
+              error={fieldError('reason')}
               rows={3}
             />
             <Button type="submit" variant="destructive" busy={busy}>
-              Decline quote
+              {dt('doc.public.answer.declineQuote')}
             </Button>
           </>
         )}

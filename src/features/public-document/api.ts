@@ -1,21 +1,40 @@
 import type { PrintableDocument } from '@/billing/printable'
+import type { DocKey } from '@/lib/i18n'
 import { AUTH_STORE_KEY } from '@/lib/pocketbase/instance'
 
 /** The public routes of one document link; plain fetch, so the page loads no SDK. */
 const base = (token: string) => `/api/folio/public/documents/${encodeURIComponent(token)}`
 
-/** A refusal the server explained: the sentence and the message of each field. */
+/**
+ * The refusals the customer's page can meet, by the server's code, in the page's language (the
+ * server's own sentence is English). A code not listed shows the server's sentence.
+ */
+const REFUSALS: Record<string, DocKey> = {
+  folio_link_invalid: 'doc.public.linkGone',
+  folio_accept_name: 'doc.public.answer.nameRequired',
+  folio_note_too_long: 'doc.public.refusal.noteTooLong',
+  folio_reject_reason: 'doc.public.refusal.reasonRequired',
+  folio_reason_too_long: 'doc.public.refusal.reasonTooLong',
+  folio_already_answered: 'doc.public.refusal.alreadyAnswered',
+  folio_invoice_no_answer: 'doc.public.refusal.invoiceNoAnswer',
+  folio_quote_expired: 'doc.public.refusal.expired',
+}
+
+/** A message of the page: one of its own, or a sentence the server wrote. */
+export type PageMessage = { key: DocKey } | { text: string }
+
+/** A refusal the server explained: what to say, and what to say at each field. */
 export class Refused extends Error {
   constructor(
-    message: string,
+    readonly said: PageMessage,
     readonly status: number,
-    readonly fields: Record<string, string> = {},
+    readonly fields: Record<string, PageMessage> = {},
   ) {
-    super(message)
+    super('key' in said ? said.key : said.text)
   }
 }
 
-export const LINK_GONE = 'This link is no longer valid.'
+export const LINK_GONE: PageMessage = { key: 'doc.public.linkGone' }
 
 /**
  * The signed-in owner's token, when the owner opens their own link on this device: the server
@@ -32,21 +51,35 @@ function ownerAuth(): Record<string, string> {
   }
 }
 
+/** The page's message for a server's code and sentence. */
+function messageOf(code: unknown, sentence: unknown): PageMessage | null {
+  const key = typeof code === 'string' ? REFUSALS[code] : undefined
+  if (key) return { key }
+  return typeof sentence === 'string' && sentence ? { text: sentence } : null
+}
+
 async function answer<T>(res: Response): Promise<T> {
   const body = (await res.json().catch(() => ({}))) as {
     message?: unknown
-    data?: Record<string, { message?: unknown } | undefined>
+    data?: Record<string, { code?: unknown; message?: unknown } | undefined>
   }
   if (res.ok) return body as T
   if (res.status === 404) throw new Refused(LINK_GONE, 404)
-  if (res.status === 429)
-    throw new Refused('Too many requests. Wait a moment, then try again.', 429)
-  const fields: Record<string, string> = {}
-  for (const [k, v] of Object.entries(body.data ?? {}))
-    if (typeof v?.message === 'string') fields[k] = v.message
-  const message =
-    typeof body.message === 'string' && body.message ? body.message : 'Something went wrong!'
-  throw new Refused(message, res.status, fields)
+  if (res.status === 429) throw new Refused({ key: 'doc.public.error.tooMany' }, 429)
+  const fields: Record<string, PageMessage> = {}
+  let first: PageMessage | null = null
+  for (const [k, v] of Object.entries(body.data ?? {})) {
+    const m = messageOf(v?.code, v?.message)
+    if (!m) continue
+    fields[k] = m
+    first ??= 'key' in m ? m : null
+  }
+  // One refusal (the usual case) is said in the page's language; otherwise the server's sentence.
+  const said =
+    (Object.keys(fields).length === 1 ? first : null) ??
+    messageOf(undefined, body.message) ??
+    ({ key: 'doc.public.error.unknown' } as const)
+  throw new Refused(said, res.status, fields)
 }
 
 export async function fetchDocument(token: string): Promise<PrintableDocument> {

@@ -66,6 +66,15 @@ export function translatorFor(locale: Locale): Translate {
 /** Translates in the interface's language. For code outside React, called when the text is shown. */
 export const t: Translate = (key, values) => lookup(current, key, values)
 
+/**
+ * Whether a key read from data (a server's refusal code) has a message loaded in the interface's
+ * language: false for an unknown key or one whose bundle isn't loaded yet.
+ */
+export function hasMessage(key: string): key is MessageKey {
+  const bundle = BUNDLE_OF[key.slice(0, key.indexOf('.'))]
+  return bundle !== undefined && catalogs.get(`${bundle}/${current}`)?.[key] !== undefined
+}
+
 export const getLocale = (): Locale => current
 
 /** Loads a bundle of the interface (and remembers it, for a later language switch). */

@@ -1,14 +1,123 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { renderTemplate, type TemplateValues } from '@/billing/templates'
+import {
+  DEFAULT_MESSAGE,
+  DEFAULT_SUBJECT,
+  defaultSendTemplates,
+  mailAmount,
+  mailDate,
+  mailKind,
+  renderTemplate,
+  sendTemplates,
+  templateValues,
+  type TemplateValues,
+} from '@/billing/templates'
+import { LOCALES, type Locale } from '@/lib/i18n/locales'
+import { quoteFixture } from './pdf-fixture'
+
+const vectors = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../vectors/${name}`, import.meta.url), 'utf8')) as unknown
 
 /** The send templates' cases, shared with the server (decide_template_test.go). */
-const cases = JSON.parse(
-  readFileSync(new URL('../../vectors/templates.json', import.meta.url), 'utf8'),
-) as Array<{ name: string; template: string; values: TemplateValues; expected: string }>
+const cases = vectors('templates.json') as Array<{
+  name: string
+  language?: Locale
+  default?: 'subject' | 'message'
+  template: string
+  values: TemplateValues
+  expected: string
+}>
 
 describe('send templates (twin of renderTemplate)', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     expect(renderTemplate(c.template, c.values)).toBe(c.expected)
+  })
+})
+
+describe('the built-in templates in each document language', () => {
+  it('are the vectors the server holds to, for every language', () => {
+    const seen = new Set<string>()
+    for (const c of cases) {
+      if (!c.default || !c.language) continue
+      expect(c.template, c.name).toBe(defaultSendTemplates(c.language)[c.default])
+      seen.add(`${c.language}/${c.default}`)
+    }
+    for (const l of LOCALES)
+      for (const part of ['subject', 'message']) expect(seen).toContain(`${l}/${part}`)
+    expect(defaultSendTemplates('en')).toEqual({
+      subject: DEFAULT_SUBJECT,
+      message: DEFAULT_MESSAGE,
+    })
+  })
+
+  it('another language’s built-in default saved in the settings is no choice either', () => {
+    const fr = defaultSendTemplates('fr')
+    expect(
+      sendTemplates({ send_subject_template: fr.subject, send_message_template: fr.message }, 'de'),
+    ).toEqual(defaultSendTemplates('de'))
+  })
+
+  it('the dialog starts from the business’s own templates, else the language’s', () => {
+    const de = defaultSendTemplates('de')
+    expect(sendTemplates(undefined, 'de')).toEqual(de)
+    // Every account starts with the English default: it is no choice of the owner's.
+    expect(
+      sendTemplates(
+        { send_subject_template: DEFAULT_SUBJECT, send_message_template: DEFAULT_MESSAGE },
+        'de',
+      ),
+    ).toEqual(de)
+    expect(
+      sendTemplates({ send_subject_template: 'Ihre {kind}', send_message_template: '' }, 'fr'),
+    ).toEqual({
+      subject: 'Ihre {kind}',
+      message: defaultSendTemplates('fr').message,
+    })
+    expect(
+      sendTemplates(
+        { send_subject_template: DEFAULT_SUBJECT, send_message_template: DEFAULT_MESSAGE },
+        'en',
+      ),
+    ).toEqual({ subject: DEFAULT_SUBJECT, message: DEFAULT_MESSAGE })
+  })
+})
+
+/** The placeholders' values per language, shared with the server (mail_words.go). */
+const valueCases = vectors('mail-values.json') as Array<{
+  name: string
+  language: string
+  kind: 'invoice' | 'quote'
+  cents: number
+  currency: string
+  date: string
+  expected: { kind: string; amount: string; due_date: string }
+}>
+
+describe('placeholder values in the document language (twin of mailTemplateValues)', () => {
+  it.each(valueCases.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    expect({
+      kind: mailKind(c.kind, c.language),
+      amount: mailAmount(c.cents, c.currency, c.language),
+      due_date: mailDate(c.date, c.language),
+    }).toEqual(c.expected)
+  })
+
+  it('the preview fills a German quote in German', () => {
+    const doc = quoteFixture({ language: 'de', number: 'QUO-00007' })
+    const v = templateValues(doc, 'Jane Roe', 'https://…/d/…')
+    expect(v.kind).toBe('Angebot')
+    expect(v.due_date).toBe('15.04.2026')
+    expect(v.amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d EUR$/)
+    expect(
+      renderTemplate(defaultSendTemplates('de').subject, { ...v, business: 'Alice & Co' }),
+    ).toBe('Angebot QUO-00007 von Alice & Co')
+  })
+
+  it('a document without a language is English, as before', () => {
+    const { language: _, ...doc } = quoteFixture()
+    const v = templateValues(doc, '', '')
+    expect(v.kind).toBe('Quote')
+    expect(v.due_date).toBe('2026-04-15')
+    expect(v.amount).toMatch(/^\d+\.\d\d EUR$/)
   })
 })

@@ -8,47 +8,55 @@ import { TextAreaField } from '@/components/ui/inputs'
 import { fieldMessages } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
 import type { SellerSettings } from '@/billing/queries'
-import { ownerPrintable } from '@/billing/printable'
+import { documentLocale, ownerPrintable } from '@/billing/printable'
 import { ownerEInvoice } from '@/billing/einvoice/from-records'
 import { unitCodeFor } from '@/billing/einvoice/units'
-import {
-  DEFAULT_MESSAGE,
-  DEFAULT_SUBJECT,
-  renderTemplate,
-  templateValues,
-} from '@/billing/templates'
+import { renderTemplate, sendTemplates, templateValues } from '@/billing/templates'
 import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
+import { useT, type Translate } from '@/lib/i18n'
 
-const email = v.pipe(v.string(), v.trim(), v.email('Enter a valid email address'))
-const schema = v.object({
-  to: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty('Enter the email address to send to'),
-    v.email('Enter a valid email address'),
-  ),
-  cc: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check(
-      (s) => s === '' || s.split(',').every((a) => v.is(email, a.trim())),
-      'Enter email addresses separated by commas',
+const email = v.pipe(v.string(), v.trim(), v.email())
+
+/** The mail's fields, with their messages in the interface's language. */
+const sendSchema = (t: Translate) =>
+  v.object({
+    to: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(t('documents.send.toRequired')),
+      v.email(t('documents.send.emailInvalid')),
     ),
-  ),
-  subject: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty('Enter a subject'),
-    v.maxLength(200, 'Keep the subject under 200 characters'),
-  ),
-  message: v.pipe(
-    v.string(),
-    v.nonEmpty('Enter a message'),
-    v.maxLength(5000, 'Keep the message under 5000 characters'),
-  ),
-})
+    cc: v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => s === '' || s.split(',').every((a) => v.is(email, a.trim())),
+        t('documents.send.ccInvalid'),
+      ),
+    ),
+    subject: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(t('documents.send.subjectRequired')),
+      v.maxLength(200, t('documents.send.subjectTooLong', { max: 200 })),
+    ),
+    message: v.pipe(
+      v.string(),
+      v.nonEmpty(t('documents.send.messageRequired')),
+      v.maxLength(5000, t('documents.send.messageTooLong', { max: 5000 })),
+    ),
+  })
+
+/** The template's placeholders, named as they are typed (each language keeps them as they are). */
+const PLACEHOLDERS = {
+  customer: '{customer}',
+  number: '{number}',
+  amount: '{amount}',
+  due_date: '{due_date}',
+  link: '{link}',
+}
 
 /**
  * "Send": nothing is mailed before this dialog is confirmed. The mail is written from the
@@ -70,31 +78,31 @@ export function SendDialog({
   customer: Customer | undefined
   seller: SellerSettings | undefined
 }) {
+  const t = useT()
   const [values, setValues] = useState(() => ({
     to: customer?.email ?? '',
     cc: '',
-    subject: seller?.send_subject_template || DEFAULT_SUBJECT,
-    message: seller?.send_message_template || DEFAULT_MESSAGE,
+    // The business's own templates, else the built-in ones in the document's language.
+    ...sendTemplates(seller, documentLocale(ownerPrintable(kind, doc, customer, seller))),
   }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const printable = ownerPrintable(kind, doc, customer, seller)
   const preview = templateValues(printable, customer?.contact_name ?? '', 'https://…/d/…')
-  const one = kind === 'invoices' ? 'Invoice' : 'Quote'
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const parsed = v.safeParse(schema, values)
+    const parsed = v.safeParse(sendSchema(t), values)
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.issues))
-      setFormError('Check the highlighted fields.')
+      setFormError(t('documents.send.checkFields'))
       return
     }
     setErrors({})
     setFormError(null)
     if (!navigator.onLine) {
-      setFormError('Sending needs a connection. Use “Mark as sent” to record it offline.')
+      setFormError(t('documents.send.offline'))
       return
     }
     setBusy(true)
@@ -109,9 +117,7 @@ export function SendDialog({
           ownerEInvoice(kind, doc, customer, seller, unitCodeFor),
         )
         if (made.missing.length) {
-          setFormError(
-            `E-invoicing is on, and this invoice can't be one yet. First fill in: ${made.missing.join(' ')}`,
-          )
+          setFormError(t('documents.send.notEInvoice', { missing: made.missing.join(' ') }))
           return
         }
         pdf = made
@@ -119,13 +125,15 @@ export function SendDialog({
         pdf = null
       }
       if (!pdf) {
-        setFormError('The PDF could not be made on this device. Try again.')
+        setFormError(t('documents.send.pdfFailed'))
         return
       }
       const r = await save(writes.documentSend, {
         collection: kind,
         id: doc.id,
-        label: `Send ${doc.number || 'the draft'}`,
+        label: doc.number
+          ? t('documents.send.writeLabel', { number: doc.number })
+          : t('documents.send.writeLabelDraft'),
         ...parsed.output,
         pdf: pdf.blob,
         pdfName: pdf.fileName,
@@ -135,7 +143,11 @@ export function SendDialog({
         setFormError(r.message)
         return
       }
-      notify('success', `${one} sent`, `Emailed to ${parsed.output.to}.`)
+      notify(
+        'success',
+        t('documents.send.sent', { kind }),
+        t('documents.send.emailedTo', { to: parsed.output.to }),
+      )
       onOpenChange(false)
     } finally {
       setBusy(false)
@@ -149,19 +161,21 @@ export function SendDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Send ${one.toLowerCase()} ${doc.number || ''}`.trim()}
-      description="Check the mail before it goes. The PDF is attached and a link lets the customer open it online."
+      title={t('documents.send.title', { kind, number: doc.number || '' })
+        .replace(/\s+/g, ' ')
+        .trim()}
+      description={t('documents.send.description')}
       wide
     >
       <form
         noValidate
         onSubmit={submit}
         className="grid gap-4"
-        aria-label={`Send ${one.toLowerCase()}`}
+        aria-label={t('documents.send.formLabel', { kind })}
       >
         {formError ? <Alert>{formError}</Alert> : null}
         <Field
-          label="To"
+          label={t('documents.send.to')}
           type="email"
           value={values.to}
           onChange={set('to')}
@@ -169,44 +183,48 @@ export function SendDialog({
           autoComplete="off"
         />
         <Field
-          label="Cc"
-          hint="Optional; separate addresses with commas."
+          label={t('documents.send.cc')}
+          hint={t('documents.send.ccHint')}
           value={values.cc}
           onChange={set('cc')}
           error={errors.cc}
           autoComplete="off"
         />
         <Field
-          label="Subject"
+          label={t('documents.send.subject')}
           value={values.subject}
           onChange={set('subject')}
           error={errors.subject}
         />
         <TextAreaField
-          label="Message"
-          hint="{customer}, {number}, {amount}, {due_date} and {link} are filled in when it is sent."
+          label={t('documents.send.message')}
+          hint={t('documents.send.messageHint', PLACEHOLDERS)}
           value={values.message}
           onChange={set('message')}
           error={errors.message}
           rows={7}
         />
         <section
-          aria-label="Preview"
+          aria-label={t('documents.send.preview')}
           className="grid gap-1 rounded-md border border-border bg-muted/40 p-3 text-sm"
         >
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            Preview
+            {t('documents.send.preview')}
           </h3>
           <p className="font-medium">{renderTemplate(values.subject, preview)}</p>
           <p className="whitespace-pre-line">{renderTemplate(values.message, preview)}</p>
-          <p className="text-muted-foreground">Attached: {printable.number || 'document'}.pdf</p>
+          <p className="text-muted-foreground">
+            {t('documents.send.attached', {
+              file: `${printable.number || t('documents.send.attachedFallback')}.pdf`,
+            })}
+          </p>
         </section>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('documents.send.cancel')}
           </Button>
           <Button type="submit" busy={busy}>
-            Send
+            {t('documents.send.submit')}
           </Button>
         </div>
       </form>

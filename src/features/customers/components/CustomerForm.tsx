@@ -7,7 +7,7 @@ import { useDraft } from '@/lib/drafts'
 import { useT } from '@/lib/i18n'
 import { DraftNotice } from '@/components/ui/draft-notice'
 import type { Customer } from '@/billing/types'
-import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
+import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
 import { customerFormSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
 export function toFormInput(
@@ -31,6 +31,7 @@ export function toFormInput(
     endpoint_id: (c as { endpoint_id?: string }).endpoint_id ?? '',
     endpoint_scheme: (c as { endpoint_scheme?: string }).endpoint_scheme ?? '',
     buyer_reference: (c as { buyer_reference?: string }).buyer_reference ?? '',
+    language: c.language ?? '',
   }
 }
 
@@ -163,6 +164,14 @@ export function CustomerForm({
           hint={
             currencyLocked ? t('customers.form.currencyLocked') : t('customers.form.currencyHint')
           }
+        />
+        <LanguageSelect
+          label={t('customers.form.language')}
+          value={values.language}
+          onChange={set('language')}
+          error={errors.language}
+          empty={t('customers.form.languageDefault')}
+          hint={t('customers.form.languageHint')}
         />
         <Field
           label={t('customers.form.paymentTerms')}

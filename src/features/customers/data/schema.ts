@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { currencyCode, message, termsDaysText } from '@/billing/fields'
-import type { MessageKey } from '@/lib/i18n'
+import { isLocale, type MessageKey } from '@/lib/i18n'
 
 /** Optional text up to `max` characters; `tooLong` says so, with {max}. */
 const optionalText = (max: number, tooLong: MessageKey) =>
@@ -51,6 +51,11 @@ export const customerSchema = v.object({
   endpoint_id: optionalText(200, 'customers.validation.endpointIdMax'),
   endpoint_scheme: v.string(),
   buyer_reference: optionalText(100, 'customers.validation.buyerReferenceMax'),
+  /** The language of the customer's documents; "" follows the business's. */
+  language: v.pipe(
+    v.string(),
+    v.check((s) => s === '' || isLocale(s), message('customers.validation.language')),
+  ),
 })
 
 /** The electronic address needs its scheme, and an email scheme an email. */

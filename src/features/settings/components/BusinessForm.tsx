@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
-import { AddressSchemeSelect, CountrySelect } from '@/billing/ui/CodeSelects'
+import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
 import { isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
@@ -17,8 +17,8 @@ import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
 import { avatarProblem } from './ProfileForm'
 import { formatIban, isValidBic, isValidIban, normalizeIban } from '@/billing/payment-code'
-import { DEFAULT_MESSAGE, DEFAULT_SUBJECT } from '@/billing/templates'
-import { useT, type MessageKey } from '@/lib/i18n'
+import { sendTemplates } from '@/billing/templates'
+import { isLocale, LOCALE_NAMES, useT, type MessageKey } from '@/lib/i18n'
 
 const text = (max: number, tooLong: MessageKey) =>
   v.pipe(v.string(), v.trim(), v.maxLength(max, message(tooLong, { max })))
@@ -36,6 +36,11 @@ const businessSchema = v.object({
   company_tax_id: text(50, 'settings.business.tooLong.taxId'),
   default_currency: currencyCode,
   default_terms_days: termsDaysText,
+  /** The language of documents for customers without one of their own ("" is English). */
+  document_language: v.pipe(
+    v.string(),
+    v.check((s) => s === '' || isLocale(s), message('settings.business.languageInvalid')),
+  ),
   default_tax_rate: v.pipe(
     percentText('taxRate'),
     v.transform((s) => (s === '' ? 0 : Number(s))),
@@ -127,9 +132,14 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   bank_holder: s.bank_holder ?? '',
   iban: s.iban ? formatIban(s.iban) : '',
   bic: s.bic ?? '',
-  send_subject_template: s.send_subject_template || DEFAULT_SUBJECT,
-  send_message_template: s.send_message_template || DEFAULT_MESSAGE,
+  document_language: s.document_language ?? '',
+  // A built-in default shows in the business's document language (see sendTemplates).
+  send_subject_template: templatesOf(s).subject,
+  send_message_template: templatesOf(s).message,
 })
+
+const templatesOf = (s: SellerSettings) =>
+  sendTemplates(s, isLocale(s.document_language) ? s.document_language : 'en')
 
 export function BusinessSection({ userId }: { userId: string }) {
   const seller = useQuery(sellerQuery(userId))
@@ -273,6 +283,14 @@ function BusinessForm({
           onChange={set('default_currency')}
           error={errors.default_currency}
           hint={t('settings.business.currencyHint')}
+        />
+        <LanguageSelect
+          label={t('settings.business.documentLanguage')}
+          value={values.document_language}
+          onChange={set('document_language')}
+          error={errors.document_language}
+          empty={LOCALE_NAMES.en}
+          hint={t('settings.business.documentLanguageHint')}
         />
         <Field
           label={t('settings.business.terms')}

@@ -1,0 +1,249 @@
+package billing
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// mailWords is what the mail of a document says in one language: its
+// labels, the default subject and message, and how numbers and dates are
+// written. The web app's document catalogue (src/locales/*/doc.json) says
+// the same on the sheet and the PDF; the defaults and the values of the
+// placeholders are shared with the send dialog's preview through
+// tests/vectors/templates.json and tests/vectors/mail-values.json.
+type mailWords struct {
+	// Invoice and Quote are the kind words, as {kind} and in the title.
+	Invoice, Quote string
+	// IssuedInvoice and IssuedQuote label the issue date.
+	IssuedInvoice, IssuedQuote string
+	// Due labels an invoice's due date, ValidUntil a quote's expiry date.
+	Due, ValidUntil string
+	// The columns of the lines table (HTML body).
+	Description, Qty, UnitPrice, Tax, Amount string
+	// LineTax is a line's rate in the plain-text body ("tax 20%").
+	LineTax string
+	// LineDiscount is a line's discount ("less 10%").
+	LineDiscount string
+	// The totals; Discount takes the document's rate.
+	Subtotal, Discount, TaxTotal, Total, Paid, TotalDue string
+	// ViewInvoice and ViewQuote are the label of the link.
+	ViewInvoice, ViewQuote string
+	// DefaultSubject and DefaultMessage are the built-in send templates.
+	DefaultSubject, DefaultMessage string
+
+	// decimal and group are the decimal mark and the thousands separator
+	// ("" for none) of amounts and quantities.
+	decimal, group string
+	// percentSpace puts a no-break space between a rate and "%".
+	percentSpace bool
+	// dateLayout writes a day (Go reference layout).
+	dateLayout string
+	// rtl is true for a language written right to left.
+	rtl bool
+}
+
+// nbsp is a no-break space: between a number and its unit, and before the
+// French colon.
+const nbsp = "\u00a0"
+
+// mailCatalogue has every document language; a test checks each has every
+// word. English is what the mail always said.
+var mailCatalogue = map[string]mailWords{
+	"en": {
+		Invoice: "Invoice", Quote: "Quote",
+		IssuedInvoice: "Issued", IssuedQuote: "Issued", Due: "Due", ValidUntil: "Valid until",
+		Description: "Description", Qty: "Qty", UnitPrice: "Unit price", Tax: "Tax", Amount: "Amount",
+		LineTax: "tax %s", LineDiscount: "less %s",
+		Subtotal: "Subtotal", Discount: "Discount %s", TaxTotal: "Tax", Total: "Total", Paid: "Paid", TotalDue: "Total due",
+		ViewInvoice: "View the invoice online", ViewQuote: "View the quote online",
+		DefaultSubject: migrations.DefaultSendSubjectTemplate,
+		DefaultMessage: migrations.DefaultSendMessageTemplate,
+		decimal:        ".", group: "", dateLayout: time.DateOnly,
+	},
+	"de": {
+		Invoice: "Rechnung", Quote: "Angebot",
+		IssuedInvoice: "Rechnungsdatum", IssuedQuote: "Angebotsdatum", Due: "Fälligkeitsdatum", ValidUntil: "Gültig bis",
+		Description: "Beschreibung", Qty: "Menge", UnitPrice: "Einzelpreis", Tax: "Steuer", Amount: "Betrag",
+		LineTax: "Steuer %s", LineDiscount: "abzgl. %s",
+		Subtotal: "Zwischensumme", Discount: "Rabatt %s", TaxTotal: "Steuer", Total: "Gesamtbetrag", Paid: "Bezahlt",
+		TotalDue:    "Offener Betrag",
+		ViewInvoice: "Rechnung online ansehen", ViewQuote: "Angebot online ansehen",
+		DefaultSubject: "{kind} {number} von {business}",
+		DefaultMessage: "Guten Tag {customer},\n\n" +
+			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\n" +
+			"Online ansehen: {link}\n\n" +
+			"Vielen Dank\n{business}",
+		decimal: ",", group: ".", percentSpace: true, dateLayout: "02.01.2006",
+	},
+	"fr": {
+		Invoice: "Facture", Quote: "Devis",
+		IssuedInvoice: "Date d’émission", IssuedQuote: "Date d’émission", Due: "Date d’échéance", ValidUntil: "Date de validité",
+		Description: "Description", Qty: "Qté", UnitPrice: "Prix unitaire", Tax: "Taxe", Amount: "Montant",
+		LineTax: "taxe %s", LineDiscount: "moins %s",
+		Subtotal: "Sous-total", Discount: "Remise %s", TaxTotal: "Taxe", Total: "Total", Paid: "Montant payé",
+		TotalDue:    "Solde dû",
+		ViewInvoice: "Voir la facture en ligne", ViewQuote: "Voir le devis en ligne",
+		DefaultSubject: "{kind} {number} de {business}",
+		DefaultMessage: "Bonjour {customer},\n\n" +
+			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\n" +
+			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
+			"Merci,\n{business}",
+		decimal: ",", group: nbsp, percentSpace: true, dateLayout: "02/01/2006",
+	},
+	"es": {
+		Invoice: "Factura", Quote: "Presupuesto",
+		IssuedInvoice: "Fecha de emisión", IssuedQuote: "Fecha de emisión", Due: "Fecha de vencimiento", ValidUntil: "Válido hasta",
+		Description: "Descripción", Qty: "Cant.", UnitPrice: "Precio unitario", Tax: "Impuesto", Amount: "Importe",
+		LineTax: "impuesto %s", LineDiscount: "menos %s",
+		Subtotal: "Subtotal", Discount: "Descuento %s", TaxTotal: "Impuesto", Total: "Total", Paid: "Importe pagado",
+		TotalDue:    "Saldo pendiente",
+		ViewInvoice: "Ver la factura en línea", ViewQuote: "Ver el presupuesto en línea",
+		DefaultSubject: "{kind} {number} de {business}",
+		DefaultMessage: "Estimado/a {customer}:\n\n" +
+			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\n" +
+			"Puede consultarlo en línea: {link}\n\n" +
+			"Gracias,\n{business}",
+		decimal: ",", group: ".", percentSpace: true, dateLayout: "02/01/2006",
+	},
+	"ar": {
+		Invoice: "فاتورة", Quote: "عرض سعر",
+		IssuedInvoice: "تاريخ الإصدار", IssuedQuote: "تاريخ الإصدار", Due: "تاريخ الاستحقاق", ValidUntil: "تاريخ انتهاء الصلاحية",
+		Description: "الوصف", Qty: "الكمية", UnitPrice: "سعر الوحدة", Tax: "الضريبة", Amount: "المبلغ",
+		LineTax: "الضريبة %s", LineDiscount: "بخصم %s",
+		Subtotal: "المجموع الفرعي", Discount: "خصم %s", TaxTotal: "الضريبة", Total: "الإجمالي", Paid: "المبلغ المدفوع",
+		TotalDue:    "الرصيد المستحق",
+		ViewInvoice: "عرض الفاتورة عبر الإنترنت", ViewQuote: "عرض عرض السعر عبر الإنترنت",
+		DefaultSubject: "{kind} {number} من {business}",
+		DefaultMessage: "مرحبًا {customer}،\n\n" +
+			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\n" +
+			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
+			"شكرًا لكم،\n{business}",
+		decimal: ".", group: ",", dateLayout: "02/01/2006", rtl: true,
+	},
+}
+
+// wordsFor is a language's words; English for a language Folio does not
+// write documents in.
+func wordsFor(lang string) mailWords {
+	if w, ok := mailCatalogue[lang]; ok {
+		return w
+	}
+	return mailCatalogue[migrations.DefaultDocumentLanguage]
+}
+
+// kind is the kind word of a noun ("invoice" → "Rechnung").
+func (w mailWords) kind(noun string) string {
+	if noun == "quote" {
+		return w.Quote
+	}
+	return w.Invoice
+}
+
+// money writes an amount with the currency code after it, as the mail has
+// always done in English ("1234.50 EUR"), with the language's marks
+// ("1.234,50 EUR").
+func (w mailWords) money(cents int64, currency string) string {
+	s := money.Format(cents, currency) // "-1234.50 EUR"
+	if w.decimal == "." && w.group == "" {
+		return s
+	}
+	number, code, _ := strings.Cut(s, " ")
+	sign := ""
+	if strings.HasPrefix(number, "-") {
+		sign, number = "-", number[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(number, ".")
+	out := sign + w.grouped(whole)
+	if hasFrac {
+		out += w.decimal + frac
+	}
+	return out + " " + code
+}
+
+// grouped puts the thousands separator into a run of digits.
+func (w mailWords) grouped(digits string) string {
+	if w.group == "" || len(digits) <= 3 {
+		return digits
+	}
+	var b strings.Builder
+	head := len(digits) % 3
+	if head > 0 {
+		b.WriteString(digits[:head])
+	}
+	for i := head; i < len(digits); i += 3 {
+		if b.Len() > 0 {
+			b.WriteString(w.group)
+		}
+		b.WriteString(digits[i : i+3])
+	}
+	return b.String()
+}
+
+// number writes a plain number (a quantity, a rate) without trailing zeros
+// and with the language's decimal mark: 1.5 → "1,5".
+func (w mailWords) number(f float64) string {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if w.decimal != "." {
+		s = strings.Replace(s, ".", w.decimal, 1)
+	}
+	return s
+}
+
+// percent writes a rate: 20 → "20%" (en), "20 %" (de, fr, es).
+func (w mailWords) percent(p float64) string {
+	if w.percentSpace {
+		return w.number(p) + nbsp + "%"
+	}
+	return w.number(p) + "%"
+}
+
+// date writes a YYYY-MM-DD day in the language ("14.04.2026"); English
+// keeps YYYY-MM-DD, and anything unreadable is left as it is.
+func (w mailWords) date(day string) string {
+	if day == "" || w.dateLayout == time.DateOnly {
+		return day
+	}
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return d.Format(w.dateLayout)
+}
+
+// wordsLanguage is the language wordsFor writes in.
+func wordsLanguage(lang string) string {
+	if _, ok := mailCatalogue[lang]; ok {
+		return lang
+	}
+	return migrations.DefaultDocumentLanguage
+}
+
+// mailTemplateValues are the placeholders of a document's mail in its
+// language: the kind word, the amount due and the due (or expiry) date as
+// the language writes them.
+func mailTemplateValues(w mailWords, noun, number, business, customer string, dueCents int64, currency, endDate,
+	link string) templateValues {
+	return templateValues{
+		Kind:     w.kind(noun),
+		Number:   number,
+		Business: business,
+		Customer: customer,
+		Amount:   w.money(dueCents, currency),
+		DueDate:  w.date(endDate),
+		Link:     link,
+	}
+}
+
+// builtInSubjects and builtInMessages are every language's default send
+// templates (see decideSendTemplate).
+var builtInSubjects, builtInMessages = func() (subjects, messages []string) {
+	for _, w := range mailCatalogue {
+		subjects = append(subjects, w.DefaultSubject)
+		messages = append(messages, w.DefaultMessage)
+	}
+	return subjects, messages
+}()

@@ -1,0 +1,170 @@
+package billing
+
+import (
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"folio/server/internal/money"
+	"folio/server/migrations"
+)
+
+// The catalogue speaks every document language, and each language has
+// every word.
+func TestMailCatalogueIsComplete(t *testing.T) {
+	var langs []string
+	for lang := range mailCatalogue {
+		langs = append(langs, lang)
+	}
+	slices.Sort(langs)
+	want := slices.Clone(migrations.DocumentLanguages)
+	slices.Sort(want)
+	if !slices.Equal(langs, want) {
+		t.Fatalf("catalogue languages %v, want %v", langs, want)
+	}
+
+	placeholders := regexp.MustCompile(`\{[a-z_]+\}`)
+	placeholdersOf := func(s string) []string {
+		found := placeholders.FindAllString(s, -1)
+		slices.Sort(found)
+		return slices.Compact(found)
+	}
+	en := mailCatalogue["en"]
+	typ := reflect.TypeOf(mailWords{})
+	for lang, w := range mailCatalogue {
+		v := reflect.ValueOf(w)
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if !f.IsExported() || f.Type.Kind() != reflect.String {
+				continue
+			}
+			word := v.Field(i).String()
+			if strings.TrimSpace(word) == "" {
+				t.Errorf("%s has no %s", lang, f.Name)
+			}
+			// Formats keep their one %s.
+			if strings.Count(word, "%s") != strings.Count(reflect.ValueOf(en).Field(i).String(), "%s") {
+				t.Errorf("%s.%s = %q: not the %%s of English", lang, f.Name, word)
+			}
+		}
+		if w.decimal == "" || w.dateLayout == "" {
+			t.Errorf("%s has no number or date format", lang)
+		}
+		// The defaults fill the same placeholders as English's.
+		if got, want := placeholdersOf(w.DefaultSubject), placeholdersOf(en.DefaultSubject); !slices.Equal(got, want) {
+			t.Errorf("%s subject placeholders %v, want %v", lang, got, want)
+		}
+		if got, want := placeholdersOf(w.DefaultMessage), placeholdersOf(en.DefaultMessage); !slices.Equal(got, want) {
+			t.Errorf("%s message placeholders %v, want %v", lang, got, want)
+		}
+		if lang != "en" && (w.DefaultMessage == en.DefaultMessage || w.Invoice == en.Invoice) {
+			t.Errorf("%s is left in English", lang)
+		}
+	}
+}
+
+func TestMailWordsFormats(t *testing.T) {
+	cases := []struct {
+		lang                   string
+		quantity, rate, amount string
+	}{
+		{"en", "1.5", "5.5%", "1234.50 EUR"},
+		{"de", "1,5", "5,5\u00a0%", "1.234,50 EUR"},
+		{"fr", "1,5", "5,5\u00a0%", "1\u00a0234,50 EUR"},
+		{"es", "1,5", "5,5\u00a0%", "1.234,50 EUR"},
+		{"ar", "1.5", "5.5%", "1,234.50 EUR"},
+		{"xx", "1.5", "5.5%", "1234.50 EUR"},
+	}
+	for _, c := range cases {
+		w := wordsFor(c.lang)
+		if got := w.number(1.5); got != c.quantity {
+			t.Errorf("%s number = %q, want %q", c.lang, got, c.quantity)
+		}
+		if got := w.percent(5.5); got != c.rate {
+			t.Errorf("%s percent = %q, want %q", c.lang, got, c.rate)
+		}
+		if got := w.money(123450, "EUR"); got != c.amount {
+			t.Errorf("%s money = %q, want %q", c.lang, got, c.amount)
+		}
+	}
+	if got := wordsFor("de").date("not-a-date"); got != "not-a-date" {
+		t.Errorf("an unreadable date = %q, want it kept", got)
+	}
+	if got := wordsFor("de").grouped("123"); got != "123" {
+		t.Errorf("grouped(123) = %q", got)
+	}
+}
+
+// sampleSendDoc is a partly paid invoice with a discounted line.
+func sampleSendDoc(t *testing.T, lang, noun string) sendDoc {
+	t.Helper()
+	lines := []money.Line{
+		{Description: "Beratung", Quantity: 1.5, Unit: "h", UnitPriceCents: 100000, TaxRate: 19, DiscountPercent: 10},
+	}
+	totals, err := money.ComputeTotals(lines, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sendDoc{Language: lang, Noun: noun, Number: "INV-00001", Seller: "Alice & Co", CustomerName: "Jane Roe",
+		IssueDate: "2026-03-01", EndDate: "2026-03-31", Currency: "EUR", Lines: lines, NetCents: totals.LinesNetCents,
+		Totals: totals, PaidCents: 5000, DueCents: totals.TotalCents - 5000, Link: "https://folio.example/d/abc",
+		Subject: "S", Message: "M"}
+}
+
+func TestComposeSendMailInGerman(t *testing.T) {
+	_, text, html, err := composeSendMail(sampleSendDoc(t, "de", "invoice"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Rechnung INV-00001\n",
+		"Rechnungsdatum: 01.03.2026\nFälligkeitsdatum: 31.03.2026\n",
+		"- Beratung: 1,5 h × 1.000,00 EUR abzgl. 10\u00a0% (Steuer 19\u00a0%) = 1.350,00 EUR\n",
+		"Zwischensumme: 1.350,00 EUR\nSteuer: 256,50 EUR\nGesamtbetrag: 1.606,50 EUR\nBezahlt: -50,00 EUR\nOffener Betrag: 1.556,50 EUR\n",
+		"Rechnung online ansehen: https://folio.example/d/abc",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("German text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, want := range []string{`<html lang="de">`, "<th>Beschreibung</th><th>Menge</th><th>Einzelpreis</th>",
+		">Betrag</th>", ">Rechnung online ansehen</a>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("German HTML lacks %q:\n%s", want, html)
+		}
+	}
+	for _, english := range []string{"Issued", "Due", "Subtotal", "Total due", "View the", "Description"} {
+		if strings.Contains(text, english) || strings.Contains(html, english) {
+			t.Errorf("German mail says %q", english)
+		}
+	}
+}
+
+func TestComposeSendMailInFrenchAndArabic(t *testing.T) {
+	_, text, _, err := composeSendMail(sampleSendDoc(t, "fr", "quote"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Devis INV-00001\n", "Date d’émission: 01/03/2026\nDate de validité: 31/03/2026\n",
+		"Sous-total: 1\u00a0350,00 EUR\n", "Total: 1\u00a0606,50 EUR\n", "Voir le devis en ligne: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("French text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Solde dû") {
+		t.Error("a quote has no balance")
+	}
+
+	_, _, html, err := composeSendMail(sampleSendDoc(t, "ar", "invoice"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<html lang="ar" dir="rtl">`, "text-align: right; border-bottom", "<th>الوصف</th>",
+		"فاتورة INV-00001", "الرصيد المستحق"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("Arabic HTML lacks %q:\n%s", want, html)
+		}
+	}
+}
