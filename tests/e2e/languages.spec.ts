@@ -1,12 +1,20 @@
-import type { Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { harness } from '../support/env'
-import { expect, signIn, test } from '../support/fixtures'
+import { expect, signIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import { fillLine } from '../support/billing'
+import type { CapturedMail } from '../support/smtp-sink'
 
-/** How far the page scrolls sideways (0 when it fits the window). */
-const sideways = (page: Page) =>
-  page.evaluate(
-    () => (document.scrollingElement?.scrollWidth ?? 0) - document.documentElement.clientWidth,
-  )
+/** The text of the mail's PDF attachment, as poppler extracts it. */
+function pdfText(mail: CapturedMail): string {
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')
+  if (!pdf) throw new Error(`No PDF attached to "${mail.subject}"`)
+  const file = join(mkdtempSync(join(tmpdir(), 'folio-pdf-')), pdf.filename || 'doc.pdf')
+  writeFileSync(file, Buffer.from(pdf.base64, 'base64'))
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+}
 
 test('the interface in German: dashboard, a list and the editor, with German numbers', async ({
   page,
@@ -62,60 +70,54 @@ test('the browser’s language is the default, and Arabic reads right to left', 
   await german.close()
 })
 
-test('Arabic: every signed-in screen right to left, without sideways scroll', async ({
+test('a French customer gets a French mail and PDF from an owner who works in English', async ({
   page,
-  context,
 }) => {
-  test.setTimeout(240_000)
-  const h = harness()
-  await signIn(page, h.demoEmail, h.demoPassword)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  const origin = new URL(page.url()).origin
-  await context.addCookies([{ name: 'folio_lang', value: 'ar', url: origin }])
+  test.setTimeout(120_000)
+  const customerEmail = uniqueEmail('lefevre')
+  await signUp(page, uniqueEmail('owner-en'))
+  await page.goto('/settings/account')
+  await page.getByLabel('Business name').fill('Harbour Lights Ltd')
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('Business details saved')).toBeVisible()
 
-  // A customer, a quote and an invoice of the demo data, for their record pages.
-  await page.goto('/invoices')
-  const invoice = await page
-    .locator('a[href^="/invoices/"]')
-    .evaluateAll((links) =>
-      links
-        .map((a) => a.getAttribute('href'))
-        .find((href) => /^\/invoices\/[a-z0-9]{15}$/.test(href ?? '')),
-    )
-  await page.goto('/customers')
-  const customer = await page
-    .locator('a[href^="/customers/"]')
-    .evaluateAll((links) =>
-      links
-        .map((a) => a.getAttribute('href'))
-        .find((href) => /^\/customers\/[a-z0-9]{15}$/.test(href ?? '')),
-    )
-  expect(invoice && customer).toBeTruthy()
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill('Maison Lefèvre')
+  await page.getByLabel('Email').fill(customerEmail)
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByLabel('Document language').selectOption({ label: 'Français' })
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Maison Lefèvre', level: 1 })).toBeVisible()
 
-  const screens = [
-    '/dashboard',
-    '/customers',
-    '/quotes',
-    '/invoices',
-    '/payments',
-    '/settings/account',
-    '/settings/display',
-    '/help-center',
-    String(customer),
-    String(invoice),
-    '/invoices/new',
-  ]
-  const problems: string[] = []
-  for (const width of [320, 390, 768, 1024, 1280, 1920]) {
-    await page.setViewportSize({ width, height: 900 })
-    for (const path of screens) {
-      await page.goto(path)
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      await page.waitForLoadState('networkidle')
-      const over = await sideways(page)
-      if (over > 0) problems.push(`${path} at ${width} px scrolls ${over} px sideways`)
-    }
-  }
-  expect(problems).toEqual([])
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, {
+    description: 'Éclairage du hall',
+    qty: '2',
+    price: '1250.50',
+    tax: '20',
+  })
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  // The owner's screen stays English; the document on it speaks French.
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+  await expect(page.getByText('Facture', { exact: false }).first()).toBeVisible()
+
+  // The send dialog starts from the French default; the owner reads what will go out.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Send invoice INV-00001' })
+  await expect(dialog.getByLabel('Subject')).toHaveValue('Facture INV-00001 de Harbour Lights Ltd')
+  await expect(dialog.getByLabel('Message')).toHaveValue(/^Bonjour Maison Lefèvre,/)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog).toBeHidden({ timeout: 20_000 })
+
+  const mail = await waitForMail(customerEmail, /INV-00001/)
+  expect(mail.subject).toBe('Facture INV-00001 de Harbour Lights Ltd')
+  expect(mail.text).toContain('Bonjour Maison Lefèvre,')
+  expect(mail.text).toContain('Solde dû')
+  expect(mail.text).toMatch(/3\s001,20\sEUR|3\s001,20\s€/)
+  const pdf = pdfText(mail)
+  for (const text of ['Facture INV-00001', 'Maison Lefèvre', 'Éclairage du hall', 'Sous-total'])
+    expect(pdf).toContain(text)
+  expect(pdf).toMatch(/3\s001,20\s€/)
+  expect(pdf).not.toContain('Subtotal')
 })
