@@ -104,21 +104,35 @@ const POCKETBASE_SENTENCES: Partial<Record<string, MessageKey>> = {
   'Failed to update record.': 'server.pocketbase.updateFailed',
   'Failed to delete record. Make sure that the record is not part of a required relation reference.':
     'server.pocketbase.deleteFailed',
-  'Failed to authenticate.': 'server.pocketbase.authFailed',
+  'Failed to authenticate.': 'serverauth.pocketbase.authFailed',
   'You are not allowed to perform this request.': 'server.pocketbase.forbidden',
   'Missing or invalid authentication.': 'server.pocketbase.unauthorized',
-  'Too Many Requests.': 'server.pocketbase.tooManyRequests',
-  'Invalid or expired password reset token.': 'server.pocketbase.invalidResetToken',
-  'Invalid or expired verification token.': 'server.pocketbase.invalidVerificationToken',
-  'Invalid or expired token.': 'server.validation_invalid_token',
-  'Invalid or expired MFA session.': 'server.folio_invalid_mfa_session',
-  'Too many attempts, please try again later.': 'server.folio_too_many_attempts',
+  'Too Many Requests.': 'serverauth.pocketbase.tooManyRequests',
+  'Invalid or expired password reset token.': 'serverauth.pocketbase.invalidResetToken',
+  'Invalid or expired verification token.': 'serverauth.pocketbase.invalidVerificationToken',
+  'Invalid or expired token.': 'serverauth.validation_invalid_token',
+  'Invalid or expired MFA session.': 'serverauth.folio_invalid_mfa_session',
+  'Too many attempts, please try again later.': 'serverauth.folio_too_many_attempts',
   'Something went wrong while processing your request.': 'server.folio_bad_request',
   "The requested resource wasn't found.": 'server.folio_not_found',
 }
 
-/** A message of this app, or its English words while its bundle isn't loaded (sign-in screens). */
-const say = (key: MessageKey, english: string) => (hasMessage(key) ? t(key) : english)
+/**
+ * The key of a server message that is loaded: most live in `server` (with the signed-in app);
+ * the few the signed-out screens show (sign-in, 2FA, reset, network) live in `serverauth`, which
+ * loads with those screens. Null when neither is loaded.
+ */
+function serverKey(key: string): MessageKey | null {
+  if (hasMessage(key)) return key
+  const signedOut = key.replace(/^server\./, 'serverauth.')
+  return hasMessage(signedOut) ? signedOut : null
+}
+
+/** A message of this app, or its English words while its bundle isn't loaded. */
+const say = (key: MessageKey | string, english: string) => {
+  const loaded = serverKey(key)
+  return loaded ? t(loaded) : english
+}
 
 /** An amount in the interface's way of writing money; null for a currency Intl doesn't know. */
 function moneyText(cents: number, currency: string): string | null {
@@ -171,9 +185,8 @@ export function refusalText(r: {
 }): string {
   const params = r.params ?? {}
   if (getLocale() === SOURCE_LOCALE) return r.message
-  const key = `server.${r.code}`
-  if (!hasMessage(key) || NEEDS_VALUES[r.code]?.some((n) => params[n] === undefined))
-    return r.message
+  const key = serverKey(`server.${r.code}`)
+  if (!key || NEEDS_VALUES[r.code]?.some((n) => params[n] === undefined)) return r.message
   return t(key, valuesOf(r.code, params))
 }
 
@@ -225,22 +238,22 @@ export function mfaIdOf(error: unknown): string | null {
 export function mutationErrorMessage(error: unknown): string {
   const e = readError(error)
   const status = e?.status ?? 0
-  if (status === 304) return say('server.client.notModified', 'Content not modified!')
-  if (status === 204) return say('server.client.noContent', 'Content not found.')
+  if (status === 304) return say('serverauth.client.notModified', 'Content not modified!')
+  if (status === 204) return say('serverauth.client.noContent', 'Content not found.')
   if (e) {
     const title = text(e.body.title)
     if (title) return title
     const message = text(e.body.message)
     if (status > 0 && message) return answerText(e.body, message)
   }
-  return say('server.client.failed', 'Something went wrong!')
+  return say('serverauth.client.failed', 'Something went wrong!')
 }
 
 /** A refused write: the sentence for the whole form and the message of each field. */
 export function refusal(error: unknown): { message: string; fields: Record<string, string> } {
   const message = isNetworkError(error)
     ? say(
-        'server.client.offline',
+        'serverauth.client.offline',
         'The server could not be reached. Try again when you are back online.',
       )
     : mutationErrorMessage(error)
@@ -256,14 +269,14 @@ const CHART_READS = new Set(['folio_invalid_credentials'])
 /** Turns an SDK error into the plain data the auth chart understands. */
 export function toFailure(error: unknown): AuthFailure {
   if (isNetworkError(error)) {
-    const message = say('server.client.unreachable', 'The server could not be reached.')
+    const message = say('serverauth.client.unreachable', 'The server could not be reached.')
     return { kind: 'network', status: 0, message }
   }
   const e = readError(error)
   // Cut short (the page is being left or reloaded): no answer came, so nothing is known about
   // the session. Treated as unreachable, never as "invalid", so it is not cleared.
   if (e?.fromSdk && e.isAbort) {
-    const message = say('server.client.interrupted', 'The request was interrupted.')
+    const message = say('serverauth.client.interrupted', 'The request was interrupted.')
     return { kind: 'network', status: 0, message }
   }
   if (e?.fromSdk) {

@@ -11,6 +11,7 @@ import type documents from '../../locales/en/documents.json'
 import type doc from '../../locales/en/doc.json'
 import type server from '../../locales/en/server.json'
 import type help from '../../locales/en/help.json'
+import type serverauth from '../../locales/en/serverauth.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -27,6 +28,7 @@ export type MessageKey =
   | Keys<'doc', typeof doc>
   | Keys<'server', typeof server>
   | Keys<'help', typeof help>
+  | Keys<'serverauth', typeof serverauth>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

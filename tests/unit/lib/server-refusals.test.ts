@@ -5,13 +5,19 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { hasMessage, t } from '@/lib/i18n'
-import english from '@/locales/en/server.json'
+import signedIn from '@/locales/en/server.json'
+import signedOut from '@/locales/en/serverauth.json'
 
 interface Sample {
   code: string
   params?: Record<string, unknown>
   message: string
 }
+
+const english = { ...signedIn, ...signedOut }
+/** The key of a code's message: in `server`, or in `serverauth` for the signed-out screens. */
+const keyOf = (code: string) =>
+  hasMessage(`server.${code}`) ? `server.${code}` : `serverauth.${code}`
 
 const dir = new URL('../../vectors/refusals/', import.meta.url)
 const samples: Sample[] = readdirSync(dir)
@@ -39,7 +45,7 @@ describe('server refusals', () => {
   })
 
   it('every code the server answers has a message', () => {
-    const missing = samples.map((s) => s.code).filter((code) => !hasMessage(`server.${code}`))
+    const missing = samples.map((s) => s.code).filter((code) => !hasMessage(keyOf(code)))
     expect(missing).toEqual([])
   })
 
@@ -52,7 +58,7 @@ describe('server refusals', () => {
   it.each(samples.map((s) => [s.code, s] as const))(
     'English rebuilds the server sentence: %s',
     (code, s) => {
-      const key = `server.${code}`
+      const key = keyOf(code)
       expect(hasMessage(key) && t(key, englishValues(code, s.params))).toBe(s.message)
     },
   )

@@ -195,25 +195,28 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
-// catalogue is the web app's English file of server messages.
-const catalogue = "src/locales/en/server.json"
+// catalogues are the web app's English files of server messages: the
+// signed-in app's, and the few the signed-out screens load (sign-in, 2FA).
+var catalogues = []string{"src/locales/en/server.json", "src/locales/en/serverauth.json"}
 
 // CheckCatalogue fails for a code the web app can't translate: each needs
-// a key of its own in src/locales/en/server.json (and so, by the
-// catalogue's own test, in every language).
+// a key of its own in one of the catalogues (and so, by the catalogue's own
+// test, in every language).
 func CheckCatalogue(t *testing.T, codes map[string]string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root(), catalogue))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var messages map[string]string
-	if err := json.Unmarshal(b, &messages); err != nil {
-		t.Fatalf("%s: %v", catalogue, err)
+	messages := map[string]string{}
+	for _, file := range catalogues {
+		b, err := os.ReadFile(filepath.Join(root(), file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &messages); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
 	}
 	for code := range codes {
 		if _, ok := messages[code]; !ok {
-			t.Errorf("%s has no message for %s", catalogue, code)
+			t.Errorf("%v have no message for %s", catalogues, code)
 		}
 	}
 }
