@@ -1,6 +1,10 @@
 // Package auth adds authenticator-app two-factor authentication (TOTP) to
 // PocketBase's users collection, and Folio's uniform bad-credentials answer.
 //
+// It also writes the account mails PocketBase sends (verification, password
+// reset, email change, new-location alert) in the language of the request
+// that asks for them; see bindAccountMails.
+//
 // PocketBase has no TOTP. The first factor stays PocketBase's own (password,
 // OAuth2); OnRecordAuthRequest stops it with 401 {"mfaId"} for users with
 // 2FA on, exactly like PocketBase's built-in MFA answers, and our literal
@@ -53,9 +57,9 @@ type service struct {
 	manageAttempts *attemptCounter
 }
 
-// Bind registers the 2FA hooks and routes, and the bad-credentials message,
-// on app. key is asked for the encryption key when a secret is read or
-// written.
+// Bind registers the 2FA hooks and routes, the bad-credentials message and
+// the account mails' language on app. key is asked for the encryption key
+// when a secret is read or written.
 func Bind(app core.App, key KeyFunc) {
 	s := &service{
 		key:            key,
@@ -70,6 +74,7 @@ func Bind(app core.App, key KeyFunc) {
 	app.OnRecordEnrich(users).BindFunc(revealTOTPEnabledToOwner)
 	app.OnRecordAuthWithPasswordRequest(users).BindFunc(uniformBadCredentials)
 	app.OnCollectionValidate().BindFunc(keepBuiltInOTPAndMFAOff)
+	bindAccountMails(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioTOTPRoutes",

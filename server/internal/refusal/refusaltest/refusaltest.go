@@ -22,6 +22,10 @@ import (
 // codePattern is what a refusal code looks like.
 var codePattern = regexp.MustCompile(`^folio_[a-z0-9_]+$`)
 
+// notCodes are names shaped like a code that are something else: the
+// preference cookies the server reads (src/lib/preferences.ts).
+var notCodes = map[string]bool{"folio_lang": true, "folio_theme": true, "folio_font": true, "folio_dir": true}
+
 // messagePattern names the constants that hold refusal sentences.
 var messagePattern = regexp.MustCompile(`^(msg|fmt|Message)[A-Z0-9]\w*$`)
 
@@ -163,7 +167,7 @@ func codeOf(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	s, err := strconv.Unquote(lit.Value)
-	if err != nil || !codePattern.MatchString(s) {
+	if err != nil || !codePattern.MatchString(s) || notCodes[s] {
 		return "", false
 	}
 	return s, true
