@@ -30,6 +30,10 @@ for (const p of signedInPages)
  */
 const keptUser = storedUserId()
 if (keptUser) void import('@/lib/query-persist').then((m) => m.readPersistedEarly(keptUser))
+/** The interface's language is known first: every bundle the first screen loads is in it. */
+const localeReady = startLocale(readPreferences(document.cookie, navigator.languages).language, [
+  'core',
+])
 const screenReady: Promise<void> = hasStoredAuth()
   ? Promise.race([
       preloadRoute(window.location.pathname),
@@ -37,10 +41,9 @@ const screenReady: Promise<void> = hasStoredAuth()
     ])
   : Promise.resolve()
 /** The first render also waits for the interface's messages in the chosen language. */
-export const firstScreenReady: Promise<void> = Promise.all([
-  screenReady,
-  startLocale(readPreferences(document.cookie, navigator.languages).language, ['core']),
-]).then(() => undefined)
+export const firstScreenReady: Promise<void> = Promise.all([screenReady, localeReady]).then(
+  () => undefined,
+)
 
 export function App() {
   const [auth] = useState(startAuth)

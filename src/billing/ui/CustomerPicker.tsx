@@ -90,6 +90,7 @@ export function CustomerPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           autoComplete="off"
+          dir="auto"
           disabled={disabled}
           placeholder={placeholder ?? t('billing.customerPicker.placeholder')}
           className={cn(inputClass, allowClear && value ? 'pe-16' : undefined)}
@@ -151,9 +152,11 @@ export function CustomerPicker({
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => pick(c)}
               >
-                <span className="font-medium">{c.name}</span>
-                <span className="ms-2 text-xs text-muted-foreground">
-                  {[c.email, c.currency].filter(Boolean).join(' · ')}
+                <span className="font-medium [overflow-wrap:anywhere]">{c.name}</span>
+                <span className="ms-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  {c.email ? <bdi>{c.email}</bdi> : null}
+                  {c.email && c.currency ? ' · ' : null}
+                  {c.currency ? <bdi>{c.currency}</bdi> : null}
                 </span>
               </li>
             ))

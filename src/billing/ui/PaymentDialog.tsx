@@ -18,7 +18,7 @@ import { useForm } from '@/lib/use-form'
 import { message } from '@/billing/fields'
 import { PAYMENT_METHODS, methodLabel, type Invoice, type Payment } from '@/billing/types'
 import { writes } from '@/billing/writes'
-import { t as translate, useT } from '@/lib/i18n'
+import { richText, t as translate, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -129,15 +129,20 @@ export function PaymentDialog({
           ? t('billing.paymentDialog.editTitle', { number: payment.number })
           : t('billing.paymentDialog.recordTitle')
       }
-      description={t('billing.paymentDialog.description', {
-        number: invoice.number || t('billing.paymentDialog.draftInvoice'),
-        balance: formatMoney(invoice.balance_cents, currency),
+      description={richText(t, 'billing.paymentDialog.description', {
+        number: <bdi>{invoice.number || t('billing.paymentDialog.draftInvoice')}</bdi>,
+        balance: (
+          <bdi className="whitespace-nowrap tabular-nums">
+            {formatMoney(invoice.balance_cents, currency)}
+          </bdi>
+        ),
       })}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <Field
           label={t('billing.paymentDialog.amount', { currency })}
           inputMode="decimal"
+          dir="auto"
           value={values.amount}
           onChange={set('amount')}
           error={errors.amount}
@@ -163,6 +168,7 @@ export function PaymentDialog({
         </SelectField>
         <Field
           label={t('billing.paymentDialog.reference')}
+          dir="auto"
           value={values.reference}
           onChange={set('reference')}
           error={errors.reference}

@@ -90,7 +90,10 @@ export const bundleReady = (bundle: Bundle): boolean => catalogs.has(`${bundle}/
 export function startLocale(locale: Locale, bundles: Bundle[]): Promise<void> {
   current = locale
   applyLanguage(document.documentElement, locale)
-  return Promise.all(bundles.map((b) => ensureBundle(b))).then(() => undefined)
+  // Bundles asked for before the language was known load again in it.
+  return Promise.all([...new Set([...bundles, ...uiBundles])].map((b) => ensureBundle(b))).then(
+    () => undefined,
+  )
 }
 
 /** Switches the interface: the new language's bundles load first, then every screen re-renders. */

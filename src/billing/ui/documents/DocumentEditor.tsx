@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { FormFooter } from '@/components/ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
@@ -25,7 +25,7 @@ import {
 import { addDays, formatMoney } from '@/billing/format'
 import { useForm, type Refusal } from '@/lib/use-form'
 import type { DocumentKind, LineItem } from '@/billing/types'
-import { useT, type MessageKey, type Translate } from '@/lib/i18n'
+import { richText, useT, type MessageKey, type Translate } from '@/lib/i18n'
 
 export type { Refusal }
 
@@ -60,6 +60,9 @@ const VAT_CATEGORY_LABELS = {
   G: 'documents.vatCategory.G',
   O: 'documents.vatCategory.O',
 } as const satisfies Record<ZeroRateCategory, MessageKey>
+
+/** An amount in the totals: never wrapped, its digits aligned, at the end of its row. */
+const amountClass = 'text-end whitespace-nowrap tabular-nums'
 
 /** Live totals from the TypeScript twin of the server's rule; the server decides on save. */
 function previewTotals(
@@ -183,8 +186,8 @@ export function DocumentEditor({
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
       {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
-      <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
+      <Card className="grid gap-4 lg:grid-cols-2">
+        <div className="min-w-0">
           <CustomerPicker
             label={t('documents.editor.customer')}
             value={form.customer}
@@ -216,28 +219,31 @@ export function DocumentEditor({
             </p>
           ) : null}
         </div>
-        <Field
-          label={t(
-            kind === 'invoices' ? 'documents.issueDate.invoices' : 'documents.issueDate.quotes',
-          )}
-          type="date"
-          value={form.issue_date}
-          onChange={(e) => issueChanged(e.target.value)}
-          error={errors.issue_date}
-        />
-        <Field
-          label={endLabel}
-          type="date"
-          value={form.end_date}
-          onChange={(e) => {
-            setEndTouched(true)
-            set('end_date', e.target.value)
-          }}
-          error={errors.end_date}
-        />
+        {/* The dates sit side by side where they fit, else one under the other. */}
+        <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,11rem),1fr))] content-start gap-4">
+          <Field
+            label={t(
+              kind === 'invoices' ? 'documents.issueDate.invoices' : 'documents.issueDate.quotes',
+            )}
+            type="date"
+            value={form.issue_date}
+            onChange={(e) => issueChanged(e.target.value)}
+            error={errors.issue_date}
+          />
+          <Field
+            label={endLabel}
+            type="date"
+            value={form.end_date}
+            onChange={(e) => {
+              setEndTouched(true)
+              set('end_date', e.target.value)
+            }}
+            error={errors.end_date}
+          />
+        </div>
       </Card>
 
-      <Card className="grid gap-3 p-4">
+      <Card className="grid gap-3">
         <h2 className="font-semibold">{t('documents.editor.lines')}</h2>
         {errors.items ? <p className="text-sm text-destructive">{errors.items}</p> : null}
         <ol className="grid gap-3">
@@ -274,28 +280,17 @@ export function DocumentEditor({
         </div>
       </Card>
 
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className="grid content-start gap-4">
-          <TextAreaField
-            label={t('documents.editor.notes')}
-            value={form.notes}
-            onChange={(e) => set('notes', e.target.value)}
-            error={errors.notes}
-            hint={t('documents.editor.notesHint')}
-          />
-          <TextAreaField
-            label={t('documents.editor.terms')}
-            value={form.terms}
-            onChange={(e) => set('terms', e.target.value)}
-            error={errors.terms}
-            hint={t('documents.editor.termsHint')}
-          />
-        </div>
-        <Card className="grid content-start gap-2 text-sm" aria-live="polite">
+      {/* The totals follow the lines; from lg they sit beside the notes, at the end. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card
+          className="grid min-w-0 content-start gap-2 text-sm lg:col-start-2 lg:row-start-1"
+          aria-live="polite"
+        >
           <h2 className="font-semibold">{t('documents.editor.totals')}</h2>
           <Field
             label={t('documents.editor.documentDiscount')}
             inputMode="decimal"
+            dir="auto"
             value={form.discount_percent}
             onChange={(e) => set('discount_percent', e.target.value)}
             error={errors.discount_percent}
@@ -326,16 +321,16 @@ export function DocumentEditor({
             </>
           ) : null}
           {totals ? (
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
               <dt>{t('documents.editor.subtotal')}</dt>
-              <dd className="text-end tabular-nums">
-                {formatMoney(totals.subtotal_cents, currency)}
+              <dd className={amountClass}>
+                <bdi>{formatMoney(totals.subtotal_cents, currency)}</bdi>
               </dd>
               {totals.discount_cents ? (
                 <>
                   <dt>{t('documents.editor.discount')}</dt>
-                  <dd className="text-end tabular-nums">
-                    −{formatMoney(totals.discount_cents, currency)}
+                  <dd className={amountClass}>
+                    <bdi>{formatMoney(-totals.discount_cents, currency).replace('-', '−')}</bdi>
                   </dd>
                 </>
               ) : null}
@@ -349,14 +344,30 @@ export function DocumentEditor({
                 />
               ))}
               <dt className="font-semibold">{t('documents.editor.total')}</dt>
-              <dd className="text-end font-semibold tabular-nums" data-testid="editor-total">
-                {formatMoney(totals.total_cents, currency)}
+              <dd className={cn(amountClass, 'font-semibold')} data-testid="editor-total">
+                <bdi>{formatMoney(totals.total_cents, currency)}</bdi>
               </dd>
             </dl>
           ) : (
             <p className="text-muted-foreground">{problem}</p>
           )}
         </Card>
+        <div className="grid min-w-0 content-start gap-4 lg:col-start-1 lg:row-start-1">
+          <TextAreaField
+            label={t('documents.editor.notes')}
+            value={form.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            error={errors.notes}
+            hint={t('documents.editor.notesHint')}
+          />
+          <TextAreaField
+            label={t('documents.editor.terms')}
+            value={form.terms}
+            onChange={(e) => set('terms', e.target.value)}
+            error={errors.terms}
+            hint={t('documents.editor.termsHint')}
+          />
+        </div>
       </div>
 
       <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
@@ -381,10 +392,16 @@ function TaxRow({
       <dt>
         {t('documents.editor.taxRow', { rate })}{' '}
         <span className="text-muted-foreground">
-          {t('documents.editor.taxBase', { amount: formatMoney(net, currency) })}
+          {richText(t, 'documents.editor.taxBase', {
+            amount: (
+              <bdi className="whitespace-nowrap tabular-nums">{formatMoney(net, currency)}</bdi>
+            ),
+          })}
         </span>
       </dt>
-      <dd className="text-end tabular-nums">{formatMoney(tax, currency)}</dd>
+      <dd className={amountClass}>
+        <bdi>{formatMoney(tax, currency)}</bdi>
+      </dd>
     </>
   )
 }
@@ -411,33 +428,54 @@ function LineRow({
   onMove: (by: number) => void
 }) {
   const t = useT()
+  const headingId = useId()
   const n = index + 1
   const err = (k: string) => errors[`items.${index}.${k}`]
+  // Amounts and numbers read left to right in every language: the field finds its direction
+  // from what is typed (a number alone stays left to right, "-5" keeps its sign in front).
   const small = (k: keyof LineForm, label: MessageKey, ariaLabel: MessageKey) => (
     <Field
       label={t(label)}
       aria-label={t(ariaLabel, { n })}
       inputMode="decimal"
+      dir="auto"
+      className="min-w-0"
       value={line[k]}
       onChange={(e) => onChange(k, e.target.value)}
       error={err(k)}
     />
   )
   return (
-    <li className="grid gap-2 rounded-lg border border-border p-3 md:grid-cols-[minmax(12rem,3fr)_5rem_5rem_7rem_5rem_5rem_7rem_auto] md:items-start">
+    // A card per line below xl (the description on its own row, the numbers in a grid of
+    // 2, 3 or 6 columns, the line's buttons beside its heading); from xl, one row per line.
+    <li
+      className={cn(
+        'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-6',
+        'xl:grid-cols-[minmax(9rem,1fr)_4.5rem_6.5rem_6.5rem_4.5rem_4.5rem_minmax(6.5rem,auto)_auto] xl:gap-x-2',
+      )}
+    >
+      <h3
+        id={headingId}
+        className="col-start-1 row-start-1 self-center text-sm font-semibold xl:sr-only"
+      >
+        {t('documents.line.title', { n })}
+      </h3>
       <Field
         label={t('documents.line.description')}
         aria-label={t('documents.line.descriptionAria', { n })}
+        dir="auto"
+        className="col-span-full min-w-0 xl:col-span-1"
         value={line.description}
         onChange={(e) => onChange('description', e.target.value)}
         error={err('description')}
       />
       {small('quantity', 'documents.line.quantity', 'documents.line.quantityAria')}
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1">
         <Field
           label={t('documents.line.unit')}
           aria-label={t('documents.line.unitAria', { n })}
           placeholder={t('documents.line.unitPlaceholder')}
+          dir="auto"
           value={line.unit}
           onChange={(e) => onChange('unit', e.target.value)}
           error={err('unit')}
@@ -462,19 +500,16 @@ function LineRow({
       {small('unit_price', 'documents.line.price', 'documents.line.priceAria')}
       {small('discount_percent', 'documents.line.discount', 'documents.line.discountAria')}
       {small('tax_rate', 'documents.line.taxRate', 'documents.line.taxRateAria')}
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <span className="text-sm font-medium">{t('documents.line.net')}</span>
         <output
-          className={cn(
-            inputClass,
-            'flex items-center justify-end border-transparent tabular-nums',
-          )}
+          className="flex h-10 items-center justify-end text-sm whitespace-nowrap tabular-nums"
           aria-label={t('documents.line.netAria', { n })}
         >
-          {net !== undefined ? formatMoney(net, currency) : '—'}
+          <bdi>{net !== undefined ? formatMoney(net, currency) : '—'}</bdi>
         </output>
       </div>
-      <div className="flex items-end gap-1 md:pt-6">
+      <div className="col-end-[-1] row-start-1 flex items-center justify-end gap-1 xl:mt-6.5 xl:h-10">
         <Button
           variant="ghost"
           size="sm"

@@ -15,7 +15,7 @@ import { renderTemplate, sendTemplates, templateValues } from '@/billing/templat
 import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
-import { useT, type Translate } from '@/lib/i18n'
+import { richText, useT, type Translate } from '@/lib/i18n'
 
 const email = v.pipe(v.string(), v.trim(), v.email())
 
@@ -177,6 +177,7 @@ export function SendDialog({
         <Field
           label={t('documents.send.to')}
           type="email"
+          dir="auto"
           value={values.to}
           onChange={set('to')}
           error={errors.to}
@@ -185,6 +186,7 @@ export function SendDialog({
         <Field
           label={t('documents.send.cc')}
           hint={t('documents.send.ccHint')}
+          dir="auto"
           value={values.cc}
           onChange={set('cc')}
           error={errors.cc}
@@ -192,6 +194,7 @@ export function SendDialog({
         />
         <Field
           label={t('documents.send.subject')}
+          dir="auto"
           value={values.subject}
           onChange={set('subject')}
           error={errors.subject}
@@ -199,6 +202,7 @@ export function SendDialog({
         <TextAreaField
           label={t('documents.send.message')}
           hint={t('documents.send.messageHint', PLACEHOLDERS)}
+          dir="auto"
           value={values.message}
           onChange={set('message')}
           error={errors.message}
@@ -211,15 +215,19 @@ export function SendDialog({
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {t('documents.send.preview')}
           </h3>
-          <p className="font-medium">{renderTemplate(values.subject, preview)}</p>
-          <p className="whitespace-pre-line">{renderTemplate(values.message, preview)}</p>
-          <p className="text-muted-foreground">
-            {t('documents.send.attached', {
-              file: `${printable.number || t('documents.send.attachedFallback')}.pdf`,
+          <p dir="auto" className="font-medium [overflow-wrap:anywhere]">
+            {renderTemplate(values.subject, preview)}
+          </p>
+          <p dir="auto" className="whitespace-pre-line [overflow-wrap:anywhere]">
+            {renderTemplate(values.message, preview)}
+          </p>
+          <p className="text-muted-foreground [overflow-wrap:anywhere]">
+            {richText(t, 'documents.send.attached', {
+              file: <bdi>{`${printable.number || t('documents.send.attachedFallback')}.pdf`}</bdi>,
             })}
           </p>
         </section>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('documents.send.cancel')}
           </Button>
