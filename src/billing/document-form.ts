@@ -6,7 +6,7 @@ import {
   amountProblem,
   currencyDigits,
   parseMajor,
-  toMajor,
+  toInputAmount,
   addDays,
   isoDate,
   pbDate,
@@ -151,7 +151,7 @@ export function documentSchema(kind: DocumentKind) {
 
 function priceExample(currency: string): string {
   const digits = currencyDigits(currency)
-  return digits ? `12.${'5'.padEnd(digits, '0')}` : '1250'
+  return toInputAmount(digits ? 1250 * 10 ** (digits - 2) : 1250, currency)
 }
 
 export type ParsedDocumentForm = v.InferOutput<ReturnType<typeof documentSchema>>
@@ -232,7 +232,7 @@ export function fromDocument(kind: DocumentKind, d: Quote | Invoice, copy = fals
       quantity: String(l.quantity),
       unit: l.unit ?? '',
       unit_code: l.unit_code ?? '',
-      unit_price: toMajor(l.unit_price_cents, d.currency),
+      unit_price: toInputAmount(l.unit_price_cents, d.currency),
       discount_percent: l.discount_percent ? String(l.discount_percent) : '',
       tax_rate: l.tax_rate ? String(l.tax_rate) : '',
     })),

@@ -43,14 +43,38 @@ export function toMajor(cents: number, currency: string): string {
   return `${negative ? '-' : ''}${whole}${frac}`
 }
 
+/** The decimal mark of a locale ("." in English, "," in German and French). */
+function decimalMark(locale: string): string {
+  try {
+    return (
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
+      '.'
+    )
+  } catch {
+    return '.'
+  }
+}
+
+/**
+ * Cents as an amount to edit in a form, the way the interface's language writes it: "1234.50" in
+ * English, "1234,50" in German or French (no grouping, so parseMajor reads it back exactly).
+ */
+export function toInputAmount(cents: number, currency: string, locale = getIntlLocale()): string {
+  const plain = toMajor(cents, currency)
+  const mark = decimalMark(locale)
+  return mark === '.' ? plain : plain.replace('.', mark)
+}
+
 /**
  * A typed amount as a plain decimal ("1234.50"), read the way people write money in English and
  * across Europe: "1,234.50", "1.234,50", "1 234,50", "12,50" and "12.5" all work. The last of
  * "," and "." is the decimal mark when both appear; a lone "," is one when 1 or 2 digits follow.
- * "1,250" could be 1250 or 1.25, so it is refused (null), and so is anything else unreadable.
+ * A lone mark before exactly 3 digits ("1,250", "1.250") is the decimal mark when it is the
+ * language's own (`decimal`: "1,250" is 1.25 in German, "1.250" is 1.25 in English); the other
+ * mark could be either, so it is refused (null), and so is anything else unreadable.
  */
-function plainDecimal(input: string): string | null {
-  const s = input.trim().replace(/[\s\u00a0\u202f']/g, '')
+function plainDecimal(input: string, decimal: string): string | null {
+  const s = input.trim().replace(/[\s\u00a0\u202f'\u2019]/g, '')
   if (!/^\d[\d.,]*$/.test(s)) return null
   const lastComma = s.lastIndexOf(',')
   const lastDot = s.lastIndexOf('.')
@@ -71,8 +95,8 @@ function plainDecimal(input: string): string | null {
       frac = parts[1] as string
     } else if (parts.length > 2 && groupedThousands(s, mark)) {
       whole = parts.join('')
-    } else if (mark === '.' && parts.length === 2) {
-      // "1.250" in English is 1.25 (and 3 decimals are refused by the currency's digits).
+    } else if (mark === decimal && parts.length === 2) {
+      // "1.250" in English, "1,250" in German: 1.25 (a currency with 2 decimals drops the 0).
       whole = parts[0] as string
       frac = parts[1] as string
     } else return null
@@ -94,13 +118,20 @@ export function amountProblem(
   currency: string,
   example: string,
   what: 'amount' | 'price' = 'amount',
+  locale = getIntlLocale(),
 ): string | null {
-  if (parseMajor(input, currency) !== null) return null
+  if (parseMajor(input, currency, locale) !== null) return null
   const s = input.trim()
-  const m = /^(\d{1,3}),(\d{3})$/.exec(s)
-  if (m) {
-    const small = `${m[1]}.${(m[2] as string).replace(/0+$/, '') || '0'}`
-    return t('billing.amount.ambiguous', { input: s, large: `${m[1]}${m[2]}`, small })
+  const decimal = decimalMark(locale)
+  const m = /^(\d{1,3})([.,])(\d{3})$/.exec(s)
+  if (m && m[2] !== decimal) {
+    const small = `${m[1]}${decimal}${(m[3] as string).replace(/0+$/, '') || '0'}`
+    return t('billing.amount.ambiguous', {
+      input: s,
+      large: `${m[1]}${m[3]}`,
+      small,
+      mark: m[2] === ',' ? 'comma' : 'point',
+    })
   }
   return t(what === 'price' ? 'billing.amount.enterPrice' : 'billing.amount.enterAmount', {
     example,
@@ -111,11 +142,18 @@ export function amountProblem(
  * A typed amount in major units to minor units, exactly; null when it is not a number with at most
  * the currency's decimals (see plainDecimal for the separators it reads).
  */
-export function parseMajor(input: string, currency: string): number | null {
+export function parseMajor(
+  input: string,
+  currency: string,
+  locale = getIntlLocale(),
+): number | null {
   const digits = currencyDigits(currency)
-  const plain = plainDecimal(input)
+  const plain = plainDecimal(input, decimalMark(locale))
   if (plain === null) return null
-  const [whole = '', frac = ''] = plain.split('.')
+  const [whole = '', typedFrac = ''] = plain.split('.')
+  // Zeros past the currency's decimals say nothing: "1,250" in German is 1.25 EUR.
+  let frac = typedFrac
+  while (frac.length > digits && frac.endsWith('0')) frac = frac.slice(0, -1)
   if (frac.length > digits) return null
   const cents = Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0')
   return Number.isSafeInteger(cents) ? cents : null

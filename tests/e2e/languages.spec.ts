@@ -25,7 +25,9 @@ test('the interface in German: dashboard, a list and the editor, with German num
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
   await page.goto('/settings/display')
-  await page.getByRole('radio', { name: 'Deutsch' }).check()
+  // The messages load, then the choice shows as made.
+  await page.getByRole('radio', { name: 'Deutsch' }).click()
+  await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked()
   // The switch happens in place: no reload, and the sidebar already speaks German.
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')
   await page.getByRole('link', { name: 'Übersicht' }).first().click()
@@ -105,8 +107,11 @@ test('a French customer gets a French mail and PDF from an owner who works in En
   // The send dialog starts from the French default; the owner reads what will go out.
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Send invoice INV-00001' })
-  await expect(dialog.getByLabel('Subject')).toHaveValue('Facture INV-00001 de Harbour Lights Ltd')
-  await expect(dialog.getByLabel('Message')).toHaveValue(/^Bonjour Maison Lefèvre,/)
+  await expect(dialog.getByLabel('Subject')).toHaveValue('{kind} {number} de {business}')
+  await expect(dialog.getByLabel('Message')).toHaveValue(/^Bonjour \{customer\},/)
+  const preview = dialog.getByRole('region', { name: 'Preview' })
+  await expect(preview).toContainText('Facture INV-00001 de Harbour Lights Ltd')
+  await expect(preview).toContainText('Bonjour Maison Lefèvre,')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog).toBeHidden({ timeout: 20_000 })
 

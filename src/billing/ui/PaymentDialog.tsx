@@ -10,7 +10,7 @@ import {
   parseMajor,
   pbDate,
   todayIso,
-  toMajor,
+  toInputAmount,
 } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
 import { save } from '@/billing/save'
@@ -31,7 +31,9 @@ function paymentSchema(currency: string, maxCents: number) {
       v.trim(),
       v.nonEmpty(message('billing.paymentDialog.amountRequired')),
       v.rawCheck(({ dataset, addIssue }) => {
-        const problem = dataset.typed ? amountProblem(dataset.value, currency, '120.50') : null
+        const problem = dataset.typed
+          ? amountProblem(dataset.value, currency, toInputAmount(12050, currency))
+          : null
         if (problem) addIssue({ message: problem })
       }),
       v.transform((s) => parseMajor(s, currency) ?? 0),
@@ -72,7 +74,7 @@ export function PaymentDialog({
   const { values, set, errors, formError, busy, handleSubmit } = useForm(
     paymentSchema(currency, max),
     {
-      amount: toMajor(
+      amount: toInputAmount(
         payment ? payment.amount_cents : Math.max(invoice.balance_cents, 0),
         currency,
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountProblem, formatMoney, parseMajor, toMajor } from '@/billing/format'
+import { amountProblem, formatMoney, parseMajor, toInputAmount, toMajor } from '@/billing/format'
 import { toCsv } from '@/billing/csv'
 import { newRecordId, isRecordId } from '@/billing/ids'
 import { aging } from '@/billing/aging'
@@ -131,5 +131,57 @@ describe('derived statuses and actions', () => {
       'accept',
     )
     expect(quoteActions({ status: 'converted', expiry_date: '' }, today)).toEqual(['duplicate'])
+  })
+})
+
+describe('amounts to edit, in the interface language', () => {
+  it.each([
+    ['en', 123450, 'EUR', '1234.50'],
+    ['de', 123450, 'EUR', '1234,50'],
+    ['fr', 123450, 'EUR', '1234,50'],
+    ['es', 5, 'EUR', '0,05'],
+    ['ar-u-nu-latn', 123450, 'EUR', '1234.50'],
+    ['de', 1250, 'JPY', '1250'],
+    ['de', 12500, 'KWD', '12,500'],
+    ['de', -1999, 'EUR', '-19,99'],
+  ])('%s: %i %s → %s, read back exactly', (locale, cents, currency, text) => {
+    expect(toInputAmount(cents, currency, locale)).toBe(text)
+    if (cents >= 0) expect(parseMajor(text, currency, locale)).toBe(cents)
+  })
+})
+
+describe('amounts as people type them, by the interface language', () => {
+  // [typed, en-US, en-GB, de-DE, fr-FR, de-CH] → cents of EUR (null: refused, with a question)
+  const table: Array<[string, ...(number | null)[]]> = [
+    ['12.50', 1250, 1250, 1250, 1250, 1250],
+    ['12,50', 1250, 1250, 1250, 1250, 1250],
+    ['1,234.50', 123450, 123450, 123450, 123450, 123450],
+    ['1.234,50', 123450, 123450, 123450, 123450, 123450],
+    ['1 234,50', 123450, 123450, 123450, 123450, 123450],
+    ['1’234.50', 123450, 123450, 123450, 123450, 123450],
+    // A lone mark before 3 digits: the language's decimal mark is decimal; the other one asks.
+    ['1,250', null, null, 125, 125, null],
+    ['1.250', 125, 125, null, null, 125],
+    ['1,2345', null, null, null, null, null],
+    ['abc', null, null, null, null, null],
+  ]
+  const locales = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'de-CH']
+  it.each(table)('%s', (typed, ...expected) => {
+    locales.forEach((locale, i) =>
+      expect({ locale, cents: parseMajor(typed, 'EUR', locale) }).toEqual({
+        locale,
+        cents: expected[i],
+      }),
+    )
+  })
+
+  it('asks about the other mark, in the sentence of the language', () => {
+    expect(amountProblem('1,250', 'EUR', '12.50', 'amount', 'en-US')).toBe(
+      '“1,250” could be 1250 or 1.25: write it without the comma, or with a point for the decimals',
+    )
+    expect(amountProblem('1.250', 'EUR', '12,50', 'amount', 'de-DE')).toBe(
+      '“1.250” could be 1250 or 1,25: write it without the point, or with a comma for the decimals',
+    )
+    expect(amountProblem('1,250', 'EUR', '12,50', 'amount', 'de-DE')).toBeNull()
   })
 })
