@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react'
 import { paths, recordPaths } from '@/config/paths'
 import { lazyWithPreload } from '@/lib/preload'
-import { t, type MessageKey } from '@/lib/i18n'
+import { ensureBundle, t, type Bundle, type MessageKey } from '@/lib/i18n'
 
 type Load<P = object> = () => Promise<{ default: ComponentType<P> }>
 type Layout = LazyExoticComponent<ComponentType<{ children: ReactNode }>> & {
@@ -35,59 +35,87 @@ function layout(load: Load<{ children: ReactNode }>): Layout {
   return Object.assign(Component, { preload })
 }
 
+/** A page whose messages are a bundle of their own (the public pages beyond sign-in and sign-up). */
+const withMessages =
+  (bundle: Bundle, load: Load): Load =>
+  async () => {
+    const [m] = await Promise.all([load(), ensureBundle(bundle)])
+    return m
+  }
+
 const settings = layout(() => import('@/features/settings/SettingsLayout'))
-const notFound: Load = () => import('@/features/errors/NotFoundPage')
+const notFound: Load = withMessages('public', () => import('@/features/errors/NotFoundPage'))
 
 /**
  * Every page of the app. Adding a page is a row here and its page file: the guard, the router,
  * the sidebar and chunk preloading all read this table.
  */
 export const routeTable: readonly RouteRow[] = [
-  { path: paths.home, access: 'public', load: () => import('@/features/landing/LandingPage') },
+  {
+    path: paths.home,
+    access: 'public',
+    load: withMessages('public', () => import('@/features/landing/LandingPage')),
+  },
   { path: paths.signIn, access: 'signedOut', load: () => import('@/features/auth/SignInPage') },
   { path: paths.signIn2, access: 'signedOut', load: () => import('@/features/auth/SignIn2Page') },
   { path: paths.signUp, access: 'signedOut', load: () => import('@/features/auth/SignUpPage') },
-  { path: paths.otp, access: 'public', load: () => import('@/features/auth/OtpPage') },
+  {
+    path: paths.otp,
+    access: 'public',
+    load: withMessages('public', () => import('@/features/auth/OtpPage')),
+  },
   {
     path: paths.forgotPassword,
     access: 'public',
-    load: () => import('@/features/auth/ForgotPasswordPage'),
+    load: withMessages('public', () => import('@/features/auth/ForgotPasswordPage')),
   },
   {
     path: paths.resetPassword,
     access: 'public',
-    load: () => import('@/features/auth/ResetPasswordPage'),
+    load: withMessages('public', () => import('@/features/auth/ResetPasswordPage')),
   },
   {
     path: paths.verifyEmail,
     access: 'public',
-    load: () => import('@/features/auth/VerifyEmailPage'),
+    load: withMessages('public', () => import('@/features/auth/VerifyEmailPage')),
   },
   {
     path: paths.oauth2Callback,
     access: 'public',
-    load: () => import('@/features/auth/OAuth2CallbackPage'),
+    load: withMessages('public', () => import('@/features/auth/OAuth2CallbackPage')),
   },
   {
     path: paths.error401,
     access: 'public',
-    load: named(() => import('@/features/errors/StatusPages'), 'UnauthorizedPage'),
+    load: withMessages(
+      'public',
+      named(() => import('@/features/errors/StatusPages'), 'UnauthorizedPage'),
+    ),
   },
   {
     path: paths.error403,
     access: 'public',
-    load: named(() => import('@/features/errors/StatusPages'), 'ForbiddenPage'),
+    load: withMessages(
+      'public',
+      named(() => import('@/features/errors/StatusPages'), 'ForbiddenPage'),
+    ),
   },
   { path: paths.error404, access: 'public', load: notFound },
   {
     path: paths.error500,
     access: 'public',
-    load: named(() => import('@/features/errors/StatusPages'), 'ServerErrorPage'),
+    load: withMessages(
+      'public',
+      named(() => import('@/features/errors/StatusPages'), 'ServerErrorPage'),
+    ),
   },
   {
     path: paths.error503,
     access: 'public',
-    load: named(() => import('@/features/errors/StatusPages'), 'MaintenancePage'),
+    load: withMessages(
+      'public',
+      named(() => import('@/features/errors/StatusPages'), 'MaintenancePage'),
+    ),
   },
 
   {

@@ -35,8 +35,8 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthLayout
-      title={t('auth.forgot.title')}
-      description={t('auth.forgot.description')}
+      title={t('pages.forgot.title')}
+      description={t('pages.forgot.description')}
       footer={
         <PreloadLink href="/sign-in" className="underline underline-offset-4">
           {t('auth.backToSignIn')}
@@ -44,13 +44,13 @@ export default function ForgotPasswordPage() {
       }
     >
       {sentTo ? (
-        <Alert tone="success">{t('auth.forgot.sent', { email: sentTo })}</Alert>
+        <Alert tone="success">{t('pages.forgot.sent', { email: sentTo })}</Alert>
       ) : (
         <form
           noValidate
           onSubmit={onSubmit}
           className="grid gap-4"
-          aria-label={t('auth.reset.title')}
+          aria-label={t('pages.reset.title')}
         >
           <Field
             label={t('auth.email')}
@@ -62,7 +62,7 @@ export default function ForgotPasswordPage() {
             autoFocus
           />
           <Button type="submit" busy={request.status === 'pending'}>
-            {t('auth.forgot.submit')}
+            {t('pages.forgot.submit')}
           </Button>
         </form>
       )}

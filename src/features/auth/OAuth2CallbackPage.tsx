@@ -32,7 +32,7 @@ export default function OAuth2CallbackPage() {
   }, [])
 
   return (
-    <AuthLayout title={t('auth.oauth.title')}>
+    <AuthLayout title={t('pages.oauth.title')}>
       {providerError || error ? (
         <div className="grid gap-3">
           <Alert>{providerError ?? (error ? authText(error, t) : null)}</Alert>
@@ -42,7 +42,7 @@ export default function OAuth2CallbackPage() {
         </div>
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
-          {t('auth.oauth.finishing')}
+          {t('pages.oauth.finishing')}
         </p>
       )}
     </AuthLayout>

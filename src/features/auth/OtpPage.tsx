@@ -36,12 +36,12 @@ export default function OtpPage() {
 
   if (!pending) {
     return (
-      <AuthLayout title={t('auth.otp.title')}>
+      <AuthLayout title={t('pages.otp.title')}>
         <div className="grid gap-4">
           <Alert>{t('common.auth.noMfaPending')}</Alert>
-          <p className="text-sm text-muted-foreground">{t('auth.otp.signInFirst')}</p>
+          <p className="text-sm text-muted-foreground">{t('pages.otp.signInFirst')}</p>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
-            {t('auth.otp.goToSignIn')}
+            {t('pages.otp.goToSignIn')}
           </PreloadLink>
         </div>
       </AuthLayout>
@@ -50,20 +50,20 @@ export default function OtpPage() {
 
   return (
     <AuthLayout
-      title={t('auth.otp.title')}
-      description={useBackup ? t('auth.otp.backupDescription') : t('auth.otp.codeDescription')}
+      title={t('pages.otp.title')}
+      description={useBackup ? t('pages.otp.backupDescription') : t('pages.otp.codeDescription')}
     >
       <form
         noValidate
         onSubmit={onSubmit}
         className="grid gap-4"
-        aria-label={t('auth.otp.formLabel')}
+        aria-label={t('pages.otp.formLabel')}
       >
         {serverError ? <Alert>{authText(serverError, t)}</Alert> : null}
         {useBackup ? (
           <Field
             key="backup"
-            label={t('auth.otp.backupCode')}
+            label={t('pages.otp.backupCode')}
             name="code"
             autoComplete="off"
             value={code}
@@ -74,7 +74,7 @@ export default function OtpPage() {
         ) : (
           <Field
             key="totp"
-            label={t('auth.otp.code')}
+            label={t('pages.otp.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -95,7 +95,7 @@ export default function OtpPage() {
           />
         )}
         <Button type="submit" busy={busy}>
-          {t('auth.otp.verify')}
+          {t('pages.otp.verify')}
         </Button>
         <div className="flex justify-between gap-2">
           <Button
@@ -107,7 +107,7 @@ export default function OtpPage() {
               setErrors({})
             }}
           >
-            {useBackup ? t('auth.otp.useApp') : t('auth.otp.useBackup')}
+            {useBackup ? t('pages.otp.useApp') : t('pages.otp.useBackup')}
           </Button>
           <Button variant="ghost" size="sm" onClick={() => auth.send({ type: 'user.cancelMfa' })}>
             {t('common.actions.cancel')}

@@ -37,16 +37,16 @@ export default function ResetPasswordPage() {
   )
   if (!token) {
     return (
-      <AuthLayout title={t('auth.reset.title')} footer={footer}>
-        <Alert>{t('auth.reset.incomplete')}</Alert>
+      <AuthLayout title={t('pages.reset.title')} footer={footer}>
+        <Alert>{t('pages.reset.incomplete')}</Alert>
       </AuthLayout>
     )
   }
   return (
-    <AuthLayout title={t('auth.reset.titleNew')} footer={footer}>
+    <AuthLayout title={t('pages.reset.titleNew')} footer={footer}>
       {reset.status === 'success' ? (
         <div className="grid gap-4">
-          <Alert tone="success">{t('auth.reset.done')}</Alert>
+          <Alert tone="success">{t('pages.reset.done')}</Alert>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
             {t('auth.signIn')}
           </PreloadLink>
@@ -56,26 +56,26 @@ export default function ResetPasswordPage() {
           noValidate
           onSubmit={onSubmit}
           className="grid gap-4"
-          aria-label={t('auth.reset.titleNew')}
+          aria-label={t('pages.reset.titleNew')}
         >
           {reset.status === 'error' ? (
-            <Alert>{t('auth.reset.failed', { reason: mutationErrorMessage(reset.error) })}</Alert>
+            <Alert>{t('pages.reset.failed', { reason: mutationErrorMessage(reset.error) })}</Alert>
           ) : null}
           <PasswordField
-            label={t('auth.reset.newPassword')}
+            label={t('pages.reset.newPassword')}
             name="password"
             autoComplete="new-password"
             error={errors.password}
             hint={t('auth.password.hint', { min: PASSWORD_MIN })}
           />
           <PasswordField
-            label={t('auth.reset.confirm')}
+            label={t('pages.reset.confirm')}
             name="confirm"
             autoComplete="new-password"
             error={errors.confirm}
           />
           <Button type="submit" busy={reset.status === 'pending'}>
-            {t('auth.reset.submit')}
+            {t('pages.reset.submit')}
           </Button>
         </form>
       )}

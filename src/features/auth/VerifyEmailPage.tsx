@@ -19,22 +19,22 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthLayout
-      title={t('auth.verify.title')}
+      title={t('pages.verify.title')}
       footer={
         <PreloadLink href="/dashboard" className="underline underline-offset-4">
-          {t('auth.verify.toDashboard')}
+          {t('pages.verify.toDashboard')}
         </PreloadLink>
       }
     >
       {!token ? (
-        <Alert>{t('auth.verify.incomplete')}</Alert>
+        <Alert>{t('pages.verify.incomplete')}</Alert>
       ) : verify.status === 'success' ? (
-        <Alert tone="success">{t('auth.verify.done')}</Alert>
+        <Alert tone="success">{t('pages.verify.done')}</Alert>
       ) : verify.status === 'error' ? (
-        <Alert>{t('auth.verify.failed', { reason: mutationErrorMessage(verify.error) })}</Alert>
+        <Alert>{t('pages.verify.failed', { reason: mutationErrorMessage(verify.error) })}</Alert>
       ) : (
         <p role="status" className="text-sm text-muted-foreground">
-          {t('auth.verify.pending')}
+          {t('pages.verify.pending')}
         </p>
       )}
     </AuthLayout>

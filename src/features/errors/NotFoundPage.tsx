@@ -8,19 +8,19 @@ export default function NotFoundPage() {
   return (
     <ErrorLayout
       code="404"
-      title={t('auth.errors.notFound.title')}
+      title={t('pages.errors.notFound.title')}
       actions={
         <>
           <Button variant="outline" onClick={() => window.history.back()}>
-            {t('auth.errors.goBack')}
+            {t('pages.errors.goBack')}
           </Button>
           <Link href="~/" className={buttonClass()}>
-            {t('auth.errors.backHome')}
+            {t('pages.errors.backHome')}
           </Link>
         </>
       }
     >
-      <p>{t('auth.errors.notFound.text')}</p>
+      <p>{t('pages.errors.notFound.text')}</p>
     </ErrorLayout>
   )
 }

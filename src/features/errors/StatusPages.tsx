@@ -16,7 +16,7 @@ function BackButton() {
   const t = useT()
   return (
     <Button variant="outline" onClick={() => window.history.back()}>
-      {t('auth.errors.goBack')}
+      {t('pages.errors.goBack')}
     </Button>
   )
 }
@@ -26,10 +26,10 @@ export function ServerErrorPage() {
   return (
     <ErrorLayout
       code="500"
-      title={t('auth.errors.server.title')}
-      actions={<HomeLink labelKey="auth.errors.goHome" />}
+      title={t('pages.errors.server.title')}
+      actions={<HomeLink labelKey="pages.errors.goHome" />}
     >
-      <p>{t('auth.errors.server.text')}</p>
+      <p>{t('pages.errors.server.text')}</p>
     </ErrorLayout>
   )
 }
@@ -39,7 +39,7 @@ export function UnauthorizedPage() {
   return (
     <ErrorLayout
       code="401"
-      title={t('auth.errors.unauthorized.title')}
+      title={t('pages.errors.unauthorized.title')}
       actions={
         <>
           <BackButton />
@@ -49,7 +49,7 @@ export function UnauthorizedPage() {
         </>
       }
     >
-      <p>{t('auth.errors.unauthorized.text')}</p>
+      <p>{t('pages.errors.unauthorized.text')}</p>
     </ErrorLayout>
   )
 }
@@ -59,15 +59,15 @@ export function ForbiddenPage() {
   return (
     <ErrorLayout
       code="403"
-      title={t('auth.errors.forbidden.title')}
+      title={t('pages.errors.forbidden.title')}
       actions={
         <>
           <BackButton />
-          <HomeLink labelKey="auth.errors.backHome" />
+          <HomeLink labelKey="pages.errors.backHome" />
         </>
       }
     >
-      <p>{t('auth.errors.forbidden.text')}</p>
+      <p>{t('pages.errors.forbidden.text')}</p>
     </ErrorLayout>
   )
 }
@@ -77,14 +77,14 @@ export function MaintenancePage() {
   return (
     <ErrorLayout
       code="503"
-      title={t('auth.errors.maintenance.title')}
+      title={t('pages.errors.maintenance.title')}
       actions={
         <Button variant="outline" onClick={() => window.location.reload()}>
           {t('common.actions.tryAgain')}
         </Button>
       }
     >
-      <p>{t('auth.errors.maintenance.text')}</p>
+      <p>{t('pages.errors.maintenance.text')}</p>
     </ErrorLayout>
   )
 }

@@ -3,11 +3,11 @@ import { buttonClass } from '@/components/ui/button'
 import { useT, type MessageKey } from '@/lib/i18n'
 
 const features = [
-  ['auth.landing.feature.quotes.title', 'auth.landing.feature.quotes.text'],
-  ['auth.landing.feature.payments.title', 'auth.landing.feature.payments.text'],
-  ['auth.landing.feature.dashboard.title', 'auth.landing.feature.dashboard.text'],
-  ['auth.landing.feature.offline.title', 'auth.landing.feature.offline.text'],
-  ['auth.landing.feature.twoFactor.title', 'auth.landing.feature.twoFactor.text'],
+  ['pages.landing.feature.quotes.title', 'pages.landing.feature.quotes.text'],
+  ['pages.landing.feature.payments.title', 'pages.landing.feature.payments.text'],
+  ['pages.landing.feature.dashboard.title', 'pages.landing.feature.dashboard.text'],
+  ['pages.landing.feature.offline.title', 'pages.landing.feature.offline.text'],
+  ['pages.landing.feature.twoFactor.title', 'pages.landing.feature.twoFactor.text'],
 ] as const satisfies readonly (readonly [MessageKey, MessageKey])[]
 
 export default function LandingPage() {
@@ -19,7 +19,7 @@ export default function LandingPage() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Folio
         </span>
-        <nav aria-label={t('auth.landing.account')} className="flex gap-2">
+        <nav aria-label={t('pages.landing.account')} className="flex gap-2">
           <PreloadLink href="/sign-in" className={buttonClass('ghost')}>
             {t('auth.signIn')}
           </PreloadLink>
@@ -31,14 +31,14 @@ export default function LandingPage() {
       <main className="mx-auto max-w-5xl px-6 pb-20">
         <section className="py-16 text-center md:py-24">
           <h1 className="text-4xl font-bold tracking-tight md:text-6xl">
-            {t('auth.landing.heading')}
+            {t('pages.landing.heading')}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            {t('auth.landing.intro')}
+            {t('pages.landing.intro')}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <PreloadLink href="/sign-up" className={buttonClass('primary', 'lg')}>
-              {t('auth.landing.createYourAccount')}
+              {t('pages.landing.createYourAccount')}
             </PreloadLink>
             <PreloadLink href="/sign-in" className={buttonClass('outline', 'lg')}>
               {t('auth.signIn')}
@@ -47,7 +47,7 @@ export default function LandingPage() {
         </section>
         <section aria-labelledby="features" className="grid gap-4 md:grid-cols-2">
           <h2 id="features" className="sr-only">
-            {t('auth.landing.features')}
+            {t('pages.landing.features')}
           </h2>
           {features.map(([title, text]) => (
             <article key={title} className="rounded-xl border border-border bg-card p-6">
@@ -58,7 +58,7 @@ export default function LandingPage() {
         </section>
       </main>
       <footer className="border-t border-border py-6 text-center text-sm text-muted-foreground">
-        {t('auth.landing.footer')}
+        {t('pages.landing.footer')}
       </footer>
     </div>
   )

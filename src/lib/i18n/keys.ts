@@ -12,6 +12,7 @@ import type doc from '../../locales/en/doc.json'
 import type server from '../../locales/en/server.json'
 import type help from '../../locales/en/help.json'
 import type serverauth from '../../locales/en/serverauth.json'
+import type pages from '../../locales/en/pages.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -29,6 +30,7 @@ export type MessageKey =
   | Keys<'server', typeof server>
   | Keys<'help', typeof help>
   | Keys<'serverauth', typeof serverauth>
+  | Keys<'pages', typeof pages>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>
