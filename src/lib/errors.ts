@@ -1,14 +1,6 @@
 import type { AuthFailure } from '@machines/auth/types'
 import { MAX_QUERY_RETRIES, NO_RETRY_STATUSES } from '@/config/constants'
-import {
-  getIntlLocale,
-  getLocale,
-  hasMessage,
-  SOURCE_LOCALE,
-  t,
-  type MessageKey,
-  type MessageValues,
-} from './i18n'
+import { getLocale, SOURCE_LOCALE, whenNotEnglish } from './i18n'
 
 /**
  * The one reader of errors from PocketBase. The SDK throws a ClientResponseError; it is read
@@ -54,7 +46,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
 const REFUSAL_KEY = '@refusal'
 
 /** A refusal as the server describes it. */
-interface Refusal {
+export interface Refusal {
   code: string
   message: string
   params: Record<string, unknown>
@@ -74,121 +66,23 @@ const dataOf = (body: Record<string, unknown> | undefined): Record<string, unkno
 }
 
 /**
- * PocketBase's codes whose sentence needs its values, which PocketBase does not always send (a
- * password's length comes without them): without them the server's sentence is shown.
+ * Saying the server's English again in another language (src/lib/refusal-text.ts) is loaded only
+ * with a language other than English: in English the server's sentences are shown as they came.
  */
-const NEEDS_VALUES: Partial<Record<string, readonly string[]>> = {
-  validation_min_text_constraint: ['min'],
-  validation_max_text_constraint: ['max'],
-  validation_length_out_of_range: ['min', 'max'],
-  validation_length_too_long: ['max'],
-  validation_length_too_short: ['min'],
-  validation_length_invalid: ['min'],
-  validation_invalid_value: ['value'],
-  validation_min_number_constraint: ['min'],
-  validation_max_number_constraint: ['max'],
-  validation_too_many_values: ['maxSelect'],
-  validation_not_enough_values: ['minSelect'],
-  validation_json_size_limit: ['maxSize'],
-  validation_too_many_files: ['maxSelect'],
-  validation_file_size_limit: ['file', 'maxSize'],
-}
+let foreign: typeof import('./refusal-text') | null = null
+whenNotEnglish(async () => {
+  foreign = await import('./refusal-text')
+})
+const translating = () => (getLocale() === SOURCE_LOCALE ? null : foreign)
 
-/** PocketBase's own sentences for a whole answer (they come without a code). */
-const POCKETBASE_SENTENCES: Partial<Record<string, MessageKey>> = {
-  'An error occurred while validating the submitted data.': 'server.pocketbase.invalidData',
-  'An error occurred while loading the submitted data.': 'server.pocketbase.unreadableData',
-  'Failed to read the submitted data.': 'server.pocketbase.readFailed',
-  'Failed to load the submitted data due to invalid formatting.': 'server.pocketbase.badFormat',
-  'Failed to create record.': 'server.pocketbase.createFailed',
-  'Failed to update record.': 'server.pocketbase.updateFailed',
-  'Failed to delete record. Make sure that the record is not part of a required relation reference.':
-    'server.pocketbase.deleteFailed',
-  'Failed to authenticate.': 'serverauth.pocketbase.authFailed',
-  'You are not allowed to perform this request.': 'server.pocketbase.forbidden',
-  'Missing or invalid authentication.': 'server.pocketbase.unauthorized',
-  'Too Many Requests.': 'serverauth.pocketbase.tooManyRequests',
-  'Invalid or expired password reset token.': 'serverauth.pocketbase.invalidResetToken',
-  'Invalid or expired verification token.': 'serverauth.pocketbase.invalidVerificationToken',
-  'Invalid or expired token.': 'serverauth.validation_invalid_token',
-  'Invalid or expired MFA session.': 'serverauth.folio_invalid_mfa_session',
-  'Too many attempts, please try again later.': 'serverauth.folio_too_many_attempts',
-  'Something went wrong while processing your request.': 'server.folio_bad_request',
-  "The requested resource wasn't found.": 'server.folio_not_found',
-}
+/** A message of this app in the interface's language; its English words in English. */
+const say = (key: string, english: string) => translating()?.say(key, english) ?? english
 
 /**
- * The key of a server message that is loaded: most live in `server` (with the signed-in app);
- * the few the signed-out screens show (sign-in, 2FA, reset, network) live in `serverauth`, which
- * loads with those screens. Null when neither is loaded.
+ * A refusal's sentence in the interface's language: in English (the server's language) the
+ * server's sentence word for word; otherwise said again from its code and values.
  */
-function serverKey(key: string): MessageKey | null {
-  if (hasMessage(key)) return key
-  const signedOut = key.replace(/^server\./, 'serverauth.')
-  return hasMessage(signedOut) ? signedOut : null
-}
-
-/** A message of this app, or its English words while its bundle isn't loaded. */
-const say = (key: MessageKey | string, english: string) => {
-  const loaded = serverKey(key)
-  return loaded ? t(loaded) : english
-}
-
-/** An amount in the interface's way of writing money; null for a currency Intl doesn't know. */
-function moneyText(cents: number, currency: string): string | null {
-  try {
-    const format = new Intl.NumberFormat(getIntlLocale(), { style: 'currency', currency })
-    return format.format(cents / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2))
-  } catch {
-    return null
-  }
-}
-
-/**
- * The values of a refusal's sentence as the catalogue reads them: an amount ({amount} with
- * amount_cents and currency) in the interface's money format; a list (e.g. the settings that are
- * missing) as a list in the interface's language, each item by its key
- * `server.<code>.<param>.<item>`.
- */
-function valuesOf(code: string, params: Record<string, unknown>): MessageValues {
-  const values: MessageValues = {}
-  for (const [name, v] of Object.entries(params)) {
-    if (typeof v === 'string' || typeof v === 'number') values[name] = v
-    else if (typeof v === 'boolean') values[name] = String(v)
-    else if (Array.isArray(v)) {
-      const items = v.map((item) => {
-        const key = `server.${code}.${name}.${String(item)}`
-        return hasMessage(key) ? t(key) : String(item)
-      })
-      values[name] = new Intl.ListFormat(getIntlLocale(), { type: 'conjunction' }).format(items)
-    }
-  }
-  for (const name of Object.keys(values)) {
-    const cents = params[`${name}_cents`]
-    const currency = params.currency
-    if (typeof cents === 'number' && typeof currency === 'string')
-      values[name] = moneyText(cents, currency) ?? values[name] ?? ''
-  }
-  return values
-}
-
-/**
- * A refusal's sentence in the interface's language. In English (the server's language) it is
- * the server's sentence as it came, word for word; otherwise it is said again from the code and
- * its values, or left as it came for a code the loaded catalogue doesn't know (the `server`
- * messages load with the signed-in app).
- */
-export function refusalText(r: {
-  code: string
-  message: string
-  params?: Record<string, unknown>
-}): string {
-  const params = r.params ?? {}
-  if (getLocale() === SOURCE_LOCALE) return r.message
-  const key = serverKey(`server.${r.code}`)
-  if (!key || NEEDS_VALUES[r.code]?.some((n) => params[n] === undefined)) return r.message
-  return t(key, valuesOf(r.code, params))
-}
+export const refusalText = (r: Refusal): string => translating()?.refusalText(r) ?? r.message
 
 /**
  * The sentence of a whole answer in the interface's language: the refusal under REFUSAL_KEY, or
@@ -202,8 +96,7 @@ function answerText(body: Record<string, unknown>, message: string): string {
       .map(refusalOf)
       .find((r) => r?.message === message)
   if (own?.message === message) return refusalText(own)
-  const key = POCKETBASE_SENTENCES[message]
-  return key ? say(key, message) : message
+  return translating()?.pocketBaseSentence(message) ?? message
 }
 
 export const statusOf = (error: unknown): number => readError(error)?.status ?? 0

@@ -86,19 +86,34 @@ export function ensureBundle(bundle: Bundle): Promise<void> {
 /** Whether a bundle is ready in the interface's language (so a screen can render at once). */
 export const bundleReady = (bundle: Bundle): boolean => catalogs.has(`${bundle}/${current}`)
 
+/** Work only other languages than English need (saying English words again), by who needs it. */
+const foreignLoaders: Array<() => Promise<unknown>> = []
+const loadForeign = (locale: Locale) =>
+  locale === SOURCE_LOCALE ? Promise.resolve() : Promise.all(foreignLoaders.map((l) => l()))
+
+/**
+ * Runs `load` (e.g. a dynamic import) before the interface first speaks a language other than
+ * English, so English users never download it; a switch waits for it like for the messages.
+ */
+export function whenNotEnglish(load: () => Promise<unknown>) {
+  foreignLoaders.push(load)
+  if (current !== SOURCE_LOCALE) void load()
+}
+
 /** Starts the interface in a language: call before the first render, with the core bundle. */
 export function startLocale(locale: Locale, bundles: Bundle[]): Promise<void> {
   current = locale
   applyLanguage(document.documentElement, locale)
   // Bundles asked for before the language was known load again in it.
-  return Promise.all([...new Set([...bundles, ...uiBundles])].map((b) => ensureBundle(b))).then(
-    () => undefined,
-  )
+  return Promise.all([
+    ...[...new Set([...bundles, ...uiBundles])].map((b) => ensureBundle(b)),
+    loadForeign(locale),
+  ]).then(() => undefined)
 }
 
 /** Switches the interface: the new language's bundles load first, then every screen re-renders. */
 export async function setLocale(locale: Locale): Promise<void> {
-  await Promise.all([...uiBundles].map((b) => load(b, locale)))
+  await Promise.all([...[...uiBundles].map((b) => load(b, locale)), loadForeign(locale)])
   current = locale
   applyLanguage(document.documentElement, locale)
   listeners.forEach((l) => l())
