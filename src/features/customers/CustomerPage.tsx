@@ -16,7 +16,8 @@ import { countryName } from '@/billing/currencies'
 import { formatDate, formatMoney } from '@/billing/format'
 import { isOutstanding, isOverdue } from '@/billing/status'
 import { methodLabel, type Customer } from '@/billing/types'
-import { useT } from '@/lib/i18n'
+import { richText, useT } from '@/lib/i18n'
+import { cn } from '@/components/ui/cn'
 import { useCustomerActions } from './components/customer-actions'
 
 export default function CustomerPage() {
@@ -52,13 +53,14 @@ export default function CustomerPage() {
         title={c.name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            {c.contact_name || t('customers.page.customer')} · {c.currency}
+            <bdi>{c.contact_name || t('customers.page.customer')}</bdi> · <bdi>{c.currency}</bdi>
             {c.archived ? <Badge tone="muted">{t('customers.archived')}</Badge> : null}
             {pending ? <PendingBadge /> : null}
           </span>
         }
         actions={
-          <div className="flex flex-wrap gap-2">
+          // Always its own row under the title, wrapping: the buttons stay where they are.
+          <div className="flex basis-full flex-wrap gap-2">
             <PreloadLink
               href={`${recordPaths.invoiceNew}?customer=${c.id}`}
               className={buttonClass()}
@@ -83,114 +85,176 @@ export default function CustomerPage() {
           </div>
         }
       />
-      <div className="grid gap-4 md:grid-cols-3">
-        <Card className="grid gap-1">
+      <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
+        <Card className="grid content-start gap-1">
           <h2 className="text-sm text-muted-foreground">{t('customers.page.outstanding')}</h2>
-          <p className="text-2xl font-semibold tabular-nums">
-            {formatMoney(outstanding, c.currency)}
+          <p className="text-2xl font-semibold whitespace-nowrap tabular-nums">
+            <bdi>{formatMoney(outstanding, c.currency)}</bdi>
           </p>
           <p className="text-sm text-muted-foreground">
             {overdue > 0
-              ? t('customers.page.overdue', { amount: formatMoney(overdue, c.currency) })
+              ? richText(t, 'customers.page.overdue', {
+                  amount: <Nowrap>{formatMoney(overdue, c.currency)}</Nowrap>,
+                })
               : t('customers.page.nothingOverdue')}
           </p>
         </Card>
-        <Card className="md:col-span-2">
+        <Card className="lg:col-span-2">
           <h2 className="mb-3 text-sm text-muted-foreground">{t('customers.page.aging')}</h2>
           <AgingBars buckets={buckets} currency={c.currency} />
         </Card>
       </div>
-      <div className="mt-4 grid gap-4 md:grid-cols-3">
-        <Card className="grid content-start gap-2 text-sm">
+      <div className="mt-4 grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
+        <Card className="grid content-start gap-2 text-sm break-words">
           <h2 className="font-semibold">{t('customers.page.details')}</h2>
           {c.email ? (
-            <a href={`mailto:${c.email}`} className="underline">
-              {c.email}
+            <a href={`mailto:${c.email}`} className="underline [overflow-wrap:anywhere]">
+              <bdi>{c.email}</bdi>
             </a>
           ) : (
             <span className="text-muted-foreground">{t('customers.page.noEmail')}</span>
           )}
-          {c.phone ? <span>{c.phone}</span> : null}
+          {c.phone ? (
+            <span>
+              <bdi>{c.phone}</bdi>
+            </span>
+          ) : null}
           {c.website ? (
-            <a href={c.website} target="_blank" rel="noreferrer noopener" className="underline">
-              {c.website}
+            <a
+              href={c.website}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="underline [overflow-wrap:anywhere]"
+            >
+              <bdi>{c.website}</bdi>
             </a>
           ) : null}
-          {c.tax_id ? <span>{t('customers.page.taxId', { taxId: c.tax_id })}</span> : null}
-          {address ? <span className="whitespace-pre-line">{address}</span> : null}
+          {c.tax_id ? (
+            <span>{richText(t, 'customers.page.taxId', { taxId: <bdi>{c.tax_id}</bdi> })}</span>
+          ) : null}
+          {address ? (
+            <span>
+              {address.split('\n').map((line, i) => (
+                <span key={i} className="block">
+                  <bdi>{line}</bdi>
+                </span>
+              ))}
+            </span>
+          ) : null}
           <span>{t('customers.page.paymentTerms', { days: c.payment_terms_days })}</span>
-          {c.notes ? <p className="whitespace-pre-line text-muted-foreground">{c.notes}</p> : null}
+          {c.notes ? (
+            <p className="whitespace-pre-line text-muted-foreground">
+              <bdi>{c.notes}</bdi>
+            </p>
+          ) : null}
         </Card>
-        <div className="grid content-start gap-4 md:col-span-2">
+        <div className="grid content-start gap-4 lg:col-span-2 [&>*]:min-w-0">
           <DocTable
             title={t('customers.page.invoices')}
             empty={t('customers.page.noInvoices')}
-            head={[
-              t('customers.column.number'),
-              t('customers.column.issued'),
-              t('customers.column.due'),
-              t('customers.column.status'),
-              t('customers.column.total'),
-              t('customers.column.balance'),
+            columns={[
+              { head: t('customers.column.number') },
+              { head: t('customers.column.issued'), from: '2xl' },
+              { head: t('customers.column.due'), from: 'lg' },
+              { head: t('customers.column.status'), from: 'sm' },
+              { head: t('customers.column.total'), from: 'md', end: true },
+              { head: t('customers.column.balance'), end: true },
             ]}
-            endAligned={2}
             rows={invoices.map((i) => ({
               id: i.id,
               href: recordPaths.invoice(i.id),
               cells: [
-                i.number || t('customers.page.draft'),
-                formatDate(i.issue_date),
-                formatDate(i.due_date),
+                i.number ? <bdi>{i.number}</bdi> : t('customers.page.draft'),
+                <Nowrap key="i">{formatDate(i.issue_date)}</Nowrap>,
+                <Nowrap key="d">{formatDate(i.due_date)}</Nowrap>,
                 <InvoiceStatusBadge key="s" invoice={i} />,
-                formatMoney(i.total_cents, i.currency),
-                formatMoney(i.balance_cents, i.currency),
+                <Nowrap key="t">{formatMoney(i.total_cents, i.currency)}</Nowrap>,
+                <Nowrap key="b">{formatMoney(i.balance_cents, i.currency)}</Nowrap>,
+              ],
+              notes: [
+                null,
+                richText(t, 'customers.page.issuedOn', {
+                  date: <Nowrap>{formatDate(i.issue_date)}</Nowrap>,
+                }),
+                richText(t, 'customers.page.dueOn', {
+                  date: <Nowrap>{formatDate(i.due_date)}</Nowrap>,
+                }),
+                <InvoiceStatusBadge key="s" invoice={i} />,
+                richText(t, 'customers.page.totalOf', {
+                  amount: <Nowrap>{formatMoney(i.total_cents, i.currency)}</Nowrap>,
+                }),
+                null,
               ],
             }))}
           />
           <DocTable
             title={t('customers.page.quotes')}
             empty={t('customers.page.noQuotes')}
-            head={[
-              t('customers.column.number'),
-              t('customers.column.issued'),
-              t('customers.column.expires'),
-              t('customers.column.status'),
-              t('customers.column.total'),
+            columns={[
+              { head: t('customers.column.number') },
+              { head: t('customers.column.issued'), from: 'xl' },
+              { head: t('customers.column.expires'), from: 'md' },
+              { head: t('customers.column.status'), from: 'sm' },
+              { head: t('customers.column.total'), end: true },
             ]}
-            endAligned={2}
             rows={quotes.map((q) => ({
               id: q.id,
               href: recordPaths.quote(q.id),
               cells: [
-                q.number || t('customers.page.draft'),
-                formatDate(q.issue_date),
-                formatDate(q.expiry_date),
+                q.number ? <bdi>{q.number}</bdi> : t('customers.page.draft'),
+                <Nowrap key="i">{formatDate(q.issue_date)}</Nowrap>,
+                <Nowrap key="e">{formatDate(q.expiry_date)}</Nowrap>,
                 <QuoteStatusBadge key="s" quote={q} />,
-                formatMoney(q.total_cents, q.currency),
+                <Nowrap key="t">{formatMoney(q.total_cents, q.currency)}</Nowrap>,
+              ],
+              notes: [
+                null,
+                richText(t, 'customers.page.issuedOn', {
+                  date: <Nowrap>{formatDate(q.issue_date)}</Nowrap>,
+                }),
+                richText(t, 'customers.page.expiresOn', {
+                  date: <Nowrap>{formatDate(q.expiry_date)}</Nowrap>,
+                }),
+                <QuoteStatusBadge key="s" quote={q} />,
+                null,
               ],
             }))}
           />
           <DocTable
             title={t('customers.page.payments')}
             empty={t('customers.page.noPayments')}
-            head={[
-              t('customers.column.number'),
-              t('customers.column.date'),
-              t('customers.column.invoice'),
-              t('customers.column.method'),
-              t('customers.column.amount'),
+            columns={[
+              { head: t('customers.column.number') },
+              { head: t('customers.column.date'), from: 'md' },
+              { head: t('customers.column.invoice'), from: 'sm' },
+              { head: t('customers.column.method'), from: 'lg' },
+              { head: t('customers.column.amount'), end: true },
             ]}
-            rows={payments.map((p) => ({
-              id: p.id,
-              href: recordPaths.invoice(p.invoice),
-              cells: [
-                p.number,
-                formatDate(p.date),
-                p.expand?.invoice?.number ?? '—',
-                methodLabel(p.method, t),
-                formatMoney(p.amount_cents, p.currency),
-              ],
-            }))}
+            rows={payments.map((p) => {
+              const invoiceNumber = p.expand?.invoice?.number
+              return {
+                id: p.id,
+                href: recordPaths.invoice(p.invoice),
+                cells: [
+                  <bdi key="n">{p.number}</bdi>,
+                  <Nowrap key="d">{formatDate(p.date)}</Nowrap>,
+                  invoiceNumber ? <bdi key="i">{invoiceNumber}</bdi> : '—',
+                  methodLabel(p.method, t),
+                  <Nowrap key="a">{formatMoney(p.amount_cents, p.currency)}</Nowrap>,
+                ],
+                notes: [
+                  null,
+                  <Nowrap key="d">{formatDate(p.date)}</Nowrap>,
+                  invoiceNumber
+                    ? richText(t, 'customers.page.forInvoice', {
+                        number: <bdi>{invoiceNumber}</bdi>,
+                      })
+                    : null,
+                  methodLabel(p.method, t),
+                  null,
+                ],
+              }
+            })}
           />
         </div>
       </div>
@@ -199,64 +263,112 @@ export default function CustomerPage() {
   )
 }
 
+/**
+ * A date, a number or an amount: isolated from the text around it, so "€3,290.74" and
+ * "INV-00042" read the same in a right-to-left page, and never broken over two lines.
+ */
+function Nowrap({ children }: { children: ReactNode }) {
+  return <bdi className="whitespace-nowrap tabular-nums">{children}</bdi>
+}
+
+/**
+ * From which width of the table's card a column shows (container widths: sm 24rem, md 28rem,
+ * lg 32rem, xl 36rem, 2xl 42rem). Narrower, its value moves under the row's number: nothing is
+ * lost, and no amount is cut off or wraps.
+ */
+const FROM = {
+  sm: { cell: 'hidden @sm:table-cell', note: '@sm:hidden' },
+  md: { cell: 'hidden @md:table-cell', note: '@md:hidden' },
+  lg: { cell: 'hidden @lg:table-cell', note: '@lg:hidden' },
+  xl: { cell: 'hidden @xl:table-cell', note: '@xl:hidden' },
+  '2xl': { cell: 'hidden @2xl:table-cell', note: '@2xl:hidden' },
+} as const
+
+interface Column {
+  head: string
+  /** Shown from this card width on; always when absent. */
+  from?: keyof typeof FROM
+  /** Aligned to the end (amounts). */
+  end?: boolean
+}
+
 function DocTable({
   title,
-  head,
+  columns,
   rows,
   empty,
-  endAligned = 0,
 }: {
   title: string
-  head: string[]
-  rows: Array<{ id: string; href: string; cells: ReactNode[] }>
+  columns: Column[]
+  rows: Array<{
+    id: string
+    href: string
+    cells: ReactNode[]
+    /** What each column says under the number while the column is hidden. */
+    notes: ReactNode[]
+  }>
   empty: string
-  /** How many of the last columns are aligned to the end (amounts). */
-  endAligned?: number
 }) {
-  const atEnd = (i: number) => i >= head.length - endAligned
+  const cellClass = (col: Column, i: number) =>
+    cn(
+      'px-3 py-2 align-top',
+      i === 0 && 'ps-4',
+      i === columns.length - 1 && 'pe-4',
+      col.end ? 'text-end' : 'text-start',
+      col.from && FROM[col.from].cell,
+    )
   return (
-    <Card className="p-0">
+    <Card className="@container p-0!">
       <h2 className="px-4 pt-4 font-semibold">{title}</h2>
       {rows.length === 0 ? (
         <p className="px-4 pb-4 text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full text-sm">
-            <thead>
-              <tr>
-                {head.map((h, i) => (
-                  <th
-                    key={h}
-                    scope="col"
-                    className={`px-4 py-2 font-medium ${atEnd(i) ? 'text-end' : 'text-start'}`}
-                  >
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-t border-border">
-                  {r.cells.map((cell, i) => (
-                    <td key={i} className={`px-4 py-2 ${atEnd(i) ? 'text-end tabular-nums' : ''}`}>
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr>
+              {columns.map((col, i) => (
+                <th key={col.head} scope="col" className={cn(cellClass(col, i), 'font-medium')}>
+                  {col.head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-t border-border">
+                {r.cells.map((cell, i) => {
+                  const col = columns[i]!
+                  return (
+                    <td key={i} className={cellClass(col, i)}>
                       {i === 0 ? (
-                        <Link
-                          href={r.href}
-                          className="font-medium underline-offset-4 hover:underline"
-                        >
-                          {cell}
-                        </Link>
+                        <>
+                          <Link
+                            href={r.href}
+                            className="font-medium whitespace-nowrap underline-offset-4 hover:underline"
+                          >
+                            {cell}
+                          </Link>
+                          <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                            {r.notes.map((note, n) => {
+                              const from = columns[n]?.from
+                              return note && from ? (
+                                <span key={n} className={FROM[from].note}>
+                                  {note}
+                                </span>
+                              ) : null
+                            })}
+                          </span>
+                        </>
                       ) : (
                         cell
                       )}
                     </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </Card>
   )

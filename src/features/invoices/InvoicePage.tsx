@@ -86,15 +86,19 @@ export default function InvoicePage() {
             {customer ? (
               <Link
                 href={recordPaths.customer(customer.id)}
-                className="underline underline-offset-4"
+                className="break-words underline underline-offset-4"
               >
-                {customer.name}
+                <bdi>{customer.name}</bdi>
               </Link>
             ) : null}
             <span>
-              {t('documents.invoice.summary', {
-                date: formatDate(inv.due_date),
-                balance: formatMoney(inv.balance_cents, inv.currency),
+              {richText(t, 'documents.invoice.summary', {
+                date: <bdi className="whitespace-nowrap">{formatDate(inv.due_date)}</bdi>,
+                balance: (
+                  <bdi className="whitespace-nowrap tabular-nums">
+                    {formatMoney(inv.balance_cents, inv.currency)}
+                  </bdi>
+                ),
               })}
             </span>
             {quote.data ? (
@@ -105,7 +109,7 @@ export default function InvoicePage() {
                       href={recordPaths.quote(quote.data.id)}
                       className="underline underline-offset-4"
                     >
-                      {quote.data.number}
+                      <bdi>{quote.data.number}</bdi>
                     </Link>
                   ),
                 })}
@@ -141,21 +145,23 @@ export default function InvoicePage() {
         }
       />
 
-      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <DocumentSheet kind="invoices" doc={inv} seller={seller.data} />
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 content-start gap-6">
           <Card className="grid content-start gap-3 p-4">
             <h2 className="font-semibold">{t('documents.invoice.payments')}</h2>
             <dl className="grid grid-cols-[1fr_auto] gap-1 text-sm">
               <dt>{t('documents.invoice.total')}</dt>
-              <dd className="text-end tabular-nums">
-                {formatMoney(inv.total_cents, inv.currency)}
+              <dd className="text-end whitespace-nowrap tabular-nums">
+                <bdi>{formatMoney(inv.total_cents, inv.currency)}</bdi>
               </dd>
               <dt>{t('documents.invoice.paid')}</dt>
-              <dd className="text-end tabular-nums">{formatMoney(inv.paid_cents, inv.currency)}</dd>
+              <dd className="text-end whitespace-nowrap tabular-nums">
+                <bdi>{formatMoney(inv.paid_cents, inv.currency)}</bdi>
+              </dd>
               <dt className="font-semibold">{t('documents.invoice.balanceDue')}</dt>
-              <dd className="text-end font-semibold tabular-nums">
-                {formatMoney(inv.balance_cents, inv.currency)}
+              <dd className="text-end font-semibold whitespace-nowrap tabular-nums">
+                <bdi>{formatMoney(inv.balance_cents, inv.currency)}</bdi>
               </dd>
             </dl>
             {allPayments.length === 0 ? (
@@ -167,14 +173,25 @@ export default function InvoicePage() {
                     key={p.id}
                     className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
                   >
-                    <div>
-                      <div className="font-medium tabular-nums">
-                        {formatMoney(p.amount_cents, inv.currency)}
+                    <div className="min-w-0">
+                      <div className="font-medium whitespace-nowrap tabular-nums">
+                        <bdi>{formatMoney(p.amount_cents, inv.currency)}</bdi>
                       </div>
-                      <div className="text-muted-foreground">
-                        {formatDate(p.date)} · {methodLabel(p.method, t)}
-                        {p.number ? ` · ${p.number}` : ''}
-                        {p.reference ? ` · ${p.reference}` : ''}
+                      <div className="break-words text-muted-foreground">
+                        <bdi className="whitespace-nowrap">{formatDate(p.date)}</bdi> ·{' '}
+                        {methodLabel(p.method, t)}
+                        {p.number ? (
+                          <>
+                            {' · '}
+                            <bdi className="whitespace-nowrap">{p.number}</bdi>
+                          </>
+                        ) : null}
+                        {p.reference ? (
+                          <>
+                            {' · '}
+                            <bdi>{p.reference}</bdi>
+                          </>
+                        ) : null}
                       </div>
                       {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
                     </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
@@ -12,6 +12,7 @@ import {
   isLocale,
   LOCALE_NAMES,
   LOCALES,
+  richText,
   useDocT,
   type DocTranslate,
   type Locale,
@@ -166,8 +167,12 @@ function DocumentView({
     <div className="min-h-svh bg-muted/40 print:bg-white">
       <header className="border-b border-border bg-background print:hidden">
         <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="font-semibold">
-            {doc.seller.company_name || dt('doc.public.supplierPlaceholder')}
+          <p className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+            {doc.seller.company_name ? (
+              <bdi>{doc.seller.company_name}</bdi>
+            ) : (
+              dt('doc.public.supplierPlaceholder')
+            )}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <LanguageSwitch dt={dt} value={documentLocale(doc)} onChange={onLanguage} />
@@ -222,31 +227,41 @@ function LanguageSwitch({
 function StatusLine({ doc, dt }: { doc: PrintableDocument; dt: DocTranslate }) {
   const f = docFormat(documentLocale(doc))
   const c = doc.currency
-  let text: string | null = null
+  // Amounts, dates and names keep their own direction inside the sentence.
+  const money = (cents: number) => (
+    <bdi className="whitespace-nowrap tabular-nums">{f.money(cents, c)}</bdi>
+  )
+  const date = (value: string | null | undefined) => (
+    <bdi className="whitespace-nowrap">{f.date(value)}</bdi>
+  )
+  let text: ReactNode = null
   let tone: 'success' | 'error' | 'info' = 'info'
   if (doc.kind === 'invoice') {
     if (doc.status === 'paid') {
-      text = dt('doc.public.status.paid', { amount: f.money(doc.total_cents, c) })
+      text = richText(dt, 'doc.public.status.paid', { amount: money(doc.total_cents) })
       tone = 'success'
     } else if (doc.display_status === 'overdue') {
-      text = dt('doc.public.status.overdue', {
-        amount: f.money(doc.balance_cents, c),
-        date: f.date(doc.due_date),
+      text = richText(dt, 'doc.public.status.overdue', {
+        amount: money(doc.balance_cents),
+        date: date(doc.due_date),
       })
       tone = 'error'
     } else if (doc.balance_cents > 0) {
-      text = dt('doc.public.status.due', {
-        amount: f.money(doc.balance_cents, c),
-        date: f.date(doc.due_date),
+      text = richText(dt, 'doc.public.status.due', {
+        amount: money(doc.balance_cents),
+        date: date(doc.due_date),
       })
     }
   } else if (doc.answer) {
     text = doc.answer.accepted
-      ? dt('doc.public.status.accepted', { name: doc.answer.name, date: f.date(doc.answer.at) })
-      : dt('doc.public.status.declined', { date: f.date(doc.answer.at) })
+      ? richText(dt, 'doc.public.status.accepted', {
+          name: <bdi>{doc.answer.name}</bdi>,
+          date: date(doc.answer.at),
+        })
+      : richText(dt, 'doc.public.status.declined', { date: date(doc.answer.at) })
     tone = doc.answer.accepted ? 'success' : 'info'
   } else if (doc.display_status === 'expired') {
-    text = dt('doc.public.status.expired', { date: f.date(doc.expiry_date) })
+    text = richText(dt, 'doc.public.status.expired', { date: date(doc.expiry_date) })
   } else if (doc.status === 'converted') {
     text = dt('doc.public.status.converted')
     tone = 'success'

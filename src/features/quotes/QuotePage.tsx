@@ -82,13 +82,17 @@ export default function QuotePage() {
             {customer ? (
               <Link
                 href={recordPaths.customer(customer.id)}
-                className="underline underline-offset-4"
+                className="break-words underline underline-offset-4"
               >
-                {customer.name}
+                <bdi>{customer.name}</bdi>
               </Link>
             ) : null}
             {q.expiry_date ? (
-              <span>{t('documents.quote.validUntil', { date: formatDate(q.expiry_date) })}</span>
+              <span>
+                {richText(t, 'documents.quote.validUntil', {
+                  date: <bdi className="whitespace-nowrap">{formatDate(q.expiry_date)}</bdi>,
+                })}
+              </span>
             ) : null}
             {invoice.data ? (
               <span>
@@ -98,7 +102,11 @@ export default function QuotePage() {
                       href={recordPaths.invoice(invoice.data.id)}
                       className="underline underline-offset-4"
                     >
-                      {invoice.data.number || t('documents.quote.draftLink')}
+                      {invoice.data.number ? (
+                        <bdi>{invoice.data.number}</bdi>
+                      ) : (
+                        t('documents.quote.draftLink')
+                      )}
                     </Link>
                   ),
                 })}
@@ -136,12 +144,14 @@ export default function QuotePage() {
           </DocumentActions>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
-        <div>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0">
           <DocumentSheet kind="quotes" doc={q} seller={seller.data} />
           {q.status === 'rejected' && q.reject_reason ? (
-            <p className="mt-4 text-sm text-muted-foreground">
-              {t('documents.quote.rejectedReason', { reason: q.reject_reason })}
+            <p className="mt-4 text-sm break-words text-muted-foreground">
+              {richText(t, 'documents.quote.rejectedReason', {
+                reason: <bdi>{q.reject_reason}</bdi>,
+              })}
             </p>
           ) : null}
         </div>

@@ -40,6 +40,7 @@ export function CustomerLink({
                 <span className="font-medium">{t('documents.link.new')}</span>
                 <input
                   readOnly
+                  dir="ltr"
                   value={url}
                   className="h-10 w-full rounded-md border border-input bg-background px-3 font-mono text-xs"
                   onFocus={(e) => e.currentTarget.select()}

@@ -50,7 +50,8 @@ export function DocumentActions({
   const invoice = kind === 'invoices'
   const draft = doc.status === 'draft'
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // Its own row under the title at every width, wrapping: the buttons keep their place.
+    <div className="flex basis-full flex-wrap items-center gap-2">
       {children}
       {can('send') ? (
         <Button

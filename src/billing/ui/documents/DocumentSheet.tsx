@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { recordQuery, type SellerSettings } from '@/billing/queries'
 import { ownerPrintable } from '@/billing/printable'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
-import { useT } from '@/lib/i18n'
+import { richText, useT } from '@/lib/i18n'
 import { PrintableSheet } from './PrintableSheet'
 
 /** The owner's quote or invoice drawn as the customer sees it (the print sheet). */
@@ -28,7 +28,7 @@ export function DocumentSheet({
   if (invoice?.status === 'void' && invoice.void_reason)
     footer = (
       <p className="mt-6 text-neutral-700">
-        {t('documents.sheet.voided', { reason: invoice.void_reason })}
+        {richText(t, 'documents.sheet.voided', { reason: <bdi>{invoice.void_reason}</bdi> })}
       </p>
     )
   return <PrintableSheet doc={printable}>{footer}</PrintableSheet>

@@ -3,10 +3,32 @@ import { docFormat } from '@/billing/doc-format'
 import { formatIban } from '@/billing/payment-code'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
-import { directionOf, useDocT } from '@/lib/i18n'
+import { directionOf, richText, useDocT } from '@/lib/i18n'
 
+// A container: the sheet lays its lines out by its own width (a phone, the record page's column,
+// paper), not the window's. Nothing in it is clipped: only the watermark's layer hides overflow.
 const SHEET_CLASS =
-  'document-sheet relative overflow-hidden rounded-xl border border-border bg-white p-4 text-sm sm:p-8 text-neutral-900 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none'
+  'document-sheet @container relative min-w-0 rounded-xl border border-border bg-white p-4 text-sm sm:p-8 text-neutral-900 shadow-sm print:rounded-none print:border-0 print:p-0 print:shadow-none'
+
+/**
+ * Text that keeps its own direction inside the sheet's (names, addresses, amounts, numbers,
+ * dates, IBANs): "Quay Street 4", "Folio Demo Co." and "−€3,290.74" read the same in a
+ * right-to-left document.
+ */
+const Iso = ({ children }: { children: ReactNode }) => <bdi>{children}</bdi>
+
+/** Lines of free text (an address), each isolated, kept one below the other. */
+function Lines({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('\n').map((line, i) => (
+        <span key={i} className="block">
+          <bdi>{line}</bdi>
+        </span>
+      ))}
+    </>
+  )
+}
 
 /**
  * A quote or invoice as the customer sees it, on screen and on paper — the owner's record page
@@ -34,6 +56,9 @@ export function PrintableSheet({
   if (!dt) return <article className={SHEET_CLASS} lang={locale} aria-busy="true" />
   const f = docFormat(locale)
   const formatMoney = f.money
+  // An amount taken off, written as the language writes a negative amount (with a true minus):
+  // "−€665.90"; in Arabic the minus stays by the digits, not at the far end.
+  const minus = (cents: number) => f.money(-cents, doc.currency).replace('-', '−')
   const formatDate = f.date
   const { seller, buyer } = doc
   const invoice = doc.kind === 'invoice'
@@ -65,7 +90,7 @@ export function PrintableSheet({
       {watermark ? (
         <div
           aria-hidden
-          className="pointer-events-none absolute inset-0 flex items-center justify-center select-none"
+          className="pointer-events-none absolute inset-0 flex items-center justify-center overflow-hidden rounded-xl select-none print:rounded-none"
         >
           <span className="-rotate-30 text-[8rem] font-black tracking-widest text-neutral-900/8">
             {watermark}
@@ -80,7 +105,7 @@ export function PrintableSheet({
         </p>
       ) : null}
       <header className="flex flex-wrap justify-between gap-6">
-        <div>
+        <div className="min-w-0">
           {seller.logo_url ? (
             <img
               src={seller.logo_url}
@@ -96,41 +121,57 @@ export function PrintableSheet({
               }}
             />
           ) : null}
-          <p className="text-lg font-semibold">
-            {seller.company_name || dt('doc.seller.placeholder')}
+          <p className="text-lg font-semibold [overflow-wrap:anywhere]">
+            {seller.company_name ? <Iso>{seller.company_name}</Iso> : dt('doc.seller.placeholder')}
           </p>
           {seller.company_address ? (
-            <p className="whitespace-pre-line text-neutral-600">{seller.company_address}</p>
+            <p className="text-neutral-600 [overflow-wrap:anywhere]">
+              <Lines text={seller.company_address} />
+            </p>
           ) : null}
           {seller.company_tax_id ? (
             <p className="text-neutral-600">
-              {dt('doc.party.taxId', { id: seller.company_tax_id })}
+              {richText(dt, 'doc.party.taxId', { id: <Iso>{seller.company_tax_id}</Iso> })}
             </p>
           ) : null}
           {seller.postal_code || seller.city ? (
             <p className="text-neutral-600">
-              {[seller.postal_code, seller.city].filter(Boolean).join(' ')}
+              <Iso>{[seller.postal_code, seller.city].filter(Boolean).join(' ')}</Iso>
             </p>
           ) : null}
           {seller.country ? <p className="text-neutral-600">{f.country(seller.country)}</p> : null}
           {seller.vat_id ? (
-            <p className="text-neutral-600">{dt('doc.party.vatId', { id: seller.vat_id })}</p>
+            <p className="text-neutral-600">
+              {richText(dt, 'doc.party.vatId', { id: <Iso>{seller.vat_id}</Iso> })}
+            </p>
           ) : null}
         </div>
         <div className="text-end">
-          <h2 className="text-2xl font-bold tracking-tight">{heading}</h2>
+          <h2 className="text-2xl font-bold tracking-tight">
+            {doc.number
+              ? richText(dt, invoice ? 'doc.heading.invoice' : 'doc.heading.quote', {
+                  number: <Iso>{doc.number}</Iso>,
+                })
+              : heading}
+          </h2>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-4 text-neutral-700">
             <dt>{dt(invoice ? 'doc.dates.issued.invoice' : 'doc.dates.issued.quote')}</dt>
-            <dd>{formatDate(doc.issue_date)}</dd>
+            <dd className="whitespace-nowrap">
+              <Iso>{formatDate(doc.issue_date)}</Iso>
+            </dd>
             {invoice ? (
               <>
                 <dt>{dt('doc.dates.due')}</dt>
-                <dd>{formatDate(doc.due_date)}</dd>
+                <dd className="whitespace-nowrap">
+                  <Iso>{formatDate(doc.due_date)}</Iso>
+                </dd>
               </>
             ) : doc.expiry_date ? (
               <>
                 <dt>{dt('doc.dates.validUntil')}</dt>
-                <dd>{formatDate(doc.expiry_date)}</dd>
+                <dd className="whitespace-nowrap">
+                  <Iso>{formatDate(doc.expiry_date)}</Iso>
+                </dd>
               </>
             ) : null}
           </dl>
@@ -138,56 +179,92 @@ export function PrintableSheet({
       </header>
 
       <div className="mt-6 flex flex-wrap items-start justify-between gap-6">
-        <div>
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             {dt('doc.billTo')}
           </h3>
-          <p className="font-medium">{buyer.name || '…'}</p>
-          {buyer.contact_name ? <p>{buyer.contact_name}</p> : null}
-          {buyer.address ? <p className="whitespace-pre-line">{buyer.address}</p> : null}
+          <p className="font-medium">
+            <Iso>{buyer.name || '…'}</Iso>
+          </p>
+          {buyer.contact_name ? (
+            <p>
+              <Iso>{buyer.contact_name}</Iso>
+            </p>
+          ) : null}
+          {buyer.address ? (
+            <p>
+              <Lines text={buyer.address} />
+            </p>
+          ) : null}
           {buyer.postal_code || buyer.city ? (
-            <p>{[buyer.postal_code, buyer.city].filter(Boolean).join(' ')}</p>
+            <p>
+              <Iso>{[buyer.postal_code, buyer.city].filter(Boolean).join(' ')}</Iso>
+            </p>
           ) : null}
           {buyer.country ? <p>{f.country(buyer.country)}</p> : null}
-          {buyer.tax_id ? <p>{dt('doc.party.taxId', { id: buyer.tax_id })}</p> : null}
+          {buyer.tax_id ? (
+            <p>{richText(dt, 'doc.party.taxId', { id: <Iso>{buyer.tax_id}</Iso> })}</p>
+          ) : null}
         </div>
         <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
           <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             {dt(invoice ? 'doc.amountDue' : 'doc.total')}
           </p>
-          <p className="text-2xl font-bold tabular-nums">{formatMoney(due, c)}</p>
+          <p className="text-2xl font-bold whitespace-nowrap tabular-nums">
+            <Iso>{formatMoney(due, c)}</Iso>
+          </p>
           {paid ? (
             <p className="font-semibold tracking-widest text-emerald-800">
               {dt('doc.watermark.paid')}
             </p>
           ) : invoice ? (
             <p className="text-neutral-600">
-              {dt('doc.dueBy', { date: formatDate(doc.due_date) })}
+              {richText(dt, 'doc.dueBy', { date: <Iso>{formatDate(doc.due_date)}</Iso> })}
             </p>
           ) : null}
         </div>
       </div>
 
-      {/* On a phone the lines stack (the table would need ~600 px); paper always has the table. */}
-      <ul className="mt-6 grid gap-3 sm:hidden print:hidden" aria-label={dt('doc.lines.label')}>
+      {/* A narrow sheet (a phone; the table needs ~450 px) stacks the lines; paper has the table. */}
+      <ul className="mt-6 grid gap-3 @lg:hidden print:hidden" aria-label={dt('doc.lines.label')}>
         {items.map((l, i) => (
           <li key={i} className="grid gap-0.5 border-b border-neutral-200 pb-3">
             <div className="flex items-start justify-between gap-3">
-              <span className="whitespace-pre-line">{l.description}</span>
+              <span className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere]">
+                <bdi>{l.description}</bdi>
+              </span>
               <span className="font-medium whitespace-nowrap tabular-nums">
-                {formatMoney(l.net_cents, c)}
+                <Iso>{formatMoney(l.net_cents, c)}</Iso>
               </span>
             </div>
             <span className="text-neutral-600 tabular-nums">
-              {quantity.format(l.quantity)}
-              {l.unit ? ` ${l.unit}` : ''} × {formatMoney(l.unit_price_cents, c)}
-              {l.discount_percent ? ` − ${f.percent(l.discount_percent)}` : ''} ·{' '}
-              {dt('doc.lines.taxRate', { rate: f.percent(l.tax_rate || 0) })}
+              <span className="whitespace-nowrap">
+                <Iso>
+                  {quantity.format(l.quantity)}
+                  {l.unit ? ` ${l.unit}` : ''}
+                </Iso>{' '}
+                ×{' '}
+              </span>
+              <span className="whitespace-nowrap">
+                <Iso>{formatMoney(l.unit_price_cents, c)}</Iso>
+              </span>
+              {l.discount_percent ? (
+                <span className="whitespace-nowrap">
+                  {' − '}
+                  <Iso>{f.percent(l.discount_percent)}</Iso>
+                </span>
+              ) : null}{' '}
+              ·{' '}
+              <span className="whitespace-nowrap">
+                {richText(dt, 'doc.lines.taxRate', {
+                  rate: <Iso>{f.percent(l.tax_rate || 0)}</Iso>,
+                })}
+              </span>
             </span>
           </li>
         ))}
       </ul>
-      <table className="mt-8 hidden w-full sm:table print:table">
+      <table className="mt-8 hidden w-full @lg:table print:table">
         <caption className="sr-only">{dt('doc.lines.label')}</caption>
         <thead className="border-b border-neutral-300 text-neutral-600">
           <tr>
@@ -216,23 +293,31 @@ export function PrintableSheet({
         <tbody>
           {items.map((l, i) => (
             <tr key={i} className="border-b border-neutral-200 align-top">
-              <td className="py-2 pe-4 whitespace-pre-line">{l.description}</td>
+              <td className="py-2 pe-4 whitespace-pre-line [overflow-wrap:anywhere]">
+                <bdi>{l.description}</bdi>
+              </td>
               <td className="py-2 ps-3 text-end tabular-nums">
                 <span className="whitespace-nowrap">
-                  {quantity.format(l.quantity)}
-                  {l.unit ? ` ${l.unit}` : ''}
+                  <Iso>
+                    {quantity.format(l.quantity)}
+                    {l.unit ? ` ${l.unit}` : ''}
+                  </Iso>
                 </span>
               </td>
-              <td className="py-2 ps-3 text-end tabular-nums">
-                {formatMoney(l.unit_price_cents, c)}
+              <td className="py-2 ps-3 text-end whitespace-nowrap tabular-nums">
+                <Iso>{formatMoney(l.unit_price_cents, c)}</Iso>
               </td>
               {anyDiscount ? (
-                <td className="py-2 ps-3 text-end tabular-nums">
-                  {l.discount_percent ? f.percent(l.discount_percent) : ''}
+                <td className="py-2 ps-3 text-end whitespace-nowrap tabular-nums">
+                  {l.discount_percent ? <Iso>{f.percent(l.discount_percent)}</Iso> : ''}
                 </td>
               ) : null}
-              <td className="py-2 ps-3 text-end tabular-nums">{f.percent(l.tax_rate || 0)}</td>
-              <td className="py-2 ps-3 text-end tabular-nums">{formatMoney(l.net_cents, c)}</td>
+              <td className="py-2 ps-3 text-end whitespace-nowrap tabular-nums">
+                <Iso>{f.percent(l.tax_rate || 0)}</Iso>
+              </td>
+              <td className="py-2 ps-3 text-end whitespace-nowrap tabular-nums">
+                <Iso>{formatMoney(l.net_cents, c)}</Iso>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -245,10 +330,10 @@ export function PrintableSheet({
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="pe-6 text-start font-medium">
+              <th scope="col" className="pe-4 text-start font-medium @sm:pe-6">
                 {dt('doc.taxSummary.rate')}
               </th>
-              <th scope="col" className="pe-6 text-end font-medium">
+              <th scope="col" className="pe-4 text-end font-medium @sm:pe-6">
                 {dt('doc.taxSummary.net')}
               </th>
               <th scope="col" className="text-end font-medium">
@@ -259,37 +344,55 @@ export function PrintableSheet({
           <tbody>
             {doc.tax_breakdown.map((g) => (
               <tr key={g.rate}>
-                <td className="pe-6">{f.percent(g.rate)}</td>
-                <td className="pe-6 text-end tabular-nums">{formatMoney(g.net_cents, c)}</td>
-                <td className="text-end tabular-nums">{formatMoney(g.tax_cents, c)}</td>
+                <td className="pe-4 whitespace-nowrap tabular-nums @sm:pe-6">
+                  <Iso>{f.percent(g.rate)}</Iso>
+                </td>
+                <td className="pe-4 text-end whitespace-nowrap tabular-nums @sm:pe-6">
+                  <Iso>{formatMoney(g.net_cents, c)}</Iso>
+                </td>
+                <td className="text-end whitespace-nowrap tabular-nums">
+                  <Iso>{formatMoney(g.tax_cents, c)}</Iso>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <dl className="grid min-w-64 grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dl className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 @sm:w-auto @sm:min-w-64">
           <dt>{dt('doc.totals.subtotal')}</dt>
-          <dd className="text-end tabular-nums">{formatMoney(doc.subtotal_cents, c)}</dd>
+          <dd className="text-end whitespace-nowrap tabular-nums">
+            <Iso>{formatMoney(doc.subtotal_cents, c)}</Iso>
+          </dd>
           {doc.discount_cents ? (
             <>
-              <dt>{dt('doc.totals.discount', { percent: f.percent(doc.discount_percent) })}</dt>
-              <dd className="text-end tabular-nums">−{formatMoney(doc.discount_cents, c)}</dd>
+              <dt>
+                {richText(dt, 'doc.totals.discount', {
+                  percent: <Iso>{f.percent(doc.discount_percent)}</Iso>,
+                })}
+              </dt>
+              <dd className="text-end whitespace-nowrap tabular-nums">
+                <Iso>{minus(doc.discount_cents)}</Iso>
+              </dd>
             </>
           ) : null}
           <dt>{dt('doc.totals.tax')}</dt>
-          <dd className="text-end tabular-nums">{formatMoney(doc.tax_cents, c)}</dd>
+          <dd className="text-end whitespace-nowrap tabular-nums">
+            <Iso>{formatMoney(doc.tax_cents, c)}</Iso>
+          </dd>
           <dt className="border-t border-neutral-300 pt-1 font-semibold">
             {dt('doc.totals.total')}
           </dt>
-          <dd className="border-t border-neutral-300 pt-1 text-end font-semibold tabular-nums">
-            {formatMoney(doc.total_cents, c)}
+          <dd className="border-t border-neutral-300 pt-1 text-end font-semibold whitespace-nowrap tabular-nums">
+            <Iso>{formatMoney(doc.total_cents, c)}</Iso>
           </dd>
           {invoice && doc.paid_cents ? (
             <>
               <dt>{dt('doc.totals.paid')}</dt>
-              <dd className="text-end tabular-nums">−{formatMoney(doc.paid_cents, c)}</dd>
+              <dd className="text-end whitespace-nowrap tabular-nums">
+                <Iso>{minus(doc.paid_cents)}</Iso>
+              </dd>
               <dt className="font-semibold">{dt('doc.totals.balanceDue')}</dt>
-              <dd className="text-end font-semibold tabular-nums">
-                {formatMoney(doc.balance_cents, c)}
+              <dd className="text-end font-semibold whitespace-nowrap tabular-nums">
+                <Iso>{formatMoney(doc.balance_cents, c)}</Iso>
               </dd>
             </>
           ) : null}
@@ -297,16 +400,20 @@ export function PrintableSheet({
       </div>
 
       {doc.vat_note ? (
-        <p className="mt-4 text-neutral-700">{dt('doc.notes.vatNote', { note: doc.vat_note })}</p>
+        <p className="mt-4 text-neutral-700">
+          {richText(dt, 'doc.notes.vatNote', { note: <bdi>{doc.vat_note}</bdi> })}
+        </p>
       ) : null}
       {doc.notes || doc.terms ? (
-        <div className="mt-8 grid gap-4 text-neutral-700 sm:grid-cols-2 break-inside-avoid">
+        <div className="mt-8 grid gap-4 text-neutral-700 break-inside-avoid @lg:grid-cols-2">
           {doc.notes ? (
             <div>
               <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                 {dt('doc.notes.notes')}
               </h3>
-              <p className="whitespace-pre-line">{doc.notes}</p>
+              <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+                <bdi>{doc.notes}</bdi>
+              </p>
             </div>
           ) : null}
           {doc.terms ? (
@@ -314,7 +421,9 @@ export function PrintableSheet({
               <h3 className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
                 {dt('doc.notes.terms')}
               </h3>
-              <p className="whitespace-pre-line">{doc.terms}</p>
+              <p className="whitespace-pre-line [overflow-wrap:anywhere]">
+                <bdi>{doc.terms}</bdi>
+              </p>
             </div>
           ) : null}
         </div>
@@ -324,7 +433,7 @@ export function PrintableSheet({
           aria-labelledby={`${id}-pay`}
           className="mt-8 flex flex-wrap items-start justify-between gap-6 rounded-lg border border-neutral-300 p-4 break-inside-avoid"
         >
-          <div>
+          <div className="min-w-0">
             <h3
               id={`${id}-pay`}
               className="text-xs font-semibold tracking-wide text-neutral-600 uppercase"
@@ -333,22 +442,24 @@ export function PrintableSheet({
             </h3>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="text-neutral-600">{dt('doc.payment.holder')}</dt>
-              <dd>{doc.payment.holder}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">
+                <Iso>{doc.payment.holder}</Iso>
+              </dd>
               <dt className="text-neutral-600">{dt('doc.payment.iban')}</dt>
-              <dd className="font-mono" dir="ltr">
-                {formatIban(doc.payment.iban)}
+              <dd className="min-w-0 font-mono">
+                <span dir="ltr">{formatIban(doc.payment.iban)}</span>
               </dd>
               {doc.payment.bic ? (
                 <>
                   <dt className="text-neutral-600">{dt('doc.payment.bic')}</dt>
-                  <dd className="font-mono" dir="ltr">
-                    {doc.payment.bic}
+                  <dd className="min-w-0 font-mono">
+                    <span dir="ltr">{doc.payment.bic}</span>
                   </dd>
                 </>
               ) : null}
               <dt className="text-neutral-600">{dt('doc.payment.reference')}</dt>
-              <dd className="font-mono" dir="ltr">
-                {doc.payment.reference}
+              <dd className="min-w-0 font-mono [overflow-wrap:anywhere]">
+                <span dir="ltr">{doc.payment.reference}</span>
               </dd>
             </dl>
           </div>

@@ -88,11 +88,13 @@ export function CustomerForm({
           error={errors.contact_name}
           autoComplete="name"
         />
+        {/* Addresses, numbers and codes are written left to right, in a right-to-left form too. */}
         <Field
           label={t('customers.form.email')}
           type="email"
           value={values.email}
           onChange={set('email')}
+          dir="ltr"
           error={errors.email}
           autoComplete="email"
           hint={t('customers.form.emailHint')}
@@ -102,6 +104,7 @@ export function CustomerForm({
           type="tel"
           value={values.phone}
           onChange={set('phone')}
+          dir="ltr"
           error={errors.phone}
           autoComplete="tel"
         />
@@ -109,6 +112,7 @@ export function CustomerForm({
           label={t('customers.form.website')}
           value={values.website}
           onChange={set('website')}
+          dir="ltr"
           error={errors.website}
           autoComplete="url"
         />
@@ -116,6 +120,7 @@ export function CustomerForm({
           label={t('customers.form.taxId')}
           value={values.tax_id}
           onChange={set('tax_id')}
+          dir="ltr"
           error={errors.tax_id}
           hint={t('customers.form.taxIdHint')}
         />
@@ -142,6 +147,7 @@ export function CustomerForm({
           label={t('customers.form.postalCode')}
           value={values.postal_code}
           onChange={set('postal_code')}
+          dir="ltr"
           error={errors.postal_code}
           autoComplete="postal-code"
         />
@@ -197,6 +203,7 @@ export function CustomerForm({
           hint={t('customers.form.endpointIdHint')}
           value={values.endpoint_id}
           onChange={set('endpoint_id')}
+          dir="ltr"
           error={errors.endpoint_id}
           autoComplete="off"
         />
@@ -212,6 +219,7 @@ export function CustomerForm({
           hint={t('customers.form.buyerReferenceHint')}
           value={values.buyer_reference}
           onChange={set('buyer_reference')}
+          dir="ltr"
           error={errors.buyer_reference}
           autoComplete="off"
         />
