@@ -3,7 +3,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { harness } from '../support/env'
-import { expect, signIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import {
+  expect,
+  persistentBrowser,
+  signIn,
+  signUp,
+  test,
+  uniqueEmail,
+  waitForMail,
+  waitForServiceWorker,
+} from '../support/fixtures'
 import { fillLine } from '../support/billing'
 import type { CapturedMail } from '../support/smtp-sink'
 
@@ -125,4 +134,28 @@ test('a French customer gets a French mail and PDF from an owner who works in En
     expect(pdf).toContain(text)
   expect(pdf).toMatch(/3\s001,20\s€/)
   expect(pdf).not.toContain('Subtotal')
+})
+
+test('every language is on the device: switching works offline', async () => {
+  test.setTimeout(90_000)
+  const { context, close } = await persistentBrowser()
+  try {
+    const page = await context.newPage()
+    await signUp(page, uniqueEmail('offline-lang'))
+    await waitForServiceWorker(page)
+    await page.goto('/settings/display')
+    await expect(page.getByRole('radio', { name: 'Français' })).toBeVisible()
+
+    await context.setOffline(true)
+    await page.getByRole('radio', { name: 'Français' }).click()
+    await expect(page.getByRole('radio', { name: 'Français' })).toBeChecked()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByRole('link', { name: 'Tableau de bord' }).first()).toBeVisible()
+    await page.getByRole('radio', { name: 'العربية' }).click()
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.getByRole('link', { name: 'لوحة التحكم' }).first()).toBeVisible()
+  } finally {
+    await context.setOffline(false)
+    await close()
+  }
 })

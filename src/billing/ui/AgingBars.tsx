@@ -26,11 +26,11 @@ export function AgingBars({ buckets, currency }: { buckets: AgingBuckets; curren
         const width = max > 0 ? Math.max((cents / max) * 100, cents > 0 ? 2 : 0) : 0
         return (
           <li key={k} className="grid gap-1">
-            <div className="flex justify-between gap-2 text-sm">
-              <span>{t(AGING_LABELS[k])}</span>
-              <span className="font-medium tabular-nums">
+            <div className="flex flex-wrap justify-between gap-x-2 text-sm">
+              <bdi>{t(AGING_LABELS[k])}</bdi>
+              <bdi className="font-medium whitespace-nowrap tabular-nums">
                 {formatMoney(cents, currency, locale)}
-              </span>
+              </bdi>
             </div>
             <div aria-hidden className="h-2.5 overflow-hidden rounded-full bg-muted">
               <div

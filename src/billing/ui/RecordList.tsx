@@ -34,7 +34,31 @@ export interface Column<T> {
   sortKey?: string
   cell: (row: T) => ReactNode
   align?: 'end'
+  /**
+   * The width from which this column is shown (a low-value column drops out on narrower
+   * screens). Below it the column's text moves into the row's secondary line, under the label.
+   */
+  from?: ColumnBreakpoint
+  /** What the secondary line shows for this column while it is hidden (default: the cell). */
+  detail?: (row: T) => ReactNode
+  /** Classes for the column's cells: a number never wraps (`whitespace-nowrap`)… */
+  className?: string
 }
+
+export type ColumnBreakpoint = 'lg' | 'xl' | '2xl'
+
+/** Literal class names, so Tailwind sees them. */
+const shownFrom: Record<ColumnBreakpoint, string> = {
+  lg: 'hidden lg:table-cell',
+  xl: 'hidden xl:table-cell',
+  '2xl': 'hidden 2xl:table-cell',
+}
+const hiddenFrom: Record<ColumnBreakpoint, string> = {
+  lg: 'lg:hidden',
+  xl: 'xl:hidden',
+  '2xl': '2xl:hidden',
+}
+const breakpointOrder: ColumnBreakpoint[] = ['lg', 'xl', '2xl']
 
 export interface RecordListProps<T extends AnyRecord> {
   /** What is listed; its collection also names the records in the list's texts. */
@@ -133,6 +157,10 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
       return next
     })
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id))
+  // The hidden columns, first to come back first: the secondary line of the table's first cell.
+  const detailColumns = columns
+    .filter((c): c is Column<T> & { from: ColumnBreakpoint } => Boolean(c.from))
+    .sort((a, b) => breakpointOrder.indexOf(a.from) - breakpointOrder.indexOf(b.from))
   const rowMenu = (r: T) =>
     props.rowActions ? (
       <Menu
@@ -163,7 +191,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                   : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
-              {t(tab.label)}
+              <bdi>{t(tab.label)}</bdi>
               {count !== undefined ? (
                 <span className="ms-1.5 rounded-full bg-muted px-1.5 text-xs tabular-nums">
                   <span className="sr-only">(</span>
@@ -273,7 +301,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
         props.empty
       ) : (
         <>
-          <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
+          <div className="relative hidden overflow-x-auto rounded-lg border border-border md:block">
             <table className="w-full text-sm">
               <caption className="sr-only">
                 {t('billing.list.caption', { collection, page: state.page, pages })}
@@ -306,7 +334,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.id} className="border-t border-border hover:bg-muted/30">
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2 align-top">
                       <input
                         type="checkbox"
                         aria-label={t('billing.list.select', { name: props.rowLabel(r) })}
@@ -317,24 +345,32 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                     {columns.map((c, i) => (
                       <td
                         key={c.id}
-                        className={cn('px-3 py-2', c.align === 'end' && 'text-end tabular-nums')}
+                        className={cn(
+                          'px-3 py-2 align-top',
+                          c.align === 'end' && 'text-end whitespace-nowrap tabular-nums',
+                          c.from && shownFrom[c.from],
+                          c.className,
+                        )}
                       >
                         {i === 0 ? (
-                          <span className="flex items-center gap-2">
-                            <Link
-                              href={props.rowHref(r)}
-                              className="font-medium underline-offset-4 hover:underline"
-                            >
-                              {c.cell(r)}
-                            </Link>
-                            {isPendingRow(r, created, updating) ? <PendingBadge /> : null}
-                          </span>
+                          <>
+                            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                              <Link
+                                href={props.rowHref(r)}
+                                className="font-medium underline-offset-4 hover:underline"
+                              >
+                                <bdi>{c.cell(r)}</bdi>
+                              </Link>
+                              {isPendingRow(r, created, updating) ? <PendingBadge /> : null}
+                            </span>
+                            <RowDetail row={r} columns={detailColumns} />
+                          </>
                         ) : (
-                          c.cell(r)
+                          <bdi>{c.cell(r)}</bdi>
                         )}
                       </td>
                     ))}
-                    <td className="px-3 py-2 text-end">{rowMenu(r)}</td>
+                    <td className="px-3 py-1 text-end align-top">{rowMenu(r)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -352,21 +388,21 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
                 <div className="min-w-0">
                   <Link
                     href={props.rowHref(r)}
-                    className="font-medium underline-offset-4 hover:underline"
+                    className="font-medium break-words underline-offset-4 hover:underline"
                   >
-                    {props.rowLabel(r)}
+                    <bdi>{props.rowLabel(r)}</bdi>
                   </Link>
                   {isPendingRow(r, created, updating) ? (
                     <span className="ms-2">
                       <PendingBadge />
                     </span>
                   ) : null}
-                  <div className="truncate text-sm text-muted-foreground">
+                  <div className="text-sm break-words text-muted-foreground">
                     {props.cardDetail(r)}
                   </div>
                 </div>
-                <div className="flex items-start gap-1 text-end text-sm">
-                  <div>{props.cardAside(r)}</div>
+                <div className="flex shrink-0 items-start gap-1 text-end text-sm">
+                  <div className="whitespace-nowrap tabular-nums">{props.cardAside(r)}</div>
                   {rowMenu(r)}
                 </div>
               </li>
@@ -377,16 +413,20 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             className="flex flex-wrap items-center justify-between gap-2 text-sm"
           >
             <span className="text-muted-foreground">
-              {total === 0
-                ? ''
-                : t('billing.list.range', {
+              {total === 0 ? (
+                ''
+              ) : (
+                <bdi>
+                  {t('billing.list.range', {
                     first: (state.page - 1) * PAGE_SIZE + 1,
                     last: Math.min(state.page * PAGE_SIZE, total),
                     total,
                   })}
+                </bdi>
+              )}
             </span>
-            <span className="flex items-center gap-2">
-              <span>{t('billing.list.page', { page: state.page, pages })}</span>
+            <span className="flex flex-wrap items-center gap-2">
+              <bdi>{t('billing.list.page', { page: state.page, pages })}</bdi>
               <Button
                 variant="outline"
                 size="sm"
@@ -411,6 +451,39 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   )
 }
 
+/**
+ * The texts of the columns hidden at the current width, under the row's label: each one shows
+ * below the width its column appears from. Ordered by that width, the visible ones are always the
+ * last few, so each but the last carries the separator after it.
+ */
+function RowDetail<T>({
+  row,
+  columns,
+}: {
+  row: T
+  columns: Array<Column<T> & { from: ColumnBreakpoint }>
+}) {
+  const parts = columns
+    .map((c) => ({ c, node: c.detail ? c.detail(row) : c.cell(row) }))
+    .filter(({ node }) => node !== null && node !== undefined && node !== '' && node !== false)
+  if (!parts.length) return null
+  return (
+    <span
+      className={cn(
+        'block text-sm font-normal whitespace-normal text-muted-foreground [overflow-wrap:anywhere]',
+        hiddenFrom[parts[parts.length - 1]!.c.from],
+      )}
+    >
+      {parts.map(({ c, node }, i) => (
+        <span key={c.id} className={hiddenFrom[c.from]}>
+          <bdi>{node}</bdi>
+          {i < parts.length - 1 ? ' · ' : null}
+        </span>
+      ))}
+    </span>
+  )
+}
+
 function isPendingRow<T extends AnyRecord>(r: T, created: T[], updating: Set<string>) {
   return updating.has(r.id) || created.some((c) => c.id === r.id)
 }
@@ -432,7 +505,11 @@ function SortHeader<T>({
     <th
       scope="col"
       aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}
-      className={cn('px-3 py-2 font-medium', column.align === 'end' ? 'text-end' : 'text-start')}
+      className={cn(
+        'px-3 py-2 font-medium whitespace-nowrap',
+        column.align === 'end' ? 'text-end' : 'text-start',
+        column.from && shownFrom[column.from],
+      )}
     >
       {key ? (
         <button

@@ -53,7 +53,9 @@ export function Reminders({ userId }: { userId: string }) {
           sideOffset={4}
           className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-border bg-background p-1 shadow-md"
         >
-          <Dropdown.Label className="px-2 py-1.5 text-sm font-semibold">{label}</Dropdown.Label>
+          <Dropdown.Label className="px-2 py-1.5 text-sm font-semibold">
+            <bdi>{label}</bdi>
+          </Dropdown.Label>
           {overdue.length ? (
             <Group
               title={t('billing.reminders.overdueGroup')}
@@ -96,16 +98,20 @@ function Group({
     <Dropdown.Group>
       <Dropdown.Separator className="my-1 h-px bg-border" />
       <Dropdown.Label className="px-2 pt-1 text-xs font-medium text-muted-foreground">
-        {title}
+        <bdi>{title}</bdi>
       </Dropdown.Label>
       {items.map((r) => (
         <Dropdown.Item key={r.id} asChild className={itemClass}>
-          <Link href={r.href}>{reminderText(r, t)}</Link>
+          <Link href={r.href} className="break-words">
+            <bdi>{reminderText(r, t)}</bdi>
+          </Link>
         </Dropdown.Item>
       ))}
       {more ? (
         <Dropdown.Item asChild className={`${itemClass} text-primary`}>
-          <Link href={more}>{moreLabel}</Link>
+          <Link href={more}>
+            <bdi>{moreLabel}</bdi>
+          </Link>
         </Dropdown.Item>
       ) : null}
     </Dropdown.Group>

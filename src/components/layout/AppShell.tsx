@@ -42,7 +42,7 @@ export function AppShell({
     <div className="min-h-svh md:grid md:grid-cols-[15rem_1fr] print:block">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
       >
         {t('common.shell.skipToContent')}
       </a>
@@ -145,7 +145,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
         >
           {initials}
         </span>
-        <span className="hidden sm:inline">{user.name || user.email}</span>
+        <bdi className="hidden sm:inline">{user.name || user.email}</bdi>
       </Button>
       {open ? (
         <div
@@ -153,8 +153,12 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
           className="absolute end-0 z-40 mt-2 w-56 rounded-md border border-border bg-card p-1 shadow-lg"
         >
           <div className="px-3 py-2 text-sm">
-            <div className="font-medium">{user.name}</div>
-            <div className="truncate text-muted-foreground">{user.email}</div>
+            <div className="font-medium break-words">
+              <bdi>{user.name}</bdi>
+            </div>
+            <div className="text-muted-foreground [overflow-wrap:anywhere]">
+              <bdi>{user.email}</bdi>
+            </div>
           </div>
           <ul className="grid border-t border-border pt-1">
             {userLinks.map(([href, label]) => (

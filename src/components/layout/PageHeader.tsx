@@ -11,9 +11,15 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
+      <div className="min-w-0 break-words">
+        <h1 className="text-2xl font-bold tracking-tight">
+          <bdi>{title}</bdi>
+        </h1>
+        {description ? (
+          <p className="mt-1 text-muted-foreground">
+            <bdi>{description}</bdi>
+          </p>
+        ) : null}
       </div>
       {actions}
     </div>

@@ -23,13 +23,15 @@ export function SyncStatus() {
   return (
     <div className="grid gap-2 border-b border-border bg-muted px-4 py-2 text-sm">
       {pending.length ? (
-        <p role="status">{t('common.sync.waiting', { count: pending.length })}</p>
+        <p role="status">
+          <bdi>{t('common.sync.waiting', { count: pending.length })}</bdi>
+        </p>
       ) : null}
       {refused.map((m) => (
         <div key={m.mutationId} role="alert" className="flex flex-wrap items-center gap-2">
-          <span>
+          <bdi className="min-w-0 break-words">
             {t('common.sync.notSaved', { change: describeWrite(m), reason: refusalMessage(m) })}
-          </span>
+          </bdi>
           {writeOf(m) ? (
             <Button size="sm" variant="outline" onClick={() => retryWrite(qc, m)}>
               {t('common.actions.tryAgain')}

@@ -25,7 +25,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   return (
     <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
+        <bdi>{label}</bdi>
       </label>
       <div className="relative">
         <input
@@ -42,12 +42,12 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
       </div>
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
+          <bdi>{hint}</bdi>
         </p>
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          <bdi>{error}</bdi>
         </p>
       ) : null}
     </div>

@@ -28,17 +28,17 @@ function Labelled({
   return (
     <div className={cn('grid gap-1.5', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
-        {label}
+        <bdi>{label}</bdi>
       </label>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
+          <bdi>{hint}</bdi>
         </p>
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
+          <bdi>{error}</bdi>
         </p>
       ) : null}
     </div>

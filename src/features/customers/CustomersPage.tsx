@@ -16,13 +16,29 @@ import { useT, type Translate } from '@/lib/i18n'
 import { useCustomerActions } from './components/customer-actions'
 
 const columns = (t: Translate): Column<Customer>[] => [
-  { id: 'name', header: t('customers.column.name'), sortKey: 'name', cell: (c) => c.name },
-  { id: 'contact', header: t('customers.column.contact'), cell: (c) => c.contact_name || '—' },
+  {
+    id: 'name',
+    header: t('customers.column.name'),
+    sortKey: 'name',
+    cell: (c) => c.name,
+    className: 'min-w-36 break-words',
+  },
+  {
+    id: 'contact',
+    header: t('customers.column.contact'),
+    cell: (c) => c.contact_name || '—',
+    detail: (c) => c.contact_name,
+    from: 'xl',
+    className: 'break-words',
+  },
   {
     id: 'email',
     header: t('customers.column.email'),
     sortKey: 'email',
     cell: (c) => c.email || '—',
+    detail: (c) => c.email,
+    from: 'lg',
+    className: 'min-w-40 [overflow-wrap:anywhere]',
   },
   {
     id: 'city',
@@ -30,13 +46,16 @@ const columns = (t: Translate): Column<Customer>[] => [
     sortKey: 'city',
     cell: (c) =>
       [c.city, c.country ? countryName(c.country) : ''].filter(Boolean).join(', ') || '—',
+    detail: (c) => c.city,
+    from: 'xl',
+    className: 'break-words',
   },
   {
     id: 'currency',
     header: t('customers.column.currency'),
     sortKey: 'currency',
     cell: (c) => (
-      <span className="flex items-center gap-2">
+      <span className="flex flex-wrap items-center gap-2">
         {c.currency}
         {c.archived ? <Badge tone="muted">{t('customers.archived')}</Badge> : null}
       </span>
@@ -67,7 +86,17 @@ export default function CustomersPage() {
         columns={columns(t)}
         rowLabel={(c) => c.name}
         rowHref={(c) => recordPaths.customer(c.id)}
-        cardDetail={(c) => [c.email, c.city].filter(Boolean).join(' · ') || c.currency}
+        cardDetail={(c) =>
+          c.email || c.city ? (
+            <span className="[overflow-wrap:anywhere]">
+              {c.email ? <bdi>{c.email}</bdi> : null}
+              {c.email && c.city ? ' · ' : null}
+              {c.city ? <bdi>{c.city}</bdi> : null}
+            </span>
+          ) : (
+            c.currency
+          )
+        }
         cardAside={(c) => c.currency}
         rowActions={(c) => [
           {

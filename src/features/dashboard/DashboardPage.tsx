@@ -24,6 +24,7 @@ import { AgingBars } from './components/AgingBars'
 import { ActionLists } from './components/ActionLists'
 import { DashboardSkeleton } from './components/DashboardSkeleton'
 import { useT } from '@/lib/i18n'
+import { richText } from '@/lib/i18n/rich'
 
 /** A new account: no customer yet, so no currency and nothing to add up. */
 export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
@@ -126,13 +127,15 @@ export default function DashboardPage() {
       {header}
       <div className="grid gap-6" aria-busy={query.isPlaceholderData || undefined}>
         <p className="-mt-3 text-sm text-muted-foreground">
-          {t('dashboard.range', {
-            from: formatDate(data.period.from),
-            to: formatDate(data.period.to),
-            currency: data.currency,
-            previousFrom: formatDate(data.previous.from),
-            previousTo: formatDate(data.previous.to),
-          })}
+          <bdi>
+            {richText(t, 'dashboard.range', {
+              from: <bdi>{formatDate(data.period.from)}</bdi>,
+              to: <bdi>{formatDate(data.period.to)}</bdi>,
+              currency: data.currency,
+              previousFrom: <bdi>{formatDate(data.previous.from)}</bdi>,
+              previousTo: <bdi>{formatDate(data.previous.to)}</bdi>,
+            })}
+          </bdi>
           <span role="status">{query.isPlaceholderData ? ` ${t('dashboard.updating')}` : ''}</span>
         </p>
         <KpiCards data={data} />

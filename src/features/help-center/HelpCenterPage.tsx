@@ -34,11 +34,11 @@ export default function HelpCenterPage() {
             <Card key={a.id} className="p-5">
               <article aria-labelledby={`help-${a.id}`}>
                 <h2 id={`help-${a.id}`} className="font-semibold">
-                  {t(a.title)}
+                  <bdi>{t(a.title)}</bdi>
                 </h2>
                 {a.body.map((p) => (
                   <p key={p} className="mt-2 text-sm text-muted-foreground">
-                    {t(p)}
+                    <bdi>{t(p)}</bdi>
                   </p>
                 ))}
               </article>
@@ -49,7 +49,7 @@ export default function HelpCenterPage() {
         <EmptyState title={t('help.empty.title')}>{t('help.empty.text')}</EmptyState>
       )}
       <p className="mt-8 text-xs text-muted-foreground">
-        {t('help.version', { version: __APP_VERSION__ })}
+        <bdi>{t('help.version', { version: __APP_VERSION__ })}</bdi>
       </p>
     </>
   )

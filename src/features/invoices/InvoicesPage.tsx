@@ -21,24 +21,39 @@ const columnsFor = (t: Translate): Column<Invoice>[] => [
     header: t('documents.list.number'),
     sortKey: 'number',
     cell: (i) => i.number || t('documents.list.draft'),
+    className: 'whitespace-nowrap',
   },
   {
     id: 'customer',
     header: t('documents.list.customer'),
     sortKey: 'customer',
     cell: (i) => i.expand?.customer?.name ?? '—',
+    detail: (i) => i.expand?.customer?.name,
+    from: 'lg',
+    className: 'min-w-32 break-words',
   },
   {
     id: 'issued',
     header: t('documents.list.issued'),
     sortKey: 'issue_date',
     cell: (i) => formatDate(i.issue_date),
+    // The least needed: the invoice shows it. Not repeated in the secondary line.
+    detail: () => null,
+    from: 'xl',
+    className: 'whitespace-nowrap',
   },
   {
     id: 'due',
     header: t('documents.invoices.due'),
     sortKey: 'due_date',
     cell: (i) => formatDate(i.due_date),
+    detail: (i) => (
+      <span className="whitespace-nowrap">
+        {t('documents.invoices.dueOn', { date: formatDate(i.due_date) })}
+      </span>
+    ),
+    from: 'xl',
+    className: 'whitespace-nowrap',
   },
   {
     id: 'status',
@@ -52,6 +67,8 @@ const columnsFor = (t: Translate): Column<Invoice>[] => [
     sortKey: 'total',
     align: 'end',
     cell: (i) => formatMoney(i.total_cents, i.currency),
+    detail: () => null,
+    from: 'lg',
   },
   {
     id: 'balance',
@@ -84,14 +101,18 @@ export default function InvoicesPage() {
         columns={columns}
         rowLabel={(i) => i.number || t('documents.invoices.draftInvoice')}
         rowHref={(i) => recordPaths.invoice(i.id)}
-        cardDetail={(i) =>
-          `${i.expand?.customer?.name ?? ''} · ${t('documents.invoices.dueOn', { date: formatDate(i.due_date) })}`
-        }
+        cardDetail={(i) => (
+          <>
+            <bdi>{i.expand?.customer?.name ?? ''}</bdi>
+            {' · '}
+            <bdi>{t('documents.invoices.dueOn', { date: formatDate(i.due_date) })}</bdi>
+          </>
+        )}
         cardAside={(i) => (
           <span className="grid justify-items-end gap-1">
-            <span className="tabular-nums">
+            <bdi className="tabular-nums">
               {formatMoney(i.balance_cents || i.total_cents, i.currency)}
-            </span>
+            </bdi>
             <InvoiceStatusBadge invoice={i} />
           </span>
         )}

@@ -20,27 +20,47 @@ const columns = (t: Translate): Column<Payment>[] => [
     header: t('payments.column.number'),
     sortKey: 'number',
     cell: (p) => p.number || t('payments.newPayment'),
+    className: 'whitespace-nowrap',
   },
   {
     id: 'date',
     header: t('payments.column.date'),
     sortKey: 'date',
     cell: (p) => formatDate(p.date),
+    className: 'whitespace-nowrap',
   },
   {
     id: 'customer',
     header: t('payments.column.customer'),
     sortKey: 'customer',
     cell: (p) => p.expand?.customer?.name ?? '—',
+    detail: (p) => p.expand?.customer?.name,
+    from: 'lg',
+    className: 'min-w-32 break-words',
   },
   {
     id: 'invoice',
     header: t('payments.column.invoice'),
     sortKey: 'invoice',
     cell: (p) => p.expand?.invoice?.number ?? '—',
+    detail: (p) => p.expand?.invoice?.number,
+    from: 'lg',
+    className: 'whitespace-nowrap',
   },
-  { id: 'method', header: t('payments.column.method'), cell: (p) => methodLabel(p.method, t) },
-  { id: 'reference', header: t('payments.column.reference'), cell: (p) => p.reference || '—' },
+  {
+    id: 'method',
+    header: t('payments.column.method'),
+    cell: (p) => methodLabel(p.method, t),
+    from: 'xl',
+  },
+  {
+    id: 'reference',
+    header: t('payments.column.reference'),
+    cell: (p) => p.reference || '—',
+    detail: (p) => p.reference,
+    from: 'xl',
+    className: 'break-words [overflow-wrap:anywhere]',
+  },
   {
     id: 'amount',
     header: t('payments.column.amount'),
@@ -64,11 +84,17 @@ export default function PaymentsPage() {
         columns={columns(t)}
         rowLabel={(p) => p.number || t('payments.newPayment')}
         rowHref={(p) => recordPaths.invoice(p.invoice)}
-        cardDetail={(p) =>
-          `${p.expand?.customer?.name ?? ''} · ${p.expand?.invoice?.number ?? ''} · ${formatDate(p.date)}`
-        }
+        cardDetail={(p) => (
+          <>
+            <bdi>{p.expand?.customer?.name ?? ''}</bdi>
+            {' · '}
+            <bdi>{p.expand?.invoice?.number ?? ''}</bdi>
+            {' · '}
+            <bdi>{formatDate(p.date)}</bdi>
+          </>
+        )}
         cardAside={(p) => (
-          <span className="tabular-nums">{formatMoney(p.amount_cents, p.currency)}</span>
+          <bdi className="tabular-nums">{formatMoney(p.amount_cents, p.currency)}</bdi>
         )}
         rowActions={(p) => [
           {

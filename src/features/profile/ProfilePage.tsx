@@ -66,16 +66,22 @@ export default function ProfilePage() {
               {(user.name || user.email).slice(0, 2).toUpperCase()}
             </span>
           )}
-          <div>
-            <p className="text-lg font-semibold">{user.name || user.email}</p>
-            <p className="text-sm text-muted-foreground">{user.email}</p>
+          <div className="min-w-0 [overflow-wrap:anywhere]">
+            <p className="text-lg font-semibold">
+              <bdi>{user.name || user.email}</bdi>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              <bdi>{user.email}</bdi>
+            </p>
           </div>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
           {rows.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="text-muted-foreground">{k}</dt>
-              <dd>{v}</dd>
+              <dd className="min-w-0 [overflow-wrap:anywhere]">
+                <bdi>{v}</bdi>
+              </dd>
             </div>
           ))}
         </dl>

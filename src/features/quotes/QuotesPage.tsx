@@ -21,24 +21,35 @@ const columnsFor = (t: Translate): Column<Quote>[] => [
     header: t('documents.list.number'),
     sortKey: 'number',
     cell: (q) => q.number || t('documents.list.draft'),
+    className: 'whitespace-nowrap',
   },
   {
     id: 'customer',
     header: t('documents.list.customer'),
     sortKey: 'customer',
     cell: (q) => q.expand?.customer?.name ?? '—',
+    detail: (q) => q.expand?.customer?.name,
+    from: 'lg',
+    className: 'min-w-32 break-words',
   },
   {
     id: 'issued',
     header: t('documents.list.issued'),
     sortKey: 'issue_date',
     cell: (q) => formatDate(q.issue_date),
+    detail: (q) => <span className="whitespace-nowrap">{formatDate(q.issue_date)}</span>,
+    from: 'xl',
+    className: 'whitespace-nowrap',
   },
   {
     id: 'expires',
     header: t('documents.quotes.expires'),
     sortKey: 'expiry_date',
     cell: (q) => formatDate(q.expiry_date),
+    // Under the label on narrow screens the date would read as the issue date, as on the cards.
+    detail: () => null,
+    from: 'lg',
+    className: 'whitespace-nowrap',
   },
   {
     id: 'status',
@@ -77,10 +88,16 @@ export default function QuotesPage() {
         columns={columns}
         rowLabel={(q) => q.number || t('documents.quotes.draftQuote')}
         rowHref={(q) => recordPaths.quote(q.id)}
-        cardDetail={(q) => `${q.expand?.customer?.name ?? ''} · ${formatDate(q.issue_date)}`}
+        cardDetail={(q) => (
+          <>
+            <bdi>{q.expand?.customer?.name ?? ''}</bdi>
+            {' · '}
+            <bdi>{formatDate(q.issue_date)}</bdi>
+          </>
+        )}
         cardAside={(q) => (
           <span className="grid justify-items-end gap-1">
-            <span className="tabular-nums">{formatMoney(q.total_cents, q.currency)}</span>
+            <bdi className="tabular-nums">{formatMoney(q.total_cents, q.currency)}</bdi>
             <QuoteStatusBadge quote={q} />
           </span>
         )}

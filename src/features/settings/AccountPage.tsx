@@ -25,10 +25,12 @@ export default function AccountPage() {
         <BusinessSection userId={user.id} />
       </Card>
       <Card className="grid gap-3">
-        <h2 className="text-lg font-semibold">{t('settings.account.verification.title')}</h2>
+        <h2 className="text-lg font-semibold">
+          <bdi>{t('settings.account.verification.title')}</bdi>
+        </h2>
         {user.verified ? (
           <p className="text-sm text-muted-foreground">
-            {t('settings.account.verification.verified', { email: user.email })}
+            <bdi>{t('settings.account.verification.verified', { email: user.email })}</bdi>
           </p>
         ) : verify.isSuccess ? (
           <Alert tone="success">
@@ -37,7 +39,7 @@ export default function AccountPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground">
-              {t('settings.account.verification.notVerified', { email: user.email })}
+              <bdi>{t('settings.account.verification.notVerified', { email: user.email })}</bdi>
             </p>
             {verify.isError ? <Alert>{mutationErrorMessage(verify.error)}</Alert> : null}
             <div>

@@ -36,12 +36,14 @@ export default function DisplayPage() {
           {t('settings.display.current')}
         </h2>
         <p className="text-muted-foreground">
-          {t('settings.display.summary', {
-            theme: prefs.theme,
-            font: prefs.font,
-            direction: prefs.direction.toUpperCase(),
-            language: LOCALE_NAMES[prefs.language],
-          })}
+          <bdi>
+            {t('settings.display.summary', {
+              theme: prefs.theme,
+              font: prefs.font,
+              direction: prefs.direction.toUpperCase(),
+              language: LOCALE_NAMES[prefs.language],
+            })}
+          </bdi>
         </p>
       </section>
     </Card>

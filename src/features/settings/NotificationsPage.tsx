@@ -58,7 +58,9 @@ function NotificationPreferences({ userId }: { userId: string }) {
     <Card className="grid gap-6">
       <div>
         <h2 className="text-lg font-semibold">{t('settings.notifications.title')}</h2>
-        <p className="mt-1 text-sm text-muted-foreground">{t('settings.notifications.intro')}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          <bdi>{t('settings.notifications.intro')}</bdi>
+        </p>
       </div>
       {settings.data ? (
         <fieldset className="grid gap-4">
@@ -80,7 +82,7 @@ function NotificationPreferences({ userId }: { userId: string }) {
                     {t(p.label)}
                   </label>
                   <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-                    {t(p.hint)}
+                    <bdi>{t(p.hint)}</bdi>
                   </p>
                 </div>
               </div>

@@ -8,7 +8,7 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
-      <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <SettingsNav />
         <div className="min-w-0">{children}</div>
       </div>

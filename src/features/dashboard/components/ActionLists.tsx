@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/billing/format'
 import type { Dashboard } from '../api/dashboard'
 import { dueIn, expiresIn } from '../words'
 import { useT } from '@/lib/i18n'
+import { richText } from '@/lib/i18n/rich'
 
 /** The four lists of things to act on, five rows each, every row opening its record. */
 export function ActionLists({ data }: { data: Dashboard }) {
@@ -47,7 +48,11 @@ export function ActionLists({ data }: { data: Dashboard }) {
             number={r.number}
             who={r.customer_name}
             amount={money(r.balance_cents)}
-            when={`${dueIn(-r.days_overdue)} · ${formatDate(r.due_date)}`}
+            when={
+              <>
+                {dueIn(-r.days_overdue)} · <bdi>{formatDate(r.due_date)}</bdi>
+              </>
+            }
           />
         ))}
       </ActionList>
@@ -65,7 +70,9 @@ export function ActionLists({ data }: { data: Dashboard }) {
             number={r.invoice_number}
             who={r.customer_name}
             amount={money(r.amount_cents)}
-            when={t('dashboard.lists.payments.when', { date: formatDate(r.date) })}
+            when={richText(t, 'dashboard.lists.payments.when', {
+              date: <bdi>{formatDate(r.date)}</bdi>,
+            })}
           />
         ))}
       </ActionList>
@@ -143,7 +150,7 @@ function Row({
   number: string
   who: string
   amount: string
-  when: string
+  when: ReactNode
   urgent?: boolean
 }) {
   return (
@@ -153,13 +160,19 @@ function Row({
         className="flex items-start justify-between gap-3 rounded-md px-2 py-2 hover:bg-muted"
       >
         <span className="grid min-w-0">
-          <span className="font-medium">{number}</span>
-          <span className="truncate text-sm text-muted-foreground">{who}</span>
+          <span className="font-medium whitespace-nowrap">
+            <bdi>{number}</bdi>
+          </span>
+          <span className="text-sm break-words text-muted-foreground">
+            <bdi>{who}</bdi>
+          </span>
         </span>
-        <span className="grid shrink-0 text-end">
-          <span className="font-medium tabular-nums">{amount}</span>
+        <span className="grid text-end">
+          <span className="font-medium whitespace-nowrap tabular-nums">
+            <bdi>{amount}</bdi>
+          </span>
           <span className={urgent ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>
-            {when}
+            <bdi>{when}</bdi>
           </span>
         </span>
       </PreloadLink>

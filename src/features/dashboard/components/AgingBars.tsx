@@ -5,6 +5,7 @@ import { formatMoney } from '@/billing/format'
 import { AgingBars as Bars } from '@/billing/ui/AgingBars'
 import type { Aging } from '../api/dashboard'
 import { useT } from '@/lib/i18n'
+import { richText } from '@/lib/i18n/rich'
 
 /** What is owed today, by how late it is. The bars are drawn to scale of the largest bucket. */
 export function AgingBars({
@@ -32,7 +33,15 @@ export function AgingBars({
           </PreloadLink>
         </div>
         <p className="text-sm text-muted-foreground">
-          {t('dashboard.aging.owed', { amount: formatMoney(outstanding, currency) })}
+          <bdi>
+            {richText(t, 'dashboard.aging.owed', {
+              amount: (
+                <bdi className="whitespace-nowrap tabular-nums">
+                  {formatMoney(outstanding, currency)}
+                </bdi>
+              ),
+            })}
+          </bdi>
         </p>
         <Bars buckets={aging} currency={currency} />
       </section>

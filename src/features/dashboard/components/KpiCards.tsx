@@ -76,14 +76,18 @@ function Kpi({
         <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
         <p
           className={cn(
-            'text-2xl font-semibold tracking-tight tabular-nums',
+            'text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums xl:text-xl 2xl:text-2xl',
             tone === 'danger' && 'text-destructive',
           )}
         >
-          {value}
+          <bdi>{value}</bdi>
         </p>
         {change ? <ChangeLine change={change} /> : null}
-        {children ? <p className="text-xs text-muted-foreground">{children}</p> : null}
+        {children ? (
+          <p className="text-xs text-muted-foreground">
+            <bdi>{children}</bdi>
+          </p>
+        ) : null}
       </Card>
     </li>
   )
@@ -101,17 +105,20 @@ function ChangeLine({ change }: { change: KpiChange }) {
   const t = useT()
   const Icon = change.trend === 'none' ? null : trendIcons[change.trend]
   return (
-    <p className="flex items-center gap-1 text-xs">
+    <p className="flex flex-wrap items-center gap-x-1 text-xs">
       <span
         aria-hidden
-        className={cn('inline-flex items-center font-medium', trendTones[change.trend])}
+        className={cn(
+          'inline-flex items-center font-medium whitespace-nowrap tabular-nums',
+          trendTones[change.trend],
+        )}
       >
-        {Icon ? <Icon className="size-3.5" /> : null}
-        {change.text}
+        {Icon ? <Icon className="size-3.5 rtl:-scale-x-100" /> : null}
+        <bdi>{change.text}</bdi>
       </span>
-      <span aria-hidden className="text-muted-foreground">
+      <bdi aria-hidden className="text-muted-foreground">
         {t('dashboard.kpi.vsPrevious')}
-      </span>
+      </bdi>
       <span className="sr-only">{change.label}</span>
     </p>
   )

@@ -12,6 +12,7 @@ import { currencyDigits, formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthLabel } from '../words'
 import { intlLocale, useLocale, useT } from '@/lib/i18n'
+import { usePreferences } from '@/lib/use-preferences'
 
 /**
  * The bars of invoiced vs collected. Loaded on its own (React.lazy) so recharts stays out of
@@ -27,6 +28,8 @@ export default function MonthlyChart({
 }) {
   const t = useT()
   const locale = intlLocale(useLocale())
+  // Right to left, the chart is mirrored: months run from the right, the amounts stand on the right.
+  const rtl = usePreferences().direction === 'rtl'
   const rows = months.map((m) => ({
     label: monthLabel(m.month, locale),
     invoiced: m.invoiced_cents,
@@ -51,7 +54,7 @@ export default function MonthlyChart({
         <BarChart
           data={rows}
           accessibilityLayer={false}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          margin={{ top: 8, right: rtl ? 0 : 8, bottom: 0, left: rtl ? 8 : 0 }}
         >
           <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis
@@ -60,13 +63,17 @@ export default function MonthlyChart({
             axisLine={false}
             tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
             interval="preserveStartEnd"
+            reversed={rtl}
           />
           <YAxis
             tickFormatter={(v: number) => compact(v)}
             tickLine={false}
             axisLine={false}
             width={72}
-            tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+            orientation={rtl ? 'right' : 'left'}
+            // SVG anchors follow the text's direction: "end" is the left edge right to left, so the
+            // labels grow away from the bars on either side.
+            tick={{ fill: 'var(--muted-foreground)', fontSize: 12, textAnchor: 'end' }}
           />
           <Tooltip
             cursor={{ fill: 'var(--muted)' }}

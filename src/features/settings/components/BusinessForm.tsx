@@ -144,7 +144,12 @@ const templatesOf = (s: SellerSettings) =>
 export function BusinessSection({ userId }: { userId: string }) {
   const seller = useQuery(sellerQuery(userId))
   const t = useT()
-  if (!seller.data) return <p role="status">{t('settings.business.loading')}</p>
+  if (!seller.data)
+    return (
+      <p role="status">
+        <bdi>{t('settings.business.loading')}</bdi>
+      </p>
+    )
   const logo = seller.data.logo
     ? fileUrl(seller.data.collectionId, seller.data.id, seller.data.logo, '0x64')
     : null
@@ -199,8 +204,12 @@ function BusinessForm({
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <div>
-        <h2 className="text-lg font-semibold">{t('settings.business.title')}</h2>
-        <p className="text-sm text-muted-foreground">{t('settings.business.intro')}</p>
+        <h2 className="text-lg font-semibold">
+          <bdi>{t('settings.business.title')}</bdi>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <bdi>{t('settings.business.intro')}</bdi>
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-4">
         {shownLogo ? (
@@ -210,7 +219,9 @@ function BusinessForm({
             className="max-h-16 max-w-48 rounded border border-border bg-white object-contain p-1"
           />
         ) : (
-          <span className="text-sm text-muted-foreground">{t('settings.business.noLogo')}</span>
+          <span className="text-sm text-muted-foreground">
+            <bdi>{t('settings.business.noLogo')}</bdi>
+          </span>
         )}
         <Field
           label={t('settings.business.logo')}
@@ -235,6 +246,7 @@ function BusinessForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
+          dir="auto"
           label={t('settings.business.companyName')}
           value={values.company_name}
           onChange={set('company_name')}
@@ -242,12 +254,14 @@ function BusinessForm({
           autoComplete="organization"
         />
         <Field
+          dir="auto"
           label={t('settings.business.taxId')}
           value={values.company_tax_id}
           onChange={set('company_tax_id')}
           error={errors.company_tax_id}
         />
         <TextAreaField
+          dir="auto"
           label={t('settings.business.address')}
           className="sm:col-span-2"
           rows={3}
@@ -257,6 +271,7 @@ function BusinessForm({
           hint={t('settings.business.addressHint')}
         />
         <Field
+          dir="auto"
           label={t('settings.business.postalCode')}
           value={values.company_postal_code}
           onChange={set('company_postal_code')}
@@ -264,6 +279,7 @@ function BusinessForm({
           autoComplete="postal-code"
         />
         <Field
+          dir="auto"
           label={t('settings.business.city')}
           value={values.company_city}
           onChange={set('company_city')}
@@ -293,6 +309,7 @@ function BusinessForm({
           hint={t('settings.business.documentLanguageHint')}
         />
         <Field
+          dir="auto"
           label={t('settings.business.terms')}
           inputMode="numeric"
           value={values.default_terms_days}
@@ -300,6 +317,7 @@ function BusinessForm({
           error={errors.default_terms_days}
         />
         <Field
+          dir="auto"
           label={t('settings.business.taxRate')}
           inputMode="decimal"
           value={values.default_tax_rate}
@@ -308,6 +326,7 @@ function BusinessForm({
           hint={t('settings.business.taxRateHint')}
         />
         <Field
+          dir="auto"
           label={t('settings.business.invoicePrefix')}
           value={values.invoice_prefix}
           onChange={set('invoice_prefix')}
@@ -315,12 +334,14 @@ function BusinessForm({
           hint={t('settings.business.invoicePrefixHint')}
         />
         <Field
+          dir="auto"
           label={t('settings.business.quotePrefix')}
           value={values.quote_prefix}
           onChange={set('quote_prefix')}
           error={errors.quote_prefix}
         />
         <Field
+          dir="auto"
           label={t('settings.business.paymentPrefix')}
           value={values.payment_prefix}
           onChange={set('payment_prefix')}
@@ -328,11 +349,14 @@ function BusinessForm({
         />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">{t('settings.business.gettingPaid')}</legend>
+        <legend className="mb-1 font-semibold">
+          <bdi>{t('settings.business.gettingPaid')}</bdi>
+        </legend>
         <p className="text-sm text-muted-foreground sm:col-span-2">
-          {t('settings.business.gettingPaidIntro')}
+          <bdi>{t('settings.business.gettingPaidIntro')}</bdi>
         </p>
         <Field
+          dir="auto"
           label={t('settings.business.bankHolder')}
           value={values.bank_holder}
           onChange={set('bank_holder')}
@@ -340,6 +364,7 @@ function BusinessForm({
           hint={t('settings.business.bankHolderHint')}
         />
         <Field
+          dir="auto"
           label="IBAN"
           value={values.iban}
           onChange={set('iban')}
@@ -348,6 +373,7 @@ function BusinessForm({
           spellCheck={false}
         />
         <Field
+          dir="auto"
           label="BIC"
           value={values.bic}
           onChange={set('bic')}
@@ -357,7 +383,9 @@ function BusinessForm({
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">{t('settings.business.eInvoicing')}</legend>
+        <legend className="mb-1 font-semibold">
+          <bdi>{t('settings.business.eInvoicing')}</bdi>
+        </legend>
         <label className="flex items-start gap-2 text-sm sm:col-span-2">
           <input
             type="checkbox"
@@ -366,13 +394,14 @@ function BusinessForm({
             onChange={(e) => setEInvoicing(e.target.checked)}
           />
           <span>
-            {t('settings.business.sendEInvoices')}
+            <bdi>{t('settings.business.sendEInvoices')}</bdi>
             <span className="block text-muted-foreground">
-              {t('settings.business.sendEInvoicesHint')}
+              <bdi>{t('settings.business.sendEInvoicesHint')}</bdi>
             </span>
           </span>
         </label>
         <Field
+          dir="auto"
           label={t('settings.business.vatId')}
           value={values.company_vat_id}
           onChange={set('company_vat_id')}
@@ -380,6 +409,7 @@ function BusinessForm({
           autoComplete="off"
         />
         <Field
+          dir="auto"
           label={t('settings.business.taxRegistration')}
           hint={t('settings.business.taxRegistrationHint')}
           value={values.company_tax_registration}
@@ -388,6 +418,7 @@ function BusinessForm({
           autoComplete="off"
         />
         <Field
+          dir="auto"
           label={t('settings.business.endpointId')}
           hint={t('settings.business.endpointIdHint')}
           value={values.seller_endpoint_id}
@@ -403,6 +434,7 @@ function BusinessForm({
           empty={t('settings.business.endpointSchemeNone')}
         />
         <Field
+          dir="auto"
           label={t('settings.business.contactName')}
           value={values.seller_contact_name}
           onChange={set('seller_contact_name')}
@@ -410,6 +442,7 @@ function BusinessForm({
           autoComplete="name"
         />
         <Field
+          dir="auto"
           label={t('settings.business.contactPhone')}
           type="tel"
           value={values.seller_contact_phone}
@@ -418,6 +451,7 @@ function BusinessForm({
           autoComplete="tel"
         />
         <Field
+          dir="auto"
           label={t('settings.business.contactEmail')}
           type="email"
           value={values.seller_contact_email}
@@ -427,14 +461,18 @@ function BusinessForm({
         />
       </fieldset>
       <fieldset className="grid gap-4">
-        <legend className="mb-1 font-semibold">{t('settings.business.sending')}</legend>
+        <legend className="mb-1 font-semibold">
+          <bdi>{t('settings.business.sending')}</bdi>
+        </legend>
         <Field
+          dir="auto"
           label={t('settings.business.subject')}
           value={values.send_subject_template}
           onChange={set('send_subject_template')}
           error={errors.send_subject_template}
         />
         <TextAreaField
+          dir="auto"
           label={t('settings.business.message')}
           rows={7}
           value={values.send_message_template}
@@ -450,9 +488,9 @@ function BusinessForm({
             onChange={(e) => setTracking(e.target.checked)}
           />
           <span>
-            {t('settings.business.tracking')}
+            <bdi>{t('settings.business.tracking')}</bdi>
             <span className="block text-muted-foreground">
-              {t('settings.business.trackingHint')}
+              <bdi>{t('settings.business.trackingHint')}</bdi>
             </span>
           </span>
         </label>

@@ -19,7 +19,11 @@ export function ChoiceGroup<T extends string>({
   return (
     <fieldset className="grid gap-3">
       <legend className="font-semibold">{legend}</legend>
-      {description ? <p className="-mt-2 text-sm text-muted-foreground">{description}</p> : null}
+      {description ? (
+        <p className="-mt-2 text-sm text-muted-foreground">
+          <bdi>{description}</bdi>
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {options.map((o) => (
           <label

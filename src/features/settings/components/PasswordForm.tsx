@@ -62,7 +62,7 @@ export function PasswordForm({ user }: { user: AuthUser }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold">
-        {t('settings.account.password.title')}
+        <bdi>{t('settings.account.password.title')}</bdi>
       </h2>
       {change.isError ? <Alert>{mutationErrorMessage(change.error)}</Alert> : null}
       <Field

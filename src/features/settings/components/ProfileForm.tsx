@@ -69,7 +69,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-lg font-semibold">
-        {t('settings.account.profile.title')}
+        <bdi>{t('settings.account.profile.title')}</bdi>
       </h2>
       <div className="flex items-center gap-4">
         {current ? (
@@ -104,6 +104,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         />
       </div>
       <Field
+        dir="auto"
         label={t('settings.account.profile.name')}
         name="name"
         autoComplete="name"
@@ -111,6 +112,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         error={errors.name}
       />
       <Field
+        dir="auto"
         label={t('settings.account.profile.company')}
         name="company"
         autoComplete="organization"
@@ -118,6 +120,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         error={errors.company}
       />
       <Field
+        dir="auto"
         label={t('settings.account.profile.email')}
         name="email"
         value={user.email}

@@ -31,7 +31,7 @@ export function SettingsNav() {
   const t = useT()
   return (
     <nav aria-label={t('settings.nav.label')}>
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col">
         {settingsSections.map((s) => {
           const active = location === s.href
           return (

@@ -48,7 +48,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
   return (
     <section aria-labelledby="twofa-heading" className="grid gap-4">
       <h2 id="twofa-heading" className="text-lg font-semibold">
-        {t('settings.account.twoFactor.title')}
+        <bdi>{t('settings.account.twoFactor.title')}</bdi>
       </h2>
       <p className="text-sm text-muted-foreground">
         {richText(t, 'settings.account.twoFactor.status', {
@@ -96,7 +96,9 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             className="size-48 rounded-md bg-white p-2"
           />
           <div className="grid gap-1 text-sm">
-            <span className="font-medium">{t('settings.account.twoFactor.secret')}</span>
+            <span className="font-medium">
+              <bdi>{t('settings.account.twoFactor.secret')}</bdi>
+            </span>
             <code
               data-testid="totp-secret"
               className="rounded bg-muted px-2 py-1 font-mono break-all"
@@ -106,7 +108,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
           </div>
           <div className="grid gap-2 text-sm">
             <span className="font-medium" id="backup-codes-label">
-              {t('settings.account.twoFactor.backupCodes')}
+              <bdi>{t('settings.account.twoFactor.backupCodes')}</bdi>
             </span>
             <ul aria-labelledby="backup-codes-label" className="grid grid-cols-2 gap-1 font-mono">
               {setup.backupCodes.map((c) => (

@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test'
+import { harness } from '../support/env'
+import { expect, signIn, test } from '../support/fixtures'
+import { layoutProblems } from '../support/layout'
+
+const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
+
+/** Record pages of the demo data: the first link of a list that leads to a record. */
+async function firstRecord(page: Page, list: string, pattern: RegExp): Promise<string> {
+  await page.goto(list)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const href = await page
+    .locator('main a[href]')
+    .evaluateAll(
+      (links, source) =>
+        links.map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(source).test(h)),
+      pattern.source,
+    )
+  if (!href) throw new Error(`No record link on ${list}`)
+  return href
+}
+
+async function screens(page: Page): Promise<string[]> {
+  const customer = await firstRecord(page, '/customers', /^\/customers\/[a-z0-9]{15}$/)
+  const quote = await firstRecord(page, '/quotes', /^\/quotes\/[a-z0-9]{15}$/)
+  const invoice = await firstRecord(
+    page,
+    '/invoices?status=outstanding',
+    /^\/invoices\/[a-z0-9]{15}$/,
+  )
+  return [
+    '/dashboard',
+    '/customers',
+    customer,
+    '/customers/new',
+    '/quotes',
+    quote,
+    `${quote}/print`,
+    '/quotes/new',
+    '/invoices',
+    invoice,
+    `${invoice}/print`,
+    '/invoices/new',
+    '/payments',
+    '/settings/account',
+    '/settings/appearance',
+    '/settings/display',
+    '/settings/notifications',
+    '/help-center',
+    '/profile',
+  ]
+}
+
+/**
+ * Every signed-in screen with the demo data, from a small phone to a wide screen: the page never
+ * scrolls sideways and no text is cut off. Each screen loads once and the window is resized
+ * through the widths, the way a user turns a tablet or drags a window.
+ */
+for (const mode of ['ltr', 'ar'] as const) {
+  test(`every signed-in screen fits every width (${mode === 'ltr' ? 'English, left to right' : 'Arabic, right to left'})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(300_000)
+    const h = harness()
+    await signIn(page, h.demoEmail, h.demoPassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    const paths = await screens(page)
+    if (mode === 'ar')
+      await context.addCookies([
+        { name: 'folio_lang', value: 'ar', url: new URL(page.url()).origin },
+      ])
+
+    const problems: string[] = []
+    for (const path of paths) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('dir', mode === 'ar' ? 'rtl' : 'ltr')
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        for (const p of await layoutProblems(page)) problems.push(`${path} at ${width} px: ${p}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+}
