@@ -1,21 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { pdfText } from '../support/pdf'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, linkIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
-import type { CapturedMail } from '../support/smtp-sink'
-
-/** The text of the mail's PDF attachment, as poppler extracts it. */
-function pdfText(mail: CapturedMail): string {
-  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')
-  if (!pdf) throw new Error(`No PDF attached to "${mail.subject}"`)
-  const file = join(mkdtempSync(join(tmpdir(), 'folio-pdf-')), pdf.filename || 'doc.pdf')
-  writeFileSync(file, Buffer.from(pdf.base64, 'base64'))
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-}
 
 async function setUpBusiness(page: Page, customerEmail: string) {
   await page.goto('/settings/account')

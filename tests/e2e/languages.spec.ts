@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { pdfText } from '../support/pdf'
 import { harness } from '../support/env'
 import {
   expect,
@@ -14,16 +11,6 @@ import {
   waitForServiceWorker,
 } from '../support/fixtures'
 import { fillLine } from '../support/billing'
-import type { CapturedMail } from '../support/smtp-sink'
-
-/** The text of the mail's PDF attachment, as poppler extracts it. */
-function pdfText(mail: CapturedMail): string {
-  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')
-  if (!pdf) throw new Error(`No PDF attached to "${mail.subject}"`)
-  const file = join(mkdtempSync(join(tmpdir(), 'folio-pdf-')), pdf.filename || 'doc.pdf')
-  writeFileSync(file, Buffer.from(pdf.base64, 'base64'))
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
-}
 
 test('the interface in German: dashboard, a list and the editor, with German numbers', async ({
   page,
