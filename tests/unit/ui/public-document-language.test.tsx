@@ -1,6 +1,6 @@
 // The customer's page speaks the document's language (the customer's), sets <html lang dir>,
 // and lets the customer pick another language, kept for the next visit.
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PublicDocumentPage } from '@/features/public-document/PublicDocumentPage'
@@ -35,9 +35,10 @@ describe('the public document page', () => {
     const sheet = screen.getByRole('article', { name: 'Angebot Q-00007' })
     expect(within(sheet).getByText('Angebotsdatum')).toBeInTheDocument()
     expect(within(sheet).getByText('02.03.2026')).toBeInTheDocument()
-    expect(document.documentElement.lang).toBe('de')
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'))
     expect(document.documentElement.dir).toBe('ltr')
-    expect(document.title).toBe('Angebot Q-00007 von Atelier Lumière GmbH')
+    // The title is set by an effect, which may run after the sheet shows.
+    await waitFor(() => expect(document.title).toBe('Angebot Q-00007 von Atelier Lumière GmbH'))
   })
 
   it('switches to the language the customer picks, right to left for Arabic, and keeps it', async () => {
@@ -47,7 +48,7 @@ describe('the public document page', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Sprache' }), 'ar')
     expect(await screen.findByRole('button', { name: 'تنزيل PDF' })).toBeInTheDocument()
     expect(screen.getByRole('article', { name: 'عرض سعر Q-00007' })).toHaveAttribute('dir', 'rtl')
-    expect(document.documentElement.lang).toBe('ar')
+    await waitFor(() => expect(document.documentElement.lang).toBe('ar'))
     expect(document.documentElement.dir).toBe('rtl')
     expect(localStorage.getItem(CHOSEN_LANGUAGE_KEY)).toBe('ar')
     unmount()
