@@ -68,7 +68,7 @@ export default function SignedInApp() {
         }
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
-          if (waiting && !window.confirm(t('common.shell.signOutPending', { count: waiting })))
+          if (waiting && !window.confirm(t('shell.signOutPending', { count: waiting })))
             return
           auth.send({ type: 'user.signOut' })
         }}
@@ -124,8 +124,8 @@ function OfflineBanner() {
     : null
   return (
     <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
-      {when ? t('common.offline.savedDataFrom', { when }) : t('common.offline.savedData')}{' '}
-      {t('common.offline.changesWait')}
+      {when ? t('shell.offline.savedDataFrom', { when }) : t('shell.offline.savedData')}{' '}
+      {t('shell.offline.changesWait')}
     </p>
   )
 }

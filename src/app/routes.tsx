@@ -121,14 +121,14 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.dashboard,
     access: 'signedIn',
-    nav: 'common.nav.dashboard',
+    nav: 'shell.nav.dashboard',
     load: () => import('@/features/dashboard/DashboardPage'),
   },
   { path: paths.profile, access: 'signedIn', load: () => import('@/features/profile/ProfilePage') },
   {
     path: paths.customers,
     access: 'signedIn',
-    nav: 'common.nav.customers',
+    nav: 'shell.nav.customers',
     load: () => import('@/features/customers/CustomersPage'),
   },
   {
@@ -149,7 +149,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.quotes,
     access: 'signedIn',
-    nav: 'common.nav.quotes',
+    nav: 'shell.nav.quotes',
     load: () => import('@/features/quotes/QuotesPage'),
   },
   {
@@ -171,7 +171,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.invoices,
     access: 'signedIn',
-    nav: 'common.nav.invoices',
+    nav: 'shell.nav.invoices',
     load: () => import('@/features/invoices/InvoicesPage'),
   },
   {
@@ -197,13 +197,13 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.payments,
     access: 'signedIn',
-    nav: 'common.nav.payments',
+    nav: 'shell.nav.payments',
     load: () => import('@/features/payments/PaymentsPage'),
   },
   {
     path: paths.settings,
     access: 'signedIn',
-    nav: 'common.nav.settings',
+    nav: 'shell.nav.settings',
     layout: settings,
     load: () => import('@/features/settings/SettingsIndexPage'),
   },
@@ -235,7 +235,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.helpCenter,
     access: 'signedIn',
-    nav: 'common.nav.helpCenter',
+    nav: 'shell.nav.helpCenter',
     load: () => import('@/features/help-center/HelpCenterPage'),
   },
 ]

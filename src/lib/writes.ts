@@ -77,7 +77,7 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
     onSuccess: (_data, vars, _r, ctx) => {
       if (ctx.meta?.queued) {
         const n = def.sentNotice?.(vars) ?? {
-          title: t('common.writes.offlineSent'),
+          title: t('shell.writes.offlineSent'),
           detail: def.describe(vars),
         }
         notify('success', n.title, n.detail)
@@ -88,7 +88,7 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
       // A cached copy may show a change the server refused: settled fetches it again.
       def.settled?.(qc, vars)
       if (ctx.meta?.queued)
-        notify('error', t('common.writes.offlineRefused'), mutationErrorMessage(error))
+        notify('error', t('shell.writes.offlineRefused'), mutationErrorMessage(error))
     },
     // Screens show refusals next to the fields; queued ones are listed in the header.
     meta: { silent: true },
@@ -170,7 +170,7 @@ export const isRefused = (m: Mutation) =>
  * an older version of the app: it can no longer be sent.
  */
 export function refusalMessage(m: AnyMutation): string {
-  return writeOf(m) ? mutationErrorMessage(m.state.error) : t('common.writes.stale')
+  return writeOf(m) ? mutationErrorMessage(m.state.error) : t('shell.writes.stale')
 }
 
 /** What a queued change was, in the user's words. */
@@ -178,5 +178,5 @@ export function describeWrite(m: AnyMutation): string {
   const def = writeOf(m)
   if (def) return def.describe(m.state.variables)
   const label = (m.state.variables as { label?: unknown } | undefined)?.label
-  return typeof label === 'string' && label ? label : t('common.writes.aChange')
+  return typeof label === 'string' && label ? label : t('shell.writes.aChange')
 }

@@ -1,4 +1,5 @@
 // Unit tests read the interface in English, like the SPEC: every bundle is loaded up front.
-import { ensureBundle } from '@/lib/i18n'
+import { ensureBundle, type Bundle } from '@/lib/i18n'
+import bundles from '@/locales/bundles.json'
 
-await Promise.all([ensureBundle('core'), ensureBundle('app'), ensureBundle('doc')])
+await Promise.all((Object.keys(bundles) as Bundle[]).map((b) => ensureBundle(b)))

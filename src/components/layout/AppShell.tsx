@@ -44,7 +44,7 @@ export function AppShell({
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2"
       >
-        {t('common.shell.skipToContent')}
+        {t('shell.skipToContent')}
       </a>
       <aside
         className={cn(
@@ -56,7 +56,7 @@ export function AppShell({
           <img src="/favicon.svg" alt="" width={24} height={24} />
           Folio
         </div>
-        <nav aria-label={t('common.shell.mainNav')} id="main-nav">
+        <nav aria-label={t('shell.mainNav')} id="main-nav">
           <ul className="grid gap-1 p-2">
             {nav.map((item) => {
               const active = location === item.href || location.startsWith(`${item.href}/`)
@@ -88,7 +88,7 @@ export function AppShell({
             aria-controls="main-nav"
             onClick={() => setOpenOn(navOpen ? null : location)}
           >
-            {t('common.shell.menu')}
+            {t('shell.menu')}
           </Button>
           <div className="flex-1" />
           {headerExtra}
@@ -104,9 +104,9 @@ export function AppShell({
 }
 
 const userLinks: [string, MessageKey][] = [
-  ['/profile', 'common.shell.profile'],
-  ['/settings/account', 'common.shell.accountSettings'],
-  ['/help-center', 'common.nav.helpCenter'],
+  ['/profile', 'shell.profile'],
+  ['/settings/account', 'shell.accountSettings'],
+  ['/help-center', 'shell.nav.helpCenter'],
 ]
 
 function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
@@ -136,7 +136,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu"
-        aria-label={t('common.shell.accountMenu', { name: user.name || user.email })}
+        aria-label={t('shell.accountMenu', { name: user.name || user.email })}
         onClick={() => setOpen((o) => !o)}
       >
         <span
@@ -181,7 +181,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
                   onSignOut()
                 }}
               >
-                {t('common.shell.signOut')}
+                {t('shell.signOut')}
               </button>
             </li>
           </ul>

@@ -24,13 +24,13 @@ export function SyncStatus() {
     <div className="grid gap-2 border-b border-border bg-muted px-4 py-2 text-sm">
       {pending.length ? (
         <p role="status">
-          <bdi>{t('common.sync.waiting', { count: pending.length })}</bdi>
+          <bdi>{t('shell.sync.waiting', { count: pending.length })}</bdi>
         </p>
       ) : null}
       {refused.map((m) => (
         <div key={m.mutationId} role="alert" className="flex flex-wrap items-center gap-2">
           <bdi className="min-w-0 break-words">
-            {t('common.sync.notSaved', { change: describeWrite(m), reason: refusalMessage(m) })}
+            {t('shell.sync.notSaved', { change: describeWrite(m), reason: refusalMessage(m) })}
           </bdi>
           {writeOf(m) ? (
             <Button size="sm" variant="outline" onClick={() => retryWrite(qc, m)}>

@@ -8,9 +8,9 @@ export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {
   return (
     <Alert tone="info">
       <span className="flex flex-wrap items-center justify-between gap-2">
-        {t('common.draft.kept')}
+        {t('shell.draft.kept')}
         <Button size="sm" variant="outline" onClick={onDiscard}>
-          {t('common.draft.discard')}
+          {t('shell.draft.discard')}
         </Button>
       </span>
     </Alert>

@@ -13,6 +13,7 @@ import type server from '../../locales/en/server.json'
 import type help from '../../locales/en/help.json'
 import type serverauth from '../../locales/en/serverauth.json'
 import type pages from '../../locales/en/pages.json'
+import type shell from '../../locales/en/shell.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -31,6 +32,7 @@ export type MessageKey =
   | Keys<'help', typeof help>
   | Keys<'serverauth', typeof serverauth>
   | Keys<'pages', typeof pages>
+  | Keys<'shell', typeof shell>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

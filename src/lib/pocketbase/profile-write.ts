@@ -24,20 +24,20 @@ export const profileWrite = defineWrite({
   },
   describe({ changes }: ProfileUpdate) {
     const parts = [
-      changes.name !== undefined ? t('common.writes.profileName', { name: changes.name }) : null,
+      changes.name !== undefined ? t('shell.writes.profileName', { name: changes.name }) : null,
       changes.company !== undefined
-        ? t('common.writes.profileCompany', { company: changes.company })
+        ? t('shell.writes.profileCompany', { company: changes.company })
         : null,
-      changes.avatar ? t('common.writes.profileAvatar') : null,
+      changes.avatar ? t('shell.writes.profileAvatar') : null,
     ].filter((p) => p !== null)
     const list = new Intl.ListFormat(getIntlLocale(), { type: 'unit', style: 'short' })
-    return t('common.writes.profile', {
-      changes: parts.length ? list.format(parts) : t('common.writes.profileNoChange'),
+    return t('shell.writes.profile', {
+      changes: parts.length ? list.format(parts) : t('shell.writes.profileNoChange'),
     })
   },
   // Only changes that were queued report here; a direct save reports through the auth chart.
   sentNotice: () => ({
     title: t('common.auth.profileUpdated'),
-    detail: t('common.writes.profileSent'),
+    detail: t('shell.writes.profileSent'),
   }),
 })
