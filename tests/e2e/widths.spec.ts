@@ -87,3 +87,39 @@ for (const mode of ['ltr', 'ar'] as const) {
     expect(problems).toEqual([])
   })
 }
+
+/** Whether a text sits in its own bidi run: a <bdi>, dir=auto/ltr or unicode-bidi isolation. */
+const isolated = (el: Element) => {
+  for (let e: Element | null = el, up = 0; e && up < 3; e = e.parentElement, up++) {
+    if (e.tagName === 'BDI' || ['auto', 'ltr'].includes(e.getAttribute('dir') ?? '')) return true
+    if (/isolate|plaintext/.test(getComputedStyle(e).unicodeBidi)) return true
+  }
+  return false
+}
+
+test('right to left keeps English runs whole: an amount, an address and a KPI sentence', async ({
+  page,
+  context,
+}) => {
+  const h = harness()
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  const customer = await firstRecord(page, '/customers', /^\/customers\/[a-z0-9]{15}$/)
+  await context.addCookies([{ name: 'folio_dir', value: 'rtl', url: new URL(page.url()).origin }])
+
+  await page.goto('/dashboard')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  const sentence = page.getByText(/quotes? awaiting an answer · win rate/).first()
+  await expect(sentence).toHaveText(/^\d+ quotes? awaiting an answer · win rate \d+%$/)
+  expect(await sentence.evaluate(isolated)).toBe(true)
+  const amount = page.getByText(/^€\d{1,3}(,\d{3})*\.\d{2}$/).first()
+  await expect(amount).toBeVisible()
+  expect(await amount.evaluate(isolated)).toBe(true)
+
+  await page.goto(customer)
+  const street = page
+    .getByText(/^\d+[a-z]? [A-Z][A-Za-z .'-]+$|^[A-Z][A-Za-z .'-]+ \d+[a-z]?$/)
+    .first()
+  await expect(street).toBeVisible()
+  expect(await street.evaluate(isolated)).toBe(true)
+})
