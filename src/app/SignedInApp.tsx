@@ -68,8 +68,7 @@ export default function SignedInApp() {
         }
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
-          if (waiting && !window.confirm(t('shell.signOutPending', { count: waiting })))
-            return
+          if (waiting && !window.confirm(t('shell.signOutPending', { count: waiting }))) return
           auth.send({ type: 'user.signOut' })
         }}
         banner={
