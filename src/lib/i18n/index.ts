@@ -83,8 +83,6 @@ export function ensureBundle(bundle: Bundle): Promise<void> {
   return load(bundle, current).then(() => undefined)
 }
 
-/** Whether a bundle is ready in the interface's language (so a screen can render at once). */
-export const bundleReady = (bundle: Bundle): boolean => catalogs.has(`${bundle}/${current}`)
 
 /** Work only other languages than English need (saying English words again), by who needs it. */
 const foreignLoaders: Array<() => Promise<unknown>> = []
