@@ -83,7 +83,6 @@ export function ensureBundle(bundle: Bundle): Promise<void> {
   return load(bundle, current).then(() => undefined)
 }
 
-
 /** Work only other languages than English need (saying English words again), by who needs it. */
 const foreignLoaders: Array<() => Promise<unknown>> = []
 const loadForeign = (locale: Locale) =>
