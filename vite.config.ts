@@ -9,6 +9,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { build as rolldownBuild } from 'rolldown'
 import { unusedModules } from './scripts/unused-modules.mjs'
 import { messages } from './scripts/messages.mjs'
+import { precompress } from './scripts/precompress.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -106,6 +107,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: compresses what every plugin above wrote.
+    precompress(),
   ],
   server: {
     port: 5173,

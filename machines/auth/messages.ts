@@ -2,7 +2,8 @@ import type { AuthFailure } from './types'
 
 /**
  * Every message of SPEC §5 and §8 that concerns auth, word for word. The chart emits them in
- * English; the app shows them in the user's language (src/lib/auth-text.ts maps each one).
+ * English; the app shows them in the user's language (src/lib/auth-text.ts; English shows
+ * them as they are, other languages say them from src/locales/<locale>/chart.json).
  */
 export const authMessages = {
   welcomeBack: 'Welcome back!',

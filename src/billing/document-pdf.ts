@@ -1,28 +1,7 @@
 import type { EInvoiceSource } from './einvoice/source'
 import { documentLocale } from './document-language'
+import { paysByQr } from './payment-code'
 import type { PrintableDocument } from './printable'
-
-/** The EPC ("GiroCode") payload for an invoice a banking app can pay, or null when none applies. */
-export async function paymentQr(doc: PrintableDocument): Promise<boolean[][] | null> {
-  if (!doc.payment || doc.currency !== 'EUR' || doc.balance_cents <= 0 || doc.status === 'paid')
-    return null
-  const { epcQrPayload, qrMatrix } = await import('./payment-code')
-  try {
-    return qrMatrix(
-      epcQrPayload({
-        bic: doc.payment.bic,
-        name: doc.payment.holder,
-        iban: doc.payment.iban,
-        amountCents: doc.balance_cents,
-        currency: doc.currency,
-        reference: doc.payment.reference,
-      }),
-    )
-  } catch {
-    // A payload the standard refuses (e.g. a name too long): the instructions still show.
-    return null
-  }
-}
 
 /**
  * The document's PDF, made on this device (the owner's, offline too, or the customer's), in the
@@ -37,7 +16,7 @@ export async function makeDocumentPdf(
 ): Promise<{ blob: Blob; fileName: string; missing: string[] }> {
   const pdf = await import('./pdf')
   const [qr, logo, font] = await Promise.all([
-    paymentQr(doc),
+    paysByQr(doc) ? import('./payment-qr').then((m) => m.paymentQr(doc)) : null,
     pdf.loadPdfLogo(doc.seller.logo_url),
     pdf.loadPdfFonts(documentLocale(doc)),
   ])

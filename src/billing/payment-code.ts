@@ -1,10 +1,10 @@
 /**
  * Bank details and the EPC QR code ("Girocode", EPC069-12) that pays an invoice by SEPA credit
- * transfer: IBAN and BIC checks, the QR payload, and its module matrix. No SDK; its refusals are
- * sentences in the interface's language.
+ * transfer: IBAN and BIC checks and the QR payload (its module matrix is in ./payment-qr, which
+ * loads the QR encoder). No SDK; its refusals are sentences in the interface's language.
  */
-import { encode } from 'uqr'
 import { t } from '@/lib/i18n'
+import type { PrintableDocument } from './printable'
 
 /**
  * IBAN length per country, from the SWIFT IBAN registry (ISO 13616): every SEPA country and the
@@ -209,32 +209,8 @@ export function epcQrPayload(p: EpcPayment): string {
   return payload
 }
 
-/**
- * The modules of a QR code for `text` (UTF-8, byte mode), error correction level M as EPC069-12
- * requires, without the quiet zone: `true` is dark. Rows first: matrix[y][x].
- */
-export function qrMatrix(text: string): boolean[][] {
-  return encode(text, { ecc: 'M', boostEcc: false, border: 0 }).data
-}
-
-/**
- * An SVG path `d` that draws the dark modules of `matrix` as unit squares (one subpath per run
- * of dark modules in a row), offset by `margin` modules: use it with
- * viewBox="0 0 {n + 2·margin} {n + 2·margin}" and shape-rendering="crispEdges".
- */
-export function qrSvgPath(matrix: readonly (readonly boolean[])[], margin = 0): string {
-  const parts: string[] = []
-  matrix.forEach((row, y) => {
-    let x = 0
-    while (x < row.length) {
-      if (!row[x]) {
-        x++
-        continue
-      }
-      const start = x
-      while (x < row.length && row[x]) x++
-      parts.push(`M${start + margin} ${y + margin}h${x - start}v1h-${x - start}z`)
-    }
-  })
-  return parts.join('')
-}
+/** Whether a document shows an EPC QR code: an unpaid balance in euros, to bank details. */
+export const paysByQr = (
+  doc: PrintableDocument,
+): doc is PrintableDocument & { payment: NonNullable<PrintableDocument['payment']> } =>
+  !!doc.payment && doc.currency === 'EUR' && doc.balance_cents > 0 && doc.status !== 'paid'

@@ -46,7 +46,10 @@ type staticDecision struct {
 	CacheControl string
 	ContentType  string // empty: let http.ServeContent detect it
 	Compress     bool   // worth gzipping (text)
-	AppResponse  bool   // an answer of the app (gets the CSP and friends)
+	// Encoded is the build's Brotli copy of Name, sent instead of it with
+	// Content-Encoding: br; set per request, when the client accepts it.
+	Encoded     string
+	AppResponse bool // an answer of the app (gets the CSP and friends)
 	// PublicPage marks the customer's page of a document (/d/{token}):
 	// kept out of search engines and of Referer headers (the URL is the
 	// key to the document).

@@ -318,3 +318,88 @@ func TestPublicDocumentPage(t *testing.T) {
 		s.Test(t)
 	}
 }
+
+// The build's Brotli copy (scripts/precompress.mjs) goes to clients that
+// name Brotli; the others get gzip made on the fly, or the plain file.
+func TestBrotli(t *testing.T) {
+	withBrotli := func() fstest.MapFS {
+		fsys := buildFS()
+		fsys["assets/app-abc123.js.br"] = &fstest.MapFile{Data: []byte("brotli bytes of the script")}
+		fsys["index.html.br"] = &fstest.MapFile{Data: []byte("brotli bytes of the shell")}
+		return fsys
+	}
+	brotli := func(contentType string) func(testing.TB, *tests.TestApp, *http.Response) {
+		return func(t testing.TB, app *tests.TestApp, res *http.Response) {
+			expectHeaders(map[string]string{
+				"Content-Encoding": "br",
+				"Content-Type":     contentType,
+			})(t, app, res)
+			if v := res.Header.Get("Vary"); !strings.Contains(v, "Accept-Encoding") {
+				t.Errorf("Vary = %q", v)
+			}
+			if res.Header.Get("ETag") == "" {
+				t.Errorf("no ETag")
+			}
+		}
+	}
+	gzipped := func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("Content-Encoding = %q, want gzip", res.Header.Get("Content-Encoding"))
+		}
+		if body := gunzipped(t, res); body != appJS {
+			t.Errorf("decompressed script differs")
+		}
+	}
+
+	scenarios := []tests.ApiScenario{
+		{Name: "script: the Brotli copy", URL: "/assets/app-abc123.js",
+			Headers:         map[string]string{"Accept-Encoding": "gzip, deflate, br, zstd"},
+			ExpectedContent: []string{"brotli bytes of the script"},
+			AfterTestFunc:   brotli("text/javascript; charset=utf-8")},
+		{Name: "shell of a client route: the Brotli copy", URL: "/dashboard",
+			Headers:         map[string]string{"Accept-Encoding": "br"},
+			ExpectedContent: []string{"brotli bytes of the shell"},
+			AfterTestFunc:   brotli("text/html; charset=utf-8")},
+		{Name: "br refused with q=0: gzip", URL: "/assets/app-abc123.js",
+			Headers:            map[string]string{"Accept-Encoding": "br;q=0, gzip"},
+			NotExpectedContent: []string{"brotli bytes"}, AfterTestFunc: gzipped},
+		{Name: "gzip only: gzip", URL: "/assets/app-abc123.js",
+			Headers:            map[string]string{"Accept-Encoding": "gzip"},
+			NotExpectedContent: []string{"brotli bytes"}, AfterTestFunc: gzipped},
+		{Name: "no Accept-Encoding: the plain file", URL: "/assets/app-abc123.js",
+			ExpectedContent: []string{"folio app bundle"},
+			AfterTestFunc:   expectHeaders(map[string]string{"Content-Encoding": ""})},
+	}
+	for _, s := range scenarios {
+		s.Method = http.MethodGet
+		s.ExpectedStatus = 200
+		s.TestAppFactory = factory(withBrotli())
+		s.Test(t)
+	}
+
+	// A build without the copy (a plain `vite build`): gzip as before.
+	(&tests.ApiScenario{Name: "no Brotli copy: gzip", Method: http.MethodGet, URL: "/assets/app-abc123.js",
+		Headers:        map[string]string{"Accept-Encoding": "gzip, br"},
+		ExpectedStatus: 200, NotExpectedContent: []string{"folio app bundle"},
+		AfterTestFunc: gzipped, TestAppFactory: factory(buildFS())}).Test(t)
+}
+
+func TestAcceptsBrotli(t *testing.T) {
+	cases := map[string]bool{
+		"":                        false,
+		"gzip, deflate":           false,
+		"gzip, deflate, br, zstd": true,
+		"br":                      true,
+		"BR;q=0.5":                true,
+		"br;q=0":                  false,
+		"br; q=0.0, gzip":         false,
+		"*":                       false,
+		"brotli":                  false,
+		"gzip;q=1, br ; q=1":      true,
+	}
+	for header, want := range cases {
+		if got := acceptsBrotli(header); got != want {
+			t.Errorf("acceptsBrotli(%q) = %v, want %v", header, got, want)
+		}
+	}
+}

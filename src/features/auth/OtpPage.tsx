@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
+import { authMessages } from '@machines/auth/messages'
 import { selectError, selectIsBusy, selectIsMfaPending } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
 import { backupCodeSchema, otpSchema } from './data/schemas'
@@ -38,7 +39,7 @@ export default function OtpPage() {
     return (
       <AuthLayout title={t('pages.otp.title')}>
         <div className="grid gap-4">
-          <Alert>{t('common.auth.noMfaPending')}</Alert>
+          <Alert>{authText(authMessages.noMfaPending, t)}</Alert>
           <p className="text-sm text-muted-foreground">{t('pages.otp.signInFirst')}</p>
           <PreloadLink href="/sign-in" className="text-sm underline underline-offset-4">
             {t('pages.otp.goToSignIn')}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
+import { paysByQr } from '@/billing/payment-code'
 import type { PrintableDocument } from '@/billing/printable'
 import { PrintableSheet } from '@/billing/ui/documents/PrintableSheet'
 import { Button } from '@/components/ui/button'
@@ -152,11 +153,11 @@ function DocumentView({
   }, [dt, heading, doc.seller.company_name])
   useEffect(() => {
     let live = true
-    void import('@/billing/document-pdf').then(async (m) => {
-      const matrix = await m.paymentQr(doc)
-      if (!matrix) return
-      const { qrSvgPath } = await import('@/billing/payment-code')
-      if (live) setQr({ size: matrix.length, path: qrSvgPath(matrix) })
+    // The QR encoder loads only for a document that shows a code.
+    if (!paysByQr(doc)) return
+    void import('@/billing/payment-qr').then(({ paymentQr, qrSvgPath }) => {
+      const matrix = paymentQr(doc)
+      if (matrix && live) setQr({ size: matrix.length, path: qrSvgPath(matrix) })
     })
     return () => {
       live = false

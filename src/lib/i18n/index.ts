@@ -83,10 +83,19 @@ export function ensureBundle(bundle: Bundle): Promise<void> {
   return load(bundle, current).then(() => undefined)
 }
 
+/**
+ * The bundle that says English words of others again (the auth chart's SPEC sentences, the
+ * server's sign-in refusals): English shows those words as they come, so only the other
+ * languages load it.
+ */
+const FOREIGN_BUNDLE: Bundle = 'foreign'
+
 /** Work only other languages than English need (saying English words again), by who needs it. */
 const foreignLoaders: Array<() => Promise<unknown>> = []
 const loadForeign = (locale: Locale) =>
-  locale === SOURCE_LOCALE ? Promise.resolve() : Promise.all(foreignLoaders.map((l) => l()))
+  locale === SOURCE_LOCALE
+    ? Promise.resolve()
+    : Promise.all([load(FOREIGN_BUNDLE, locale), ...foreignLoaders.map((l) => l())])
 
 /**
  * Runs `load` (e.g. a dynamic import) before the interface first speaks a language other than

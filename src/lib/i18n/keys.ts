@@ -1,6 +1,7 @@
 // The keys of the message catalogue, typed from the English (source) files: a key that does not
 // exist is a type error. Add a namespace here and in src/locales/bundles.json together.
 import type common from '../../locales/en/common.json'
+import type chart from '../../locales/en/chart.json'
 import type auth from '../../locales/en/auth.json'
 import type settings from '../../locales/en/settings.json'
 import type dashboard from '../../locales/en/dashboard.json'
@@ -20,6 +21,7 @@ type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
 
 export type MessageKey =
   | Keys<'common', typeof common>
+  | Keys<'chart', typeof chart>
   | Keys<'auth', typeof auth>
   | Keys<'settings', typeof settings>
   | Keys<'dashboard', typeof dashboard>

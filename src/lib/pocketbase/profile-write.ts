@@ -1,5 +1,7 @@
 import type { RecordModel } from 'pocketbase'
+import { authMessages } from '@machines/auth/messages'
 import type { ProfileChanges } from '@machines/auth/types'
+import { authText } from '../auth-text'
 import { defineWrite } from '../writes'
 import { getIntlLocale, t } from '../i18n'
 import { loadPb } from './instance'
@@ -37,7 +39,7 @@ export const profileWrite = defineWrite({
   },
   // Only changes that were queued report here; a direct save reports through the auth chart.
   sentNotice: () => ({
-    title: t('common.auth.profileUpdated'),
+    title: authText(authMessages.profileUpdated),
     detail: t('shell.writes.profileSent'),
   }),
 })

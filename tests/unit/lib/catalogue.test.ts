@@ -10,6 +10,7 @@ import {
   readNamespace,
   SOURCE_LOCALE,
 } from '../../../scripts/messages.mjs'
+import { authErrorMessages, authMessages } from '@machines/auth/messages'
 
 /** The argument names a message reads ({name}, {count, plural, …}), sorted. */
 function argumentsOf(message: string): string[] {
@@ -83,5 +84,15 @@ describe('message catalogue', () => {
     for (const ns of namespaces)
       for (const [key, message] of Object.entries(readNamespace(SOURCE_LOCALE, ns)))
         expect(() => parse(message), key).not.toThrow()
+  })
+
+  it("English chart messages are the auth chart's own sentences, word for word", () => {
+    // English shows the chart's words as they come (src/lib/auth-text.ts); the other languages
+    // say them from chart.json, so its English must be exactly what the chart emits.
+    const expected = Object.fromEntries([
+      ...Object.entries(authMessages).map(([k, v]) => [`chart.${k}`, v]),
+      ...Object.entries(authErrorMessages).map(([k, v]) => [`chart.error.${k}`, v]),
+    ])
+    expect(readNamespace(SOURCE_LOCALE, 'chart')).toEqual(expected)
   })
 })

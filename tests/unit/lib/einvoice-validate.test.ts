@@ -16,7 +16,8 @@ import {
   xrechnungXml,
   type EInvoiceFormat,
 } from '@/billing/einvoice'
-import { epcQrPayload, qrMatrix } from '@/billing/payment-code'
+import { epcQrPayload } from '@/billing/payment-code'
+import { qrMatrix } from '@/billing/payment-qr'
 import { renderDocumentPdf } from '@/billing/pdf'
 import {
   mustangJar,

@@ -6,10 +6,9 @@ import {
   isValidBic,
   isValidIban,
   normalizeIban,
-  qrMatrix,
-  qrSvgPath,
   type EpcPayment,
 } from '@/billing/payment-code'
+import { qrMatrix, qrSvgPath } from '@/billing/payment-qr'
 
 describe('IBAN', () => {
   it.each([
