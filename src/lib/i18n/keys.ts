@@ -15,6 +15,10 @@ import type help from '../../locales/en/help.json'
 import type serverauth from '../../locales/en/serverauth.json'
 import type pages from '../../locales/en/pages.json'
 import type shell from '../../locales/en/shell.json'
+import type security from '../../locales/en/security.json'
+import type guide from '../../locales/en/guide.json'
+import type palette from '../../locales/en/palette.json'
+import type records from '../../locales/en/records.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -35,6 +39,10 @@ export type MessageKey =
   | Keys<'serverauth', typeof serverauth>
   | Keys<'pages', typeof pages>
   | Keys<'shell', typeof shell>
+  | Keys<'security', typeof security>
+  | Keys<'guide', typeof guide>
+  | Keys<'palette', typeof palette>
+  | Keys<'records', typeof records>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>
