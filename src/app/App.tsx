@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react'
-import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { AuthActorContext, useAuthSelector } from '@/lib/auth-context'
 import { followSystemTheme, usePreferences } from '@/lib/use-preferences'
 import { readPreferences, resolveTheme } from '@/lib/preferences'
 import { ensureBundle, startLocale } from '@/lib/i18n'
 import { lazyWithPreload, preloadRoute, registerPreload } from '@/lib/preload'
+import { guardNavigation } from '@/lib/leave-guard'
 import { hasStoredAuth, storedUserId } from '@/lib/pocketbase/instance'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
@@ -52,7 +53,10 @@ export function App() {
   return (
     <AuthActorContext.Provider value={auth}>
       <Toasts />
-      <Routes />
+      {/* In-app navigation asks first while a form holds unsaved changes. */}
+      <Router aroundNav={guardNavigation}>
+        <Routes />
+      </Router>
     </AuthActorContext.Provider>
   )
 }

@@ -7,6 +7,7 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { dataSessionFor } from '@/lib/data-session'
 import type { QueryErrorEffects } from '@/lib/query-client'
 import { isPending, registerWrites } from '@/lib/writes'
+import { mayLeave } from '@/lib/leave-guard'
 import { profileWrite } from '@/lib/pocketbase/profile-write'
 import { useOnline } from '@/lib/use-online'
 import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
@@ -69,6 +70,7 @@ export default function SignedInApp() {
         onSignOut={() => {
           const waiting = queryClient.getMutationCache().getAll().filter(isPending).length
           if (waiting && !window.confirm(t('shell.signOutPending', { count: waiting }))) return
+          if (!mayLeave(t('shell.draft.signOut'))) return
           auth.send({ type: 'user.signOut' })
         }}
         banner={

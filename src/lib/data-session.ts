@@ -66,8 +66,7 @@ function createDataSession(userId: string): DataSession {
         // Signing out wipes the user's cached answers, queued changes and private caches.
         registerSignOutCleanup(async () => {
           // Stop saving first, so clearing the caches below writes nothing back.
-          const wiping = Promise.all([persister.wipe(), wipeRuntimeCaches()])
-          wipeDrafts()
+          const wiping = Promise.all([persister.wipe(), wipeRuntimeCaches(), wipeDrafts()])
           await client.cancelQueries()
           client.getMutationCache().clear()
           client.clear()

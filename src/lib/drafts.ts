@@ -1,89 +1,110 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval'
+import { useLeaveGuard } from './leave-guard'
 
 /**
- * What was typed in a form and not saved yet, kept on this device (localStorage) so leaving the
- * page — a link, Back, a reload, a crash — loses nothing. It is private data: signing out wipes
+ * What was typed in a form and not saved yet, kept on this device (IndexedDB, under a key that
+ * starts with the user's id) so leaving the page — a link, Back, a reload, a crash — loses
+ * nothing: opening the form again offers to restore it. It is private data: signing out wipes
  * every draft (`wipeDrafts`, called by the data session's sign-out cleanup).
  */
-const PREFIX = 'folio-draft:'
 const SAVE_DELAY_MS = 250
 
-function read<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(PREFIX + key)
-    return raw ? (JSON.parse(raw) as T) : null
-  } catch {
-    return null
-  }
+/** A kept draft: the form's values, and when they were typed. */
+export interface KeptDraft<T> {
+  values: T
+  savedAt: number
 }
 
-function remove(key: string) {
-  try {
-    localStorage.removeItem(PREFIX + key)
-  } catch {
-    // Storage unavailable (private mode): there is nothing to remove.
-  }
-}
+let store: UseStore | null = null
+const db = () => (store ??= createStore('folio-drafts', 'drafts'))
 
-/** Deletes every kept draft (signing out). */
-export function wipeDrafts() {
-  try {
-    for (const k of Object.keys(localStorage)) if (k.startsWith(PREFIX)) localStorage.removeItem(k)
-  } catch {
-    // Storage unavailable: no drafts were kept.
-  }
+/** Reads, writes and deletes never break the form: without storage it works, keeping nothing. */
+const quietly = <R>(work: () => Promise<R>): Promise<R | undefined> => work().catch(() => undefined)
+
+/** Deletes every kept draft on this device (signing out). */
+export function wipeDrafts(): Promise<void> {
+  return quietly(() => clear(db())).then(() => undefined)
 }
 
 /**
- * Keeps a form's values as a draft under `key` while they differ from `initial`, and brings a
- * kept draft back when the form opens again. `restored` says so (for a notice with Discard);
- * `clear` drops the draft once the form is saved.
+ * Keeps a form's values as a draft under `key` while they differ from `initial`, and offers a
+ * kept draft back when the form opens again (`offer`: restore or discard it; nothing is kept
+ * over it until the user chooses). While the form holds unsaved changes, leaving it asks first
+ * (in-app navigation and the browser's own). `clear` drops the draft once the form is saved.
  */
 export function useDraft<T>(key: string | null, values: T, setValues: (v: T) => void, initial: T) {
-  const [restored, setRestored] = useState<boolean>(false)
+  const [offer, setOffer] = useState<KeptDraft<T> | null>(null)
   const initialJson = useRef(JSON.stringify(initial))
-  const loaded = useRef(false)
-  const done = useRef(false)
+  /** Until the kept draft was read (and, if offered, restored or discarded), nothing is saved. */
+  const ready = useRef(false)
+  const saved = useRef(false)
+  const latest = useRef(values)
+  useLayoutEffect(() => {
+    latest.current = values
+  }, [values])
 
-  // Once, when the form opens: the kept draft, if it says something the form doesn't.
   useEffect(() => {
-    if (!key || loaded.current) return
-    loaded.current = true
-    const kept = read<T>(key)
-    if (kept && JSON.stringify(kept) !== initialJson.current) {
-      setValues(kept)
-      setRestored(true)
+    if (!key) return
+    let live = true
+    void quietly(() => get<KeptDraft<T>>(key, db())).then((kept) => {
+      if (!live) return
+      if (kept && JSON.stringify(kept.values) !== initialJson.current) setOffer(kept)
+      else ready.current = true
+    })
+    return () => {
+      live = false
     }
-  }, [key, setValues])
+  }, [key])
 
   useEffect(() => {
-    if (!key || !loaded.current || done.current) return
+    if (!key || !ready.current || saved.current) return
     const json = JSON.stringify(values)
-    const t = setTimeout(() => {
-      if (json === initialJson.current) remove(key)
-      else {
-        try {
-          localStorage.setItem(PREFIX + key, json)
-        } catch {
-          // Full or unavailable storage: the form still works, without a kept draft.
-        }
-      }
+    const timer = setTimeout(() => {
+      if (saved.current) return
+      if (json === initialJson.current) void quietly(() => del(key, db()))
+      else void quietly(() => set(key, { values, savedAt: Date.now() }, db()))
     }, SAVE_DELAY_MS)
-    return () => clearTimeout(t)
-  }, [key, values])
+    return () => clearTimeout(timer)
+  }, [key, values, offer])
+
+  const unsaved = useCallback(
+    () => !saved.current && JSON.stringify(latest.current) !== initialJson.current,
+    [],
+  )
+  useLeaveGuard(unsaved)
 
   return {
-    restored,
-    /** Back to the form as it opened, and no draft. */
-    discard: () => {
-      if (key) remove(key)
-      setValues(JSON.parse(initialJson.current) as T)
-      setRestored(false)
+    /** A draft kept from before, not restored yet (null: none). */
+    offer,
+    /** Brings the kept draft's values back into the form. */
+    restore: () => {
+      if (!offer) return
+      setValues(offer.values)
+      setOffer(null)
+      ready.current = true
     },
-    /** The form was saved: its draft goes, and nothing more is kept. */
+    /** Drops the kept draft; the form keeps what it shows. */
+    discard: () => {
+      if (key) void quietly(() => del(key, db()))
+      setOffer(null)
+      ready.current = true
+    },
+    /**
+     * The form is being saved: its draft goes, and nothing more is kept or guarded (call it
+     * before the save, which may navigate to the saved record).
+     */
     clear: () => {
-      done.current = true
-      if (key) remove(key)
+      saved.current = true
+      if (key) void quietly(() => del(key, db()))
+    },
+    /** The save was refused: what the form shows is kept (and guarded) again. */
+    keep: () => {
+      saved.current = false
+      ready.current = true
+      const values = latest.current
+      if (key && JSON.stringify(values) !== initialJson.current)
+        void quietly(() => set(key, { values, savedAt: Date.now() }, db()))
     },
   }
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { useT } from './i18n'
 
@@ -37,14 +37,41 @@ export function useForm<S extends Schema>(
   const invalid =
     options.invalidMessage === undefined ? t('common.form.checkFields') : options.invalidMessage
 
-  /** A field the user changes loses its message (it is checked again on submit). */
-  const clearError = (path: string) =>
+  /** Once the form was submitted, each field the user changes is checked again as it changes. */
+  const submitted = useRef(false)
+  const changed = useRef(new Set<string>())
+
+  /**
+   * A field the user changed: before the first submit its message (a server's) just goes; after
+   * it, the field is checked again with the new value, so a message goes as soon as the value is
+   * right and stays (or changes) while it is not.
+   */
+  const clearError = (path: string) => {
+    if (submitted.current) changed.current.add(path)
     setErrors((old) => {
       if (!(path in old)) return old
       const next = { ...old }
       delete next[path]
       return next
     })
+  }
+
+  useEffect(() => {
+    if (!submitted.current || changed.current.size === 0) return
+    const paths = [...changed.current]
+    changed.current.clear()
+    const parsed = v.safeParse(schema, values)
+    const messages = parsed.success ? {} : fieldMessages(parsed.issues)
+    setErrors((old) => {
+      const next = { ...old }
+      for (const path of paths) {
+        const message = messages[path]
+        if (message) next[path] = message
+        else delete next[path]
+      }
+      return next
+    })
+  }, [schema, values])
 
   const set = (k: keyof v.InferInput<S> & string) => (e: { target: { value: string } }) => {
     setValues((old) => ({ ...old, [k]: e.target.value }))
@@ -54,6 +81,8 @@ export function useForm<S extends Schema>(
   const handleSubmit =
     (onValid: (output: v.InferOutput<S>) => Promise<Refusal | void>) => async (e: FormEvent) => {
       e.preventDefault()
+      submitted.current = true
+      changed.current.clear()
       const parsed = v.safeParse(schema, values)
       if (!parsed.success) {
         setErrors(fieldMessages(parsed.issues))

@@ -1,17 +1,34 @@
-import { useT } from '@/lib/i18n'
+import { getIntlLocale, useT } from '@/lib/i18n'
 import { Button } from './button'
 import { Alert } from './card'
 
-/** Says a form came back with what was typed in it before (a kept draft), with Discard. */
-export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {
+/** Offers a form's kept draft back (what was typed before and not saved): Restore or Discard. */
+export function DraftNotice({
+  savedAt,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: number
+  onRestore: () => void
+  onDiscard: () => void
+}) {
   const t = useT()
+  const time = new Intl.DateTimeFormat(getIntlLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(savedAt)
   return (
     <Alert tone="info">
       <span className="flex flex-wrap items-center justify-between gap-2">
-        {t('shell.draft.kept')}
-        <Button size="sm" variant="outline" onClick={onDiscard}>
-          {t('shell.draft.discard')}
-        </Button>
+        <span>{t('shell.draft.offer', { time })}</span>
+        <span className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={onRestore}>
+            {t('shell.draft.restore')}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDiscard}>
+            {t('shell.draft.discard')}
+          </Button>
+        </span>
       </span>
     </Alert>
   )

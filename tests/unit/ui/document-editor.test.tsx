@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -77,27 +78,52 @@ function renderEditor(
   )
 }
 
+/** The drafts kept on this device (IndexedDB), as the app stores them. */
+const { createStore, get, set } = await import('idb-keyval')
+const draftsDb = createStore('folio-drafts', 'drafts')
+const keptDraft = (key: string) =>
+  get<{ values: { items: { description: string }[] } }>(key, draftsDb)
+const settle = () => new Promise((r) => setTimeout(r, 400))
+
 describe('what was typed is kept until it is saved', () => {
-  it('comes back after leaving the page, with a notice; Discard empties the form', async () => {
+  it('is offered back after leaving the page; Restore brings it into the form', async () => {
     const first = renderEditor(undefined, 'u1:invoices:new')
     await userEvent.type(screen.getByLabelText('Line 1 description'), 'Half-typed work')
-    await new Promise((r) => setTimeout(r, 400))
+    await settle()
+    expect((await keptDraft('u1:invoices:new'))?.values.items[0]?.description).toBe(
+      'Half-typed work',
+    )
     first.unmount()
     renderEditor(undefined, 'u1:invoices:new')
-    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Half-typed work')
-    expect(screen.getByText('What you typed here before was kept, and is back.')).toBeVisible()
-    await userEvent.click(screen.getByRole('button', { name: 'Discard it' }))
+    expect(await screen.findByText(/You have unsaved changes from/)).toBeVisible()
+    // Nothing is put back until the user says so.
     expect(screen.getByLabelText('Line 1 description')).toHaveValue('')
-    expect(localStorage.getItem('folio-draft:u1:invoices:new')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Restore your unsaved changes' }))
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Half-typed work')
+    expect(screen.queryByText(/You have unsaved changes from/)).not.toBeInTheDocument()
+  })
+
+  it('Discard drops the kept draft: the next visit offers nothing', async () => {
+    await set(
+      'u1:invoices:discard',
+      { values: { items: [{ description: 'Old work' }] }, savedAt: Date.now() },
+      draftsDb,
+    )
+    const view = renderEditor(undefined, 'u1:invoices:discard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }))
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('')
+    await waitFor(async () => expect(await keptDraft('u1:invoices:discard')).toBeUndefined())
+    view.unmount()
+    renderEditor(undefined, 'u1:invoices:discard')
+    await settle()
+    expect(screen.queryByText(/You have unsaved changes from/)).not.toBeInTheDocument()
   })
 
   it('is dropped once saved, and signing out wipes every draft', async () => {
     const { wipeDrafts } = await import('@/lib/drafts')
-    localStorage.setItem('folio-draft:u1:quotes:new', '{}')
-    localStorage.setItem('unrelated', 'kept')
-    wipeDrafts()
-    expect(localStorage.getItem('folio-draft:u1:quotes:new')).toBeNull()
-    expect(localStorage.getItem('unrelated')).toBe('kept')
+    await set('u1:quotes:new', { values: {}, savedAt: 1 }, draftsDb)
+    await wipeDrafts()
+    expect(await get('u1:quotes:new', draftsDb)).toBeUndefined()
 
     const view = renderEditor(undefined, 'u1:invoices:saved')
     await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }))
@@ -105,11 +131,82 @@ describe('what was typed is kept until it is saved', () => {
     await userEvent.click(within(await screen.findByRole('listbox')).getByText('Acme Trading'))
     await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
     await userEvent.type(screen.getByLabelText('Line 1 price'), '10')
-    await new Promise((r) => setTimeout(r, 400))
-    expect(localStorage.getItem('folio-draft:u1:invoices:saved')).not.toBeNull()
+    await settle()
+    expect(await keptDraft('u1:invoices:saved')).toBeDefined()
     await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
-    await waitFor(() => expect(localStorage.getItem('folio-draft:u1:invoices:saved')).toBeNull())
+    await waitFor(async () => expect(await keptDraft('u1:invoices:saved')).toBeUndefined())
+    await settle()
+    expect(await keptDraft('u1:invoices:saved')).toBeUndefined()
     view.unmount()
+  })
+
+  it('a refused save keeps the draft', async () => {
+    const refuse = vi.fn<Submit>(async () => ({ message: 'No', fields: {} }))
+    renderEditor(refuse, 'u1:invoices:refused')
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Customer' }), 'Ac')
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Acme Trading'))
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '10')
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(refuse).toHaveBeenCalledTimes(1)
+    await settle()
+    expect((await keptDraft('u1:invoices:refused'))?.values.items[0]?.description).toBe(
+      'Consulting',
+    )
+  })
+})
+
+describe('leaving a form with unsaved changes', () => {
+  it('asks before in-app navigation and the browser leaving, and not once saved', async () => {
+    const { guardNavigation, hasUnsavedWork } = await import('@/lib/leave-guard')
+    const navigate = vi.fn()
+    const confirm = vi.spyOn(window, 'confirm')
+    const view = renderEditor(undefined, 'u1:invoices:guard')
+    expect(hasUnsavedWork()).toBe(false)
+    guardNavigation(navigate, '/customers')
+    expect(confirm).not.toHaveBeenCalled()
+    expect(navigate).toHaveBeenCalledTimes(1)
+
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Unsaved')
+    expect(hasUnsavedWork()).toBe(true)
+    confirm.mockReturnValueOnce(false)
+    guardNavigation(navigate, '/customers')
+    expect(confirm).toHaveBeenCalledTimes(1)
+    expect(navigate).toHaveBeenCalledTimes(1)
+
+    const unload = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(unload)
+    expect(unload.defaultPrevented).toBe(true)
+
+    confirm.mockReturnValueOnce(true)
+    guardNavigation(navigate, '/customers')
+    expect(navigate).toHaveBeenCalledTimes(2)
+    view.unmount()
+    expect(hasUnsavedWork()).toBe(false)
+    const calm = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(calm)
+    expect(calm.defaultPrevented).toBe(false)
+    confirm.mockRestore()
+  })
+
+  it('saving leaves without asking, even when the save goes on to the saved record', async () => {
+    const { guardNavigation } = await import('@/lib/leave-guard')
+    const confirm = vi.spyOn(window, 'confirm')
+    const navigate = vi.fn()
+    const onSubmit = vi.fn<Submit>(async () => {
+      guardNavigation(navigate, '/invoices/x')
+    })
+    renderEditor(onSubmit, 'u1:invoices:guard-save')
+    await userEvent.click(screen.getByRole('combobox', { name: 'Customer' }))
+    await userEvent.type(screen.getByRole('combobox', { name: 'Customer' }), 'Ac')
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Acme Trading'))
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
+    await userEvent.type(screen.getByLabelText('Line 1 price'), '10')
+    await userEvent.click(screen.getByRole('button', { name: 'Save invoice' }))
+    expect(navigate).toHaveBeenCalledWith('/invoices/x', undefined)
+    expect(confirm).not.toHaveBeenCalled()
+    confirm.mockRestore()
   })
 })
 
@@ -143,6 +240,9 @@ describe('the invoice editor', () => {
     await userEvent.type(screen.getByLabelText('Line 1 description'), 'Consulting')
     expect(screen.queryByText('Describe the line')).not.toBeInTheDocument()
     expect(screen.getByLabelText('Line 1 description')).not.toHaveAttribute('aria-invalid')
+    // After a submit, a field is checked again as it changes: emptied again, it says so again.
+    await userEvent.clear(screen.getByLabelText('Line 1 description'))
+    expect(await screen.findByText('Describe the line')).toBeInTheDocument()
   })
 
   it('reads prices as Europe writes them, and refuses a comma it would have to guess', async () => {

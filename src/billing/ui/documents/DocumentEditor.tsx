@@ -161,8 +161,10 @@ export function DocumentEditor({
   }
 
   const validSubmit = handleSubmit(async (values) => {
+    // Saving: the draft goes first, as the save may go on to the saved record.
+    draft.clear()
     const refused = await onSubmit(values)
-    if (!refused) draft.clear()
+    if (refused) draft.keep()
     return refused
   })
   const submit = (e: FormEvent) => {
@@ -185,7 +187,13 @@ export function DocumentEditor({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
-      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
+      {draft.offer ? (
+        <DraftNotice
+          savedAt={draft.offer.savedAt}
+          onRestore={draft.restore}
+          onDiscard={draft.discard}
+        />
+      ) : null}
       <Card className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0">
           <CustomerPicker

@@ -63,14 +63,22 @@ export function CustomerForm({
   )
   const draft = useDraft(draftKey, values, setValues, initial)
   const submit = handleSubmit(async (output) => {
+    // Saving: the draft goes first, as the save may go on to the saved record.
+    draft.clear()
     const refused = await onSubmit(output)
-    if (!refused) draft.clear()
+    if (refused) draft.keep()
     return refused
   })
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
-      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
+      {draft.offer ? (
+        <DraftNotice
+          savedAt={draft.offer.savedAt}
+          onRestore={draft.restore}
+          onDiscard={draft.discard}
+        />
+      ) : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t('customers.form.customer')}</legend>
         <Field
