@@ -130,3 +130,71 @@ test('right to left keeps English runs whole: an amount, an address and a KPI se
   await expect(street).toBeVisible()
   expect(await street.evaluate(isolated)).toBe(true)
 })
+
+/** A customer's link to one of the demo account's sent invoices (the page the customer opens). */
+async function customerLink(page: Page): Promise<string> {
+  const h = harness()
+  const auth = await page.request.post('/api/collections/users/auth-with-password', {
+    data: { identity: h.demoEmail, password: h.demoPassword },
+  })
+  const { token } = (await auth.json()) as { token: string }
+  const headers = { Authorization: token }
+  const list = await page.request.get(
+    `/api/collections/invoices/records?perPage=1&filter=${encodeURIComponent("status='sent'")}`,
+    { headers },
+  )
+  const id = ((await list.json()) as { items: { id: string }[] }).items[0]?.id
+  expect(id).toBeTruthy()
+  const link = await page.request.post(`/api/folio/invoices/${id}/link`, { headers })
+  return `/d/${((await link.json()) as { token: string }).token}`
+}
+
+/**
+ * The signed-out screens (sign-in, sign-up, 2FA, reset, errors) and the customer's document
+ * page, at every width, in English and in Arabic: no sideways scroll, no text cut off.
+ */
+for (const mode of ['ltr', 'ar'] as const) {
+  test(`every signed-out screen and the customer's page fit every width (${mode === 'ltr' ? 'English, left to right' : 'Arabic, right to left'})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    const link = await customerLink(page)
+    const origin = new URL(harness().baseURL).origin
+    if (mode === 'ar') {
+      await context.addCookies([{ name: 'folio_lang', value: 'ar', url: origin }])
+      // The customer's page has its own language choice, kept on the device.
+      await context.addInitScript(() => localStorage.setItem('folio.documentLanguage', 'ar'))
+    }
+    const paths = [
+      '/',
+      '/sign-in',
+      '/sign-in-2',
+      '/sign-up',
+      '/otp',
+      '/forgot-password',
+      '/401',
+      '/403',
+      '/404',
+      '/500',
+      '/503',
+      '/no-such-page',
+      link,
+    ]
+    const problems: string[] = []
+    for (const path of paths) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(path)
+      await expect(page.getByRole('heading').first()).toBeVisible()
+      if (path !== link)
+        await expect(page.locator('html')).toHaveAttribute('dir', mode === 'ar' ? 'rtl' : 'ltr')
+      await page.waitForLoadState('networkidle')
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        for (const p of await layoutProblems(page)) problems.push(`${path} at ${width} px: ${p}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+}
