@@ -46,6 +46,11 @@ const (
 	PathConfirmOTP  = "/api/collections/users/confirm-otp"
 	PathDisableOTP  = "/api/collections/users/disable-otp"
 	PathAuthWithOTP = "/api/collections/users/auth-with-otp"
+	// PathRegenerateBackupCodes replaces the backup codes (a current code).
+	PathRegenerateBackupCodes = "/api/collections/users/regenerate-backup-codes"
+	// PathOTPStatus tells the signed-in user whether 2FA is on and how
+	// many backup codes are left.
+	PathOTPStatus = "/api/collections/users/otp-status"
 )
 
 // service holds what the hooks and routes share for one app.
@@ -84,6 +89,8 @@ func Bind(app core.App, key KeyFunc) {
 			r.POST(PathConfirmOTP, s.confirmOTP).Bind(apis.RequireAuth(users))
 			r.POST(PathDisableOTP, s.disableOTP).Bind(apis.RequireAuth(users))
 			r.POST(PathAuthWithOTP, s.authWithOTP)
+			r.POST(PathRegenerateBackupCodes, s.regenerateBackupCodes).Bind(apis.RequireAuth(users))
+			r.GET(PathOTPStatus, otpStatus).Bind(apis.RequireAuth(users))
 			return se.Next()
 		},
 	})

@@ -31,10 +31,13 @@ const (
 
 // totpState is the 2FA part of a user record.
 type totpState struct {
-	Enabled             bool
-	Secret              string // encrypted
-	PendingSecret       string // encrypted
-	BackupHashes        []string
+	Enabled       bool
+	Secret        string // encrypted
+	PendingSecret string // encrypted
+	BackupHashes  []string
+	// UsedBackupHashes are the backup codes of this set already spent, so
+	// a second use can be told apart from a mistyped code.
+	UsedBackupHashes    []string
 	PendingBackupHashes []string
 	LastStep            int64
 }
@@ -120,28 +123,35 @@ func matchBackupCode(hashes []string, code string) ([]string, bool) {
 	return hashes, false
 }
 
-// decideSecondFactor checks code (an authenticator code or a backup code)
+// judgeSecondFactor checks code (an authenticator code or a backup code)
 // against an enabled state whose secret is already decrypted, and returns
-// the state to save when it is accepted.
-func decideSecondFactor(st totpState, plainSecret, code string, now time.Time) (totpState, bool) {
+// the state to save when it is accepted. A backup code of the current set
+// that was already spent is codeUsed, so the user is told so instead of
+// "invalid": a spent code is kept (as a hash) among UsedBackupHashes until
+// the set is replaced.
+func judgeSecondFactor(st totpState, plainSecret, code string, now time.Time) (totpState, codeVerdict) {
 	if !st.Enabled {
-		return st, false
+		return st, codeWrong
 	}
 	code = normalizeCode(code)
 	if isTOTPCode(code) {
 		step, ok := matchTOTP(plainSecret, code, now, st.LastStep)
 		if !ok {
-			return st, false
+			return st, codeWrong
 		}
 		st.LastStep = step
-		return st, true
+		return st, codeAccepted
 	}
 	remaining, ok := matchBackupCode(st.BackupHashes, code)
 	if !ok {
-		return st, false
+		if isUsedBackupCode(st.UsedBackupHashes, code) {
+			return st, codeUsed
+		}
+		return st, codeWrong
 	}
+	st.UsedBackupHashes = append(append([]string{}, st.UsedBackupHashes...), hashBackupCode(code))
 	st.BackupHashes = remaining
-	return st, true
+	return st, codeAccepted
 }
 
 // decideConfirm checks the first code from a freshly scanned secret and

@@ -125,7 +125,7 @@ func TestNewBackupCodes(t *testing.T) {
 	}
 }
 
-func TestDecideSecondFactor(t *testing.T) {
+func TestJudgeSecondFactor(t *testing.T) {
 	now := time.Unix(1_700_000_015, 0)
 	step := totpStep(now)
 	current, _ := totp.GenerateCode(rfcSecret, now)
@@ -148,9 +148,9 @@ func TestDecideSecondFactor(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := decideSecondFactor(c.st, rfcSecret, c.code, now)
-			if ok != c.ok || got.LastStep != c.wantStep || len(got.BackupHashes) != c.wantBackup {
-				t.Errorf("decideSecondFactor = (%+v, %v)", got, ok)
+			got, verdict := judgeSecondFactor(c.st, rfcSecret, c.code, now)
+			if ok := verdict == codeAccepted; ok != c.ok || got.LastStep != c.wantStep || len(got.BackupHashes) != c.wantBackup {
+				t.Errorf("judgeSecondFactor = (%+v, %v)", got, verdict)
 			}
 		})
 	}

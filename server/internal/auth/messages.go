@@ -8,6 +8,12 @@ package auth
 const (
 	// MessageInvalidCode answers a wrong, reused or missing 2FA code.
 	MessageInvalidCode = "Invalid 2FA code."
+	// MessageBackupCodeUsed answers a backup code of the current set that
+	// was already spent.
+	MessageBackupCodeUsed = "This backup code has already been used."
+	// MessageAppCodeRequired answers a backup code where only a code from
+	// the authenticator app is taken (making new backup codes).
+	MessageAppCodeRequired = "Enter a current code from your authenticator app, not a backup code."
 	// MessageInvalidSession answers an unknown, expired or spent mfaId.
 	MessageInvalidSession = "Invalid or expired MFA session."
 	// MessageSessionMismatch answers an mfaId that belongs to another
@@ -30,14 +36,16 @@ const (
 // refusalMessages maps each code of the package to its sentence: one code,
 // one sentence (checked by TestRefusalCodes).
 var refusalMessages = map[string]string{
-	"folio_invalid_credentials":  MessageInvalidCredentials,
-	"folio_invalid_2fa_code":     MessageInvalidCode,
-	"folio_invalid_mfa_session":  MessageInvalidSession,
-	"folio_mfa_session_mismatch": MessageSessionMismatch,
-	"folio_too_many_attempts":    MessageTooManyAttempts,
-	"folio_2fa_already_enabled":  MessageAlreadyEnabled,
-	"folio_2fa_not_enabled":      MessageNotEnabled,
-	"folio_no_2fa_setup":         MessageNoPendingSetup,
-	"folio_otp_managed":          MessageOTPManaged,
-	"folio_mfa_managed":          MessageMFAManaged,
+	"folio_invalid_credentials":   MessageInvalidCredentials,
+	"folio_invalid_2fa_code":      MessageInvalidCode,
+	"folio_2fa_backup_code_used":  MessageBackupCodeUsed,
+	"folio_2fa_app_code_required": MessageAppCodeRequired,
+	"folio_invalid_mfa_session":   MessageInvalidSession,
+	"folio_mfa_session_mismatch":  MessageSessionMismatch,
+	"folio_too_many_attempts":     MessageTooManyAttempts,
+	"folio_2fa_already_enabled":   MessageAlreadyEnabled,
+	"folio_2fa_not_enabled":       MessageNotEnabled,
+	"folio_no_2fa_setup":          MessageNoPendingSetup,
+	"folio_otp_managed":           MessageOTPManaged,
+	"folio_mfa_managed":           MessageMFAManaged,
 }

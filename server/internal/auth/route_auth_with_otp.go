@@ -37,6 +37,7 @@ func (b authWithOTPBody) code() string {
 var (
 	errSessionGone = errors.New("mfa session gone")
 	errWrongCode   = errors.New("wrong 2fa code")
+	errUsedCode    = errors.New("backup code already used")
 )
 
 // authWithOTP is the second sign-in step: the mfaId from the 401 plus an
@@ -106,8 +107,11 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		next, ok := decideSecondFactor(st, secret, code, s.now())
-		if !ok {
+		next, verdict := judgeSecondFactor(st, secret, code, s.now())
+		switch verdict {
+		case codeUsed:
+			return errUsedCode
+		case codeWrong:
 			return errWrongCode
 		}
 		writeState(rec, next)
@@ -125,9 +129,12 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 	case errors.Is(err, errSessionGone):
 		s.signInAttempts.giveBack(limitKey)
 		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
-	case errors.Is(err, errWrongCode):
+	case errors.Is(err, errWrongCode), errors.Is(err, errUsedCode):
 		if s.mfaFailures.add(mfa.Id) >= mfaSessionFailures {
 			s.dropSession(e.App, mfa)
+		}
+		if errors.Is(err, errUsedCode) {
+			return refusal.BadRequest("folio_2fa_backup_code_used", MessageBackupCodeUsed)
 		}
 		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	case err != nil:

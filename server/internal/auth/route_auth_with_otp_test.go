@@ -163,9 +163,9 @@ func TestAuthWithOTP(t *testing.T) {
 			BeforeTestFunc: enabledWithSession,
 		},
 		{
-			Name: "backup code works only once", Method: http.MethodPost, URL: PathAuthWithOTP,
+			Name: "backup code works only once, then says it was used", Method: http.MethodPost, URL: PathAuthWithOTP,
 			Body:           body(func() any { return map[string]string{"mfaId": otherMFAID, "code": alice.backupCodes[0]} }),
-			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageBackupCodeUsed + `"`, `"code":"folio_2fa_backup_code_used"`},
 			NotExpectedContent: []string{`"token"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabledWithSession(t, app, e)

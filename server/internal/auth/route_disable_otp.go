@@ -27,7 +27,10 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 		return err
 	}
 
-	if _, ok := decideSecondFactor(st, secret, body.Code, s.now()); !ok {
+	switch _, verdict := judgeSecondFactor(st, secret, body.Code, s.now()); verdict {
+	case codeUsed:
+		return refusal.BadRequest("folio_2fa_backup_code_used", MessageBackupCodeUsed)
+	case codeWrong:
 		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
 	}
 	s.manageAttempts.giveBack(limitKey)

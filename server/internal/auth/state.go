@@ -18,9 +18,11 @@ func readState(rec *core.Record) (totpState, error) {
 		PendingSecret: rec.GetString(migrations.FieldTOTPPendingSecret),
 		LastStep:      int64(rec.GetInt(migrations.FieldTOTPLastStep)),
 	}
-	if err := rec.UnmarshalJSONField(migrations.FieldTOTPBackupCodes, &st.BackupHashes); err != nil {
+	var stored []string
+	if err := rec.UnmarshalJSONField(migrations.FieldTOTPBackupCodes, &stored); err != nil {
 		return st, fmt.Errorf("read backup codes: %w", err)
 	}
+	st.BackupHashes, st.UsedBackupHashes = splitBackupHashes(stored)
 	if err := rec.UnmarshalJSONField(migrations.FieldTOTPPendingBackupCodes, &st.PendingBackupHashes); err != nil {
 		return st, fmt.Errorf("read pending backup codes: %w", err)
 	}
@@ -49,7 +51,7 @@ func writeState(rec *core.Record, st totpState) {
 	rec.Set(migrations.FieldTOTPEnabled, st.Enabled)
 	rec.Set(migrations.FieldTOTPSecret, st.Secret)
 	rec.Set(migrations.FieldTOTPPendingSecret, st.PendingSecret)
-	rec.Set(migrations.FieldTOTPBackupCodes, orEmpty(st.BackupHashes))
+	rec.Set(migrations.FieldTOTPBackupCodes, joinBackupHashes(st.BackupHashes, st.UsedBackupHashes))
 	rec.Set(migrations.FieldTOTPPendingBackupCodes, orEmpty(st.PendingBackupHashes))
 	rec.Set(migrations.FieldTOTPLastStep, st.LastStep)
 }

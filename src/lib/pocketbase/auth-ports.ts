@@ -200,3 +200,33 @@ async function setTotp(pb: PocketBase, route: string, code: string, enabled: boo
     return requireSession(pb).user
   })
 }
+
+/** Whether the signed-in user's 2FA is on and how many backup codes are unused (no secrets). */
+export interface TwoFactorStatus {
+  enabled: boolean
+  backupCodesLeft: number
+}
+
+/**
+ * The 2FA routes the settings screen calls itself (the chart runs enrolment and disabling):
+ * reading the status, and replacing the backup codes with a current authenticator code. They fail
+ * with an AuthFailure, whose message is the server's reason in the interface's language.
+ */
+export function twoFactorCalls(load: () => Promise<PocketBase>) {
+  return {
+    status: () =>
+      call(async () =>
+        (await load()).send<TwoFactorStatus>(`/api/collections/${USERS}/otp-status`, {
+          method: 'GET',
+        }),
+      ),
+    /** The new codes, shown once: only their hashes are kept, and the old ones stop working. */
+    regenerateBackupCodes: (code: string) =>
+      call(async () =>
+        (await load()).send<{ backupCodes: string[] }>(
+          `/api/collections/${USERS}/regenerate-backup-codes`,
+          { method: 'POST', body: { code } },
+        ),
+      ),
+  }
+}

@@ -1,25 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { notify } from '@/lib/toast'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectIsTwoFactorBusy, selectTotpSetup } from '@machines/auth/selectors'
 import type { AuthUser } from '@machines/auth/types'
-import { richText, t as translate, useT } from '@/lib/i18n'
-
-function downloadCodes(codes: string[]) {
-  const heading = translate('settings.account.twoFactor.fileHeading')
-  const note = translate('settings.account.twoFactor.fileNote')
-  const blob = new Blob([`${heading}\n${note}\n\n${codes.join('\n')}\n`], {
-    type: 'text/plain',
-  })
-  const a = document.createElement('a')
-  a.href = URL.createObjectURL(blob)
-  a.download = 'folio-backup-codes.txt'
-  a.click()
-  URL.revokeObjectURL(a.href)
-}
+import { richText, useT } from '@/lib/i18n'
+import { BackupCodesList } from './BackupCodesList'
+import { BackupCodesLeft } from './BackupCodesLeft'
+import { useTwoFactorRefusal } from './two-factor-data'
 
 export function TwoFactorSection({ user }: { user: AuthUser }) {
   const auth = useAuthActor()
@@ -27,7 +16,10 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
   const busy = useAuthSelector(selectIsTwoFactorBusy)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // The server's reason for refusing the last code, said at the code field.
+  const [refusal, setRefusal] = useTwoFactorRefusal(auth)
   const t = useT()
+  const fieldError = error ?? refusal
 
   function submit(e: FormEvent, type: 'user.confirmTotp' | 'user.disableTotp') {
     e.preventDefault()
@@ -41,6 +33,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
       return
     }
     setError(null)
+    setRefusal(null)
     auth.send({ type, code: trimmed })
     setCode('')
   }
@@ -61,6 +54,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
           ),
         })}
       </p>
+      {user.totpEnabled ? <BackupCodesLeft userId={user.id} /> : null}
       {user.totpEnabled ? (
         <form
           noValidate
@@ -73,9 +67,12 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             name="code"
             autoComplete="one-time-code"
             value={code}
-            onChange={(e) => setCode(e.target.value)}
+            onChange={(e) => {
+              setCode(e.target.value)
+              setRefusal(null)
+            }}
             hint={t('settings.account.twoFactor.disableHint')}
-            error={error}
+            error={fieldError}
           />
           <div>
             <Button type="submit" variant="destructive" busy={busy}>
@@ -110,30 +107,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             <span className="font-medium" id="backup-codes-label">
               <bdi>{t('settings.account.twoFactor.backupCodes')}</bdi>
             </span>
-            <ul aria-labelledby="backup-codes-label" className="grid grid-cols-2 gap-1 font-mono">
-              {setup.backupCodes.map((c) => (
-                <li key={c} className="rounded bg-muted px-2 py-1">
-                  {c}
-                </li>
-              ))}
-            </ul>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() =>
-                  navigator.clipboard
-                    .writeText(setup.backupCodes.join('\n'))
-                    .then(() => notify('success', t('settings.account.twoFactor.copied')))
-                    .catch(() => notify('error', t('settings.account.twoFactor.copyFailed')))
-                }
-              >
-                {t('settings.account.twoFactor.copy')}
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => downloadCodes(setup.backupCodes)}>
-                {t('settings.account.twoFactor.download')}
-              </Button>
-            </div>
+            <BackupCodesList codes={setup.backupCodes} labelId="backup-codes-label" />
           </div>
           <form
             noValidate
@@ -148,8 +122,11 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
               autoComplete="one-time-code"
               maxLength={6}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              error={error}
+              onChange={(e) => {
+                setCode(e.target.value.replace(/\D/g, '').slice(0, 6))
+                setRefusal(null)
+              }}
+              error={fieldError}
             />
             <div className="flex gap-2">
               <Button type="submit" busy={busy}>

@@ -1,0 +1,56 @@
+package auth
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/refusal"
+)
+
+// BackupCodesResponse is the answer of regenerate-backup-codes: the new
+// codes, shown once; only their hashes are kept.
+type BackupCodesResponse struct {
+	BackupCodes []string `json:"backupCodes"`
+}
+
+// regenerateBackupCodes replaces the backup codes with a new set. It asks
+// for a current authenticator code (not a backup code), like disable-otp
+// asks for one, so an open session alone cannot mint codes; the code's
+// time step is spent, and every code of the old set stops working.
+func (s *service) regenerateBackupCodes(e *core.RequestEvent) error {
+	var body codeBody
+	if err := e.BindBody(&body); err != nil {
+		return refusal.Unreadable(err)
+	}
+
+	rec := e.Auth
+	st, err := callerState(e, true)
+	if err != nil {
+		return err
+	}
+
+	limitKey := "regenerate:" + rec.Id
+	secret, err := s.attemptWithSecret(e, limitKey, st.Secret)
+	if err != nil {
+		return err
+	}
+
+	code := normalizeCode(body.Code)
+	if code != "" && !isTOTPCode(code) {
+		return refusal.BadRequest("folio_2fa_app_code_required", MessageAppCodeRequired)
+	}
+	codes, hashes := newBackupCodes()
+	next, ok := decideRegenerate(st, secret, code, s.now(), hashes)
+	if !ok {
+		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+	}
+	s.manageAttempts.giveBack(limitKey)
+
+	writeState(rec, next)
+	if err := e.App.Save(rec); err != nil {
+		return e.InternalServerError("", err)
+	}
+
+	// The body holds the codes: no cache may keep it.
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(200, BackupCodesResponse{BackupCodes: codes})
+}

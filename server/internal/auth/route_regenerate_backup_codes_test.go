@@ -1,0 +1,155 @@
+package auth
+
+import (
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
+)
+
+func TestRegenerateBackupCodes(t *testing.T) {
+	t.Parallel()
+
+	headers := map[string]string{}
+	var alice enrolled
+	var before totpState
+
+	enabled := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
+		bearer(headers, alice.rec, t)
+		before = state(t, app, testapp.Alice.ID)
+	}
+	untouched := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+		st := state(t, app, testapp.Alice.ID)
+		if !st.Enabled || st.Secret != before.Secret || !slices.Equal(st.BackupHashes, before.BackupHashes) ||
+			st.LastStep != before.LastStep {
+			t.Errorf("state changed after a refused regenerate: %+v", st)
+		}
+	}
+	current := func() map[string]string { return map[string]string{"code": codeAt(t, alice.secret, time.Now())} }
+
+	scenarios := []tests.ApiScenario{
+		{
+			Name: "no auth", Method: http.MethodPost, URL: PathRegenerateBackupCodes,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+		},
+		{
+			Name: "2FA off", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_not_enabled"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
+			},
+		},
+		{
+			Name: "no code", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return map[string]string{} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
+			NotExpectedContent: []string{`"backupCodes"`},
+			BeforeTestFunc:     enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "wrong code", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": wrongCode(codeAt(t, alice.secret, time.Now()))}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageInvalidCode + `"`},
+			NotExpectedContent: []string{`"backupCodes"`},
+			BeforeTestFunc:     enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "a backup code cannot make new ones", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": alice.backupCodes[0]} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_app_code_required"`, `"message":"` + MessageAppCodeRequired + `"`},
+			NotExpectedContent: []string{`"backupCodes"`},
+			BeforeTestFunc:     enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "replayed code", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return current() }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				enabled(t, app, e)
+				alice.rec.Set("totpLastStep", totpStep(time.Now())+totpSkew)
+				if err := app.Save(alice.rec); err != nil {
+					t.Fatal(err)
+				}
+				before = state(t, app, testapp.Alice.ID)
+			},
+			AfterTestFunc: untouched,
+		},
+		{
+			Name: "current code makes a new set, shown once; the old set stops working", Method: http.MethodPost,
+			URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return current() }),
+			ExpectedStatus: 200, ExpectedContent: []string{`{"backupCodes":["`},
+			NotExpectedContent: []string{`"totp`, `"used:`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				enabled(t, app, e)
+				// One old code spent at sign-in, so the old set has spent and unused codes.
+				newMFASession(t, app, mfaID, alice.rec)
+				if rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": alice.backupCodes[1]}, nil); rec.Code != 200 {
+					t.Fatalf("sign-in with a backup code: %d %s", rec.Code, rec.Body)
+				}
+			},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+					t.Errorf("Cache-Control = %q", cc)
+				}
+				var got BackupCodesResponse
+				decodeJSON(t, res, &got)
+				if len(got.BackupCodes) != backupCodeCount {
+					t.Fatalf("%d codes", len(got.BackupCodes))
+				}
+				st := state(t, app, testapp.Alice.ID)
+				if !st.Enabled || st.Secret != before.Secret {
+					t.Fatalf("2FA itself must stay as it was: %+v", st)
+				}
+				if len(st.UsedBackupHashes) != 0 || len(st.BackupHashes) != backupCodeCount {
+					t.Fatalf("stored set: %d unused, %d spent", len(st.BackupHashes), len(st.UsedBackupHashes))
+				}
+				for i, c := range got.BackupCodes {
+					if st.BackupHashes[i] != hashBackupCode(c) {
+						t.Errorf("code %d is not the stored one", i)
+					}
+				}
+				for _, old := range alice.backupCodes {
+					if _, v := judgeSecondFactor(st, alice.secret, old, time.Now()); v != codeWrong {
+						t.Errorf("old code %s still answers %v", old, v)
+					}
+				}
+				if _, v := judgeSecondFactor(st, alice.secret, got.BackupCodes[0], time.Now()); v != codeAccepted {
+					t.Error("a new code does not work")
+				}
+				if st.LastStep < totpStep(time.Now())-totpSkew {
+					t.Error("the code's time step must be spent")
+				}
+			},
+		},
+		{
+			Name: "too many wrong codes", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
+			Body:           body(func() any { return current() }),
+			ExpectedStatus: 429, ExpectedContent: []string{`"code":"folio_too_many_attempts"`},
+			NotExpectedContent: []string{`"backupCodes"`},
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
+				enabled(t, app, e)
+				for range manageAttempts {
+					fire(t, e, http.MethodPost, PathRegenerateBackupCodes, map[string]string{"code": "000000"}, headers)
+				}
+			},
+			AfterTestFunc: untouched,
+		},
+	}
+
+	for _, s := range scenarios {
+		clear(headers)
+		s.TestAppFactory = factory
+		s.Test(t)
+	}
+}
