@@ -120,9 +120,10 @@ export function PaymentDialog({
   // The questions being asked (the confirm step), or null while the form shows.
   const [asking, setAsking] = useState<PaymentWarnings | null>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
+  // Focus moves to the question's answer once the button is enabled again.
   useEffect(() => {
-    if (asking) confirmRef.current?.focus()
-  }, [asking])
+    if (asking && !busy) confirmRef.current?.focus()
+  }, [asking, busy])
 
   const submit = handleSubmit(async (output) => {
     if (!asking) {
