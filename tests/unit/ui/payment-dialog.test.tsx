@@ -85,7 +85,7 @@ describe('the payment dialog asks before a payment that deserves it', () => {
     expect(confirm).toHaveFocus()
     await userEvent.click(confirm)
     expect(save).toHaveBeenCalledOnce()
-    expect(save.mock.calls[0][1].body).toMatchObject({ invoice: 'inv1', amount_cents: 12000 })
+    expect(save.mock.calls[0]?.[1].body).toMatchObject({ invoice: 'inv1', amount_cents: 12000 })
   })
 
   it('Back returns to the form with what was typed, and nothing is recorded', async () => {
