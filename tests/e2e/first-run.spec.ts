@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
 import { fillLine } from '../support/billing'
@@ -15,6 +16,18 @@ test('first run: the checklist ticks as the account is set up; a payment on a dr
   await expect(checklist(page)).toBeVisible()
   await expect(checklist(page).getByText('0 of 5 done')).toBeVisible()
   await expect(step(page, 'Install the app')).toContainText('To do:')
+  // Accessible, and it fits a small phone.
+  const axe = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => v.id)).toEqual([])
+  await page.setViewportSize({ width: 320, height: 800 })
+  await expect(checklist(page)).toBeVisible()
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth),
+  ).toBe(true)
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   // Business details, from the checklist's own link.
   await checklist(page).getByRole('link', { name: 'Open business settings' }).click()
