@@ -39,7 +39,8 @@ type paymentCheck struct {
 // decidePayment refuses a payment that is not positive, lands on a void
 // invoice, or exceeds what is still owed. Overpayment is refused rather
 // than stored as credit: Folio has no credit notes (research §1, #16).
-// Drafts may be paid; the payment issues them (research §3.2).
+// Drafts may be paid; the payment issues them (research §3.2, see
+// statusOnPayment).
 func decidePayment(c paymentCheck) *ruleError {
 	switch {
 	case c.amountCents < 1:
@@ -57,6 +58,20 @@ func decidePayment(c paymentCheck) *ruleError {
 			params:  moneyParams(c.availableCents, c.currency)}
 	}
 	return nil
+}
+
+// statusOnPayment is the status an invoice is saved with when a payment
+// is recorded on it (or edited). A payment on a draft issues the draft: it
+// is saved as sent, so it passes the machine's draft → sent edge with its
+// checks (lines, a total, the VAT exemption), gets its sent_at stamp, and
+// the payments then make it partial or paid (deriveInvoiceStatus). It never
+// goes back to draft: deleting that payment later leaves it sent, an issued
+// invoice with a balance. Every other status is kept; the payments decide.
+func statusOnPayment(invoiceStatus string) string {
+	if invoiceStatus == statusDraft {
+		return statusSent
+	}
+	return invoiceStatus
 }
 
 // moneyParams are the params of an amount in a sentence: as written there

@@ -89,7 +89,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return recomputeInvoice(e.App, inv.Id)
+		return recomputeInvoiceAs(e.App, inv.Id, statusOnPayment(inv.GetString("status")))
 	})
 }
 
@@ -100,16 +100,22 @@ func onPaymentDelete(e *core.RecordEvent) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return recomputeInvoice(e.App, e.Record.GetString("invoice"))
+		return recomputeInvoiceAs(e.App, e.Record.GetString("invoice"), "")
 	})
 }
 
-// recomputeInvoice re-saves the invoice unchanged: its own hook sums the
-// payments and moves the status (sent/viewed ↔ partial ↔ paid).
-func recomputeInvoice(app core.App, id string) error {
+// recomputeInvoiceAs re-saves the invoice: its own hook sums the payments
+// and moves the status (sent/viewed ↔ partial ↔ paid). status, when not
+// empty and different, is the status asked for in that save (a draft
+// issued by its first payment, see statusOnPayment); otherwise the invoice
+// is saved unchanged.
+func recomputeInvoiceAs(app core.App, id, status string) error {
 	inv, err := app.FindRecordById(migrations.InvoicesCollection, id)
 	if err != nil {
 		return err
+	}
+	if status != "" {
+		inv.Set("status", status)
 	}
 	return app.Save(inv)
 }

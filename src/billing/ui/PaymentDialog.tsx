@@ -1,10 +1,14 @@
+import { useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { FormFooter } from '@/components/ui/form-footer'
+import { Alert } from '@/components/ui/card'
+import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import {
   amountProblem,
+  formatDate,
   formatMoney,
   isoDate,
   parseMajor,
@@ -55,7 +59,32 @@ function paymentSchema(currency: string, maxCents: number) {
   })
 }
 
-/** Record a payment on an invoice, or edit one. Works offline (queued, sent once). */
+/** What a payment asks about before it is recorded. */
+export interface PaymentWarnings {
+  /** A new payment on a never-sent draft: recording it issues the invoice (the server's rule). */
+  draft: boolean
+  /** Dated after today. */
+  future: boolean
+}
+
+export function paymentWarnings(input: {
+  invoiceStatus: string | undefined
+  isNew: boolean
+  date: string
+  /** The date the payment had before (editing); an unchanged date is not asked about again. */
+  previousDate?: string
+  today: string
+}): PaymentWarnings {
+  return {
+    draft: input.isNew && input.invoiceStatus === 'draft',
+    future: input.date > input.today && input.date !== input.previousDate,
+  }
+}
+
+/**
+ * Record a payment on an invoice, or edit one. Works offline (queued, sent once). A payment on
+ * a draft, or dated in the future, asks first (a confirm step in the same dialog).
+ */
 export function PaymentDialog({
   open,
   onOpenChange,
@@ -64,7 +93,9 @@ export function PaymentDialog({
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  invoice: Pick<Invoice, 'id' | 'number' | 'currency' | 'balance_cents'>
+  invoice: Pick<Invoice, 'id' | 'number' | 'currency' | 'balance_cents'> & {
+    status?: Invoice['status']
+  }
   /** The payment to edit; a new one when absent. */
   payment?: Payment
 }) {
@@ -86,7 +117,28 @@ export function PaymentDialog({
     { invalidMessage: null, fieldAliases: { amount_cents: 'amount' } },
   )
 
+  // The questions being asked (the confirm step), or null while the form shows.
+  const [asking, setAsking] = useState<PaymentWarnings | null>(null)
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  // Focus moves to the question's answer once the button is enabled again.
+  useEffect(() => {
+    if (asking && !busy) confirmRef.current?.focus()
+  }, [asking, busy])
+
   const submit = handleSubmit(async (output) => {
+    if (!asking) {
+      const w = paymentWarnings({
+        invoiceStatus: invoice.status,
+        isNew: !payment,
+        date: output.date,
+        previousDate: payment ? isoDate(payment.date) : undefined,
+        today: todayIso(),
+      })
+      if (w.draft || w.future) {
+        setAsking(w)
+        return
+      }
+    }
     const body = {
       invoice: invoice.id,
       amount_cents: output.amount,
@@ -112,7 +164,10 @@ export function PaymentDialog({
           body,
           label,
         })
-    if (!r.ok) return r
+    if (!r.ok) {
+      setAsking(null) // back to the fields, where the refusal shows
+      return r
+    }
     if (!r.queued)
       notify(
         'success',
@@ -141,56 +196,88 @@ export function PaymentDialog({
       })}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <Field
-          label={t('billing.paymentDialog.amount', { currency })}
-          inputMode="decimal"
-          dir="auto"
-          value={values.amount}
-          onChange={set('amount')}
-          error={errors.amount}
-        />
-        <Field
-          label={t('billing.paymentDialog.date')}
-          type="date"
-          value={values.date}
-          onChange={set('date')}
-          error={errors.date}
-        />
-        <SelectField
-          label={t('billing.paymentDialog.method')}
-          value={values.method}
-          onChange={set('method')}
-          error={errors.method}
-        >
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {methodLabel(m, t)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label={t('billing.paymentDialog.reference')}
-          dir="auto"
-          value={values.reference}
-          onChange={set('reference')}
-          error={errors.reference}
-          hint={t('billing.paymentDialog.referenceHint')}
-        />
-        <TextAreaField
-          label={t('billing.paymentDialog.notes')}
-          value={values.notes}
-          onChange={set('notes')}
-          error={errors.notes}
-        />
-        <FormFooter
-          align="end"
-          formError={formError}
-          busy={busy}
-          submitLabel={
-            payment ? t('billing.paymentDialog.save') : t('billing.paymentDialog.record')
-          }
-          onCancel={() => onOpenChange(false)}
-        />
+        {asking ? (
+          <>
+            {asking.draft ? (
+              <Alert tone="info">
+                <strong className="block">{t('guide.payment.draft.question')}</strong>
+                {t('guide.payment.draft.text')}
+              </Alert>
+            ) : null}
+            {asking.future ? (
+              <Alert tone="info">
+                <strong className="block">{t('guide.payment.future.question')}</strong>
+                <bdi>{t('guide.payment.future.text', { date: formatDate(values.date) })}</bdi>
+              </Alert>
+            ) : null}
+            {formError ? <Alert>{formError}</Alert> : null}
+            <div className="flex flex-row-reverse flex-wrap justify-start gap-2">
+              <Button ref={confirmRef} type="submit" busy={busy}>
+                {asking.draft
+                  ? t('guide.payment.draft.confirm')
+                  : payment
+                    ? t('billing.paymentDialog.save')
+                    : t('billing.paymentDialog.record')}
+              </Button>
+              <Button variant="outline" onClick={() => setAsking(null)}>
+                {t('guide.payment.back')}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <Field
+              label={t('billing.paymentDialog.amount', { currency })}
+              inputMode="decimal"
+              dir="auto"
+              value={values.amount}
+              onChange={set('amount')}
+              error={errors.amount}
+            />
+            <Field
+              label={t('billing.paymentDialog.date')}
+              type="date"
+              value={values.date}
+              onChange={set('date')}
+              error={errors.date}
+            />
+            <SelectField
+              label={t('billing.paymentDialog.method')}
+              value={values.method}
+              onChange={set('method')}
+              error={errors.method}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {methodLabel(m, t)}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label={t('billing.paymentDialog.reference')}
+              dir="auto"
+              value={values.reference}
+              onChange={set('reference')}
+              error={errors.reference}
+              hint={t('billing.paymentDialog.referenceHint')}
+            />
+            <TextAreaField
+              label={t('billing.paymentDialog.notes')}
+              value={values.notes}
+              onChange={set('notes')}
+              error={errors.notes}
+            />
+            <FormFooter
+              align="end"
+              formError={formError}
+              busy={busy}
+              submitLabel={
+                payment ? t('billing.paymentDialog.save') : t('billing.paymentDialog.record')
+              }
+              onCancel={() => onOpenChange(false)}
+            />
+          </>
+        )}
       </form>
     </Dialog>
   )

@@ -23,6 +23,7 @@ import { MonthlySection } from './components/MonthlySection'
 import { AgingBars } from './components/AgingBars'
 import { ActionLists } from './components/ActionLists'
 import { DashboardSkeleton } from './components/DashboardSkeleton'
+import { SetupChecklist } from './components/SetupChecklist'
 import { useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
 
@@ -104,20 +105,28 @@ export default function DashboardPage() {
     )
   }
 
+  // The first-run checklist, above the figures until the account is set up (see ./setup.ts).
+  const checklist = user ? (
+    <SetupChecklist userId={user.id} twoFactor={user.totpEnabled === true} />
+  ) : null
+
   if (isNewAccount(data)) {
     return (
       <>
         {header}
-        <EmptyState
-          title={t('dashboard.empty.title')}
-          action={
-            <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-              {t('dashboard.empty.action')}
-            </PreloadLink>
-          }
-        >
-          {t('dashboard.empty.text')}
-        </EmptyState>
+        <div className="grid gap-6">
+          {checklist}
+          <EmptyState
+            title={t('dashboard.empty.title')}
+            action={
+              <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
+                {t('dashboard.empty.action')}
+              </PreloadLink>
+            }
+          >
+            {t('dashboard.empty.text')}
+          </EmptyState>
+        </div>
       </>
     )
   }
@@ -138,6 +147,7 @@ export default function DashboardPage() {
           </bdi>
           <span role="status">{query.isPlaceholderData ? ` ${t('dashboard.updating')}` : ''}</span>
         </p>
+        {checklist}
         <KpiCards data={data} />
         <MonthlySection months={data.monthly} currency={data.currency} />
         <AgingBars
