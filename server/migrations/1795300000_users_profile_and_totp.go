@@ -23,7 +23,8 @@ const (
 	// FieldTOTPPendingSecret is the secret offered by request-otp, encrypted,
 	// until confirm-otp proves the user scanned it.
 	FieldTOTPPendingSecret = "totpPendingSecret"
-	// FieldTOTPBackupCodes holds SHA-256 hashes of the unused backup codes.
+	// FieldTOTPBackupCodes holds SHA-256 hashes of the backup codes; a spent
+	// one is kept as "used:<hash>" so a second use can say so (internal/auth).
 	FieldTOTPBackupCodes = "totpBackupCodes"
 	// FieldTOTPPendingBackupCodes holds the hashes offered with the pending secret.
 	FieldTOTPPendingBackupCodes = "totpPendingBackupCodes"
