@@ -14,6 +14,12 @@ import { fileURLToPath } from 'node:url'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const binary = join(root, '.build', process.platform === 'win32' ? 'folio.exe' : 'folio')
+/** The end-to-end tests' binary: a release build plus a route that moves its clock. */
+export const e2eBinary = join(
+  root,
+  '.build',
+  process.platform === 'win32' ? 'folio-e2e.exe' : 'folio-e2e',
+)
 const webuiDist = join(root, 'server', 'internal', 'webui', 'dist')
 
 export function run(cmd, args, opts = {}) {
@@ -77,4 +83,8 @@ export async function buildServer() {
   if (existsSync(join(root, 'dist'))) cpSync(join(root, 'dist'), webuiDist, { recursive: true })
   mkdirSync(dirname(binary), { recursive: true })
   await run('go', ['build', '-o', binary, '.'], { cwd: join(root, 'server') })
+  // The end-to-end tests' build: the same, plus a route that moves its clock (schedule package).
+  await run('go', ['build', '-tags', 'e2eclock', '-o', e2eBinary, '.'], {
+    cwd: join(root, 'server'),
+  })
 }

@@ -9,7 +9,8 @@ import { registerOidcInPocketBase, startOidcProvider } from './oidc'
 import { publishHarness, type HarnessEnv } from './env'
 
 const root = join(import.meta.dirname, '..', '..')
-const binary = join(root, '.build', 'folio')
+/** The release build plus a route that moves its clock (server/internal/schedule). */
+const binary = join(root, '.build', 'folio-e2e')
 
 /**
  * Starts, on loopback, everything the browser tests talk to: the real Folio binary on a free port

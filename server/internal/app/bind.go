@@ -15,6 +15,7 @@ import (
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
+	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/webui"
 )
@@ -62,8 +63,9 @@ func BindWith(app core.App, opts Options) error {
 	keys := boot.NewKeyring(app.DataDir, cfg.TOTPKey)
 
 	// Billing first: the demo account that boot creates on start is seeded
-	// through the billing hooks.
-	billing.Bind(app)
+	// through the billing hooks. Business rules read "today" from the
+	// schedule's clock, which only the end-to-end tests' build can move.
+	billing.BindWithClock(app, schedule.Now)
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)

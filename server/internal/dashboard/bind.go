@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/schedule"
 	"folio/server/migrations"
 )
 
@@ -24,7 +25,7 @@ type service struct {
 
 // Bind registers the dashboard route on app.
 func Bind(app core.App) {
-	bindWith(app, time.Now)
+	bindWith(app, schedule.Now)
 }
 
 func bindWith(app core.App, now func() time.Time) {
