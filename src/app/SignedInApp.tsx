@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo } from 'react'
-import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter'
+import { Route, Switch, useLocation } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { paths } from '@/config/paths'
@@ -15,12 +15,12 @@ import { intlLocale, t, useLocale, useT } from '@/lib/i18n'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
-import { useRouteTitle } from '@/components/layout/document-title'
 import { useRealtimeSync } from '@/billing/realtime'
 import { billingWrites } from '@/billing/writes'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
-import { NotFound, signedInNav, signedInPages, titleKeyOf } from './routes'
+import { NotFound, signedInNav, signedInPages } from './routes'
+import { RouteTitle } from './RouteTitle'
 import { PaletteLauncher } from './palette/PaletteLauncher'
 
 // Every write the signed-in app can queue, registered before a saved queue is restored.
@@ -111,16 +111,6 @@ export default function SignedInApp() {
 const Reminders = lazy(() =>
   import('@/billing/ui/Reminders').then((m) => ({ default: m.Reminders })),
 )
-
-/** The browser tab names the route (its row in the table); record pages add their record's. */
-function RouteTitle({ location }: { location: string }) {
-  const t = useT()
-  const { parser } = useRouter()
-  const row = signedInPages.find((p) => matchRoute(parser, p.path, location)[0])
-  const key = row ? titleKeyOf(row) : undefined
-  useRouteTitle(key ? t(key) : null)
-  return null
-}
 
 /** Inside the query provider: live updates from other devices while online. */
 function RealtimeSync({ enabled }: { enabled: boolean }) {
