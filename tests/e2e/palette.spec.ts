@@ -72,9 +72,12 @@ test.describe('with the demo account', () => {
     await page.reload()
     await expect(html).toHaveClass(/\blight\b/)
     await page.getByRole('button', { name: 'Account menu for Demo User' }).click()
-    await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'System' }).click()
+    await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Dark' }).click()
+    await expect(html).toHaveClass(/\bdark\b/)
     await page.goto('/settings/appearance')
-    await expect(page.getByRole('radio', { name: 'System' })).toBeChecked()
+    await expect(
+      page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }),
+    ).toBeChecked()
   })
 
   test('the palette: keyboard, documents and pages, axe, focus back, 320 px', async ({ page }) => {
