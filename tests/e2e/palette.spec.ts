@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
 import { harness } from '../support/env'
+import { layoutProblems } from '../support/layout'
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -80,7 +81,10 @@ test.describe('with the demo account', () => {
     ).toBeChecked()
   })
 
-  test('the palette: keyboard, documents and pages, axe, focus back, 320 px', async ({ page }) => {
+  test('the palette: keyboard, documents and pages, axe, focus back, 320 px, Arabic', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000)
     const customersLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
       name: 'Customers',
@@ -119,11 +123,23 @@ test.describe('with the demo account', () => {
     await page.getByRole('button', { name: 'Search…' }).click()
     await searchBox(page).fill('a')
     await expect(palette(page).getByRole('option').first()).toBeVisible()
-    const overflow = await page.evaluate(
-      () => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth,
-    )
-    expect(overflow).toBeLessThanOrEqual(0)
+    // No sideways scroll, and no text of the palette cut off.
+    expect(await layoutProblems(page)).toEqual([])
     const box = await palette(page).boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true)
+
+    // In Arabic, right to left: the tab's title and the palette follow the interface's language.
+    await context.addCookies([{ name: 'folio_lang', value: 'ar', url: new URL(page.url()).origin }])
+    await page.keyboard.press('Escape')
+    await page.goto('/invoices')
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page).toHaveTitle('الفواتير · Folio')
+    await page.keyboard.press('Control+K')
+    const rtlPalette = page.getByRole('dialog', { name: 'البحث في Folio' })
+    await expect(rtlPalette).toBeVisible()
+    await page.keyboard.type('INV-')
+    await expect(rtlPalette.getByRole('option').first()).toBeVisible()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await axe(page), 'palette, Arabic').toEqual([])
   })
 })

@@ -221,8 +221,10 @@ function Item({
     >
       <span className="shrink-0 text-muted-foreground">{icon}</span>
       <span className="grid min-w-0 flex-1">
-        <bdi className="truncate">{title}</bdi>
-        {detail ? <bdi className="truncate text-xs text-muted-foreground">{detail}</bdi> : null}
+        <bdi className="[overflow-wrap:anywhere]">{title}</bdi>
+        {detail ? (
+          <bdi className="text-xs [overflow-wrap:anywhere] text-muted-foreground">{detail}</bdi>
+        ) : null}
       </span>
       {aside ? <span className="shrink-0 text-xs text-muted-foreground">{aside}</span> : null}
     </Command.Item>
