@@ -310,5 +310,5 @@ export function titleKeyOf(row: RouteRow): MessageKey | undefined {
  */
 export const jumpTargets = signedInPages.flatMap((row) => {
   const key = row.title ?? row.nav
-  return key && !/[:*]/.test(row.path) ? [{ href: row.path, key, preload: row.preload }] : []
+  return key && !/[:*]/.test(row.path) ? [{ href: row.path, key }] : []
 })
