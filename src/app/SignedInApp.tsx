@@ -21,6 +21,8 @@ import { billingWrites } from '@/billing/writes'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { selectIsOffline, selectUser } from '@machines/auth/selectors'
 import { NotFound, signedInNav, signedInPages } from './routes'
+import { RouteTitle } from './RouteTitle'
+import { PaletteLauncher } from './palette/PaletteLauncher'
 
 // Every write the signed-in app can queue, registered before a saved queue is restored.
 registerWrites([profileWrite, ...billingWrites])
@@ -59,9 +61,11 @@ export default function SignedInApp() {
       onSuccess={() => void queryClient.resumePausedMutations()}
     >
       <RealtimeSync enabled={online && !offline} />
+      <RouteTitle location={location} />
       <AppShell
         nav={signedInNav}
         user={user}
+        search={<PaletteLauncher />}
         headerExtra={
           <Suspense fallback={null}>
             <Reminders userId={user.id} />

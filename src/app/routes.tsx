@@ -21,6 +21,11 @@ export interface RouteRow {
   load: Load
   /** The entry in the sidebar, in table order (its catalogue key). */
   nav?: MessageKey
+  /**
+   * The page's name (browser tab, command palette) when it is not its sidebar entry; a row with
+   * neither takes its area's entry (/invoices/:id → Invoices).
+   */
+  title?: MessageKey
   /** A layout the page is drawn in (e.g. the settings sections). */
   layout?: Layout
 }
@@ -124,7 +129,12 @@ export const routeTable: readonly RouteRow[] = [
     nav: 'shell.nav.dashboard',
     load: () => import('@/features/dashboard/DashboardPage'),
   },
-  { path: paths.profile, access: 'signedIn', load: () => import('@/features/profile/ProfilePage') },
+  {
+    path: paths.profile,
+    access: 'signedIn',
+    title: 'shell.profile',
+    load: () => import('@/features/profile/ProfilePage'),
+  },
   {
     path: paths.customers,
     access: 'signedIn',
@@ -134,6 +144,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: recordPaths.customerNew,
     access: 'signedIn',
+    title: 'customers.form.newTitle',
     load: () => import('@/features/customers/CustomerFormPage'),
   },
   {
@@ -155,6 +166,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: recordPaths.quoteNew,
     access: 'signedIn',
+    title: 'palette.page.newQuote',
     load: () => import('@/features/quotes/QuoteFormPage'),
   },
   {
@@ -177,6 +189,7 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: recordPaths.invoiceNew,
     access: 'signedIn',
+    title: 'palette.page.newInvoice',
     load: () => import('@/features/invoices/InvoiceFormPage'),
   },
   {
@@ -210,24 +223,28 @@ export const routeTable: readonly RouteRow[] = [
   {
     path: paths.settingsAccount,
     access: 'signedIn',
+    title: 'settings.nav.account',
     layout: settings,
     load: () => import('@/features/settings/AccountPage'),
   },
   {
     path: paths.settingsAppearance,
     access: 'signedIn',
+    title: 'settings.nav.appearance',
     layout: settings,
     load: () => import('@/features/settings/AppearancePage'),
   },
   {
     path: paths.settingsDisplay,
     access: 'signedIn',
+    title: 'settings.nav.display',
     layout: settings,
     load: () => import('@/features/settings/DisplayPage'),
   },
   {
     path: paths.settingsNotifications,
     access: 'signedIn',
+    title: 'settings.nav.notifications',
     layout: settings,
     load: () => import('@/features/settings/NotificationsPage'),
   },
@@ -279,3 +296,19 @@ const signedInAreas = [...new Set(signedInPages.map((p) => `/${p.path.split('/')
 export const signedInArea = new RegExp(
   `^(?:${signedInAreas.map((a) => a.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})(?:/.*)?$`,
 )
+
+/** The name of a signed-in route (its own title, its sidebar entry, else its area's entry). */
+export function titleKeyOf(row: RouteRow): MessageKey | undefined {
+  if (row.title ?? row.nav) return row.title ?? row.nav
+  const area = `/${row.path.split('/')[1] ?? ''}`
+  return signedInPages.find((p) => p.path === area)?.nav
+}
+
+/**
+ * The pages a user can jump to (command palette): every signed-in route without parameters that
+ * has a name, in table order.
+ */
+export const jumpTargets = signedInPages.flatMap((row) => {
+  const key = row.title ?? row.nav
+  return key && !/[:*]/.test(row.path) ? [{ href: row.path, key }] : []
+})

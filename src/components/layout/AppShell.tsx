@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { useT, type MessageKey } from '@/lib/i18n'
+import { useLocale, useT, type MessageKey } from '@/lib/i18n'
+import type { Theme } from '@/lib/preferences'
+import { setPreference, usePreferences } from '@/lib/use-preferences'
+import { initials } from './initials'
 import { PreloadLink } from '../ui/preload-link'
 import { Button } from '../ui/button'
 import { cn } from '../ui/cn'
@@ -23,6 +26,7 @@ export function AppShell({
   onSignOut,
   banner,
   headerExtra,
+  search,
   children,
 }: {
   nav: NavItem[]
@@ -31,6 +35,8 @@ export function AppShell({
   banner?: ReactNode
   /** Shown in the header before the user menu (e.g. reminders). */
   headerExtra?: ReactNode
+  /** Shown at the header's start (the command palette's button). */
+  search?: ReactNode
   children: ReactNode
 }) {
   const t = useT()
@@ -90,6 +96,7 @@ export function AppShell({
           >
             {t('shell.menu')}
           </Button>
+          {search}
           <div className="flex-1" />
           {headerExtra}
           <UserMenu user={user} onSignOut={onSignOut} />
@@ -128,7 +135,8 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
       document.removeEventListener('keydown', close)
     }
   }, [open])
-  const initials = (user.name || user.email).slice(0, 2).toUpperCase()
+  const locale = useLocale()
+  const letters = initials(user.name, user.email, locale)
   return (
     <div ref={ref} className="relative">
       <Button
@@ -143,7 +151,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
           aria-hidden
           className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
         >
-          {initials}
+          {letters}
         </span>
         <bdi className="hidden sm:inline">{user.name || user.email}</bdi>
       </Button>
@@ -160,6 +168,7 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
               <bdi>{user.email}</bdi>
             </div>
           </div>
+          <ThemeSwitch />
           <ul className="grid border-t border-border pt-1">
             {userLinks.map(([href, label]) => (
               <li key={href}>
@@ -187,6 +196,46 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
           </ul>
         </div>
       ) : null}
+    </div>
+  )
+}
+
+const themeLabels: Record<Theme, MessageKey> = {
+  light: 'settings.appearance.themes.light',
+  dark: 'settings.appearance.themes.dark',
+  system: 'settings.appearance.themes.system',
+}
+const themeOrder: readonly Theme[] = ['light', 'dark', 'system']
+
+/** Light, dark or the system's: the same preference as /settings/appearance. */
+function ThemeSwitch() {
+  const t = useT()
+  const { theme } = usePreferences()
+  return (
+    <div
+      role="group"
+      aria-labelledby="user-menu-theme"
+      className="grid gap-1 border-t border-border px-3 py-2"
+    >
+      <span id="user-menu-theme" className="text-xs text-muted-foreground">
+        {t('settings.appearance.theme')}
+      </span>
+      <div className="grid grid-cols-3 gap-1">
+        {themeOrder.map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={theme === v}
+            onClick={() => setPreference('theme', v)}
+            className={cn(
+              'rounded border border-border px-1 py-1 text-xs break-words',
+              theme === v ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+            )}
+          >
+            {t(themeLabels[v])}
+          </button>
+        ))}
+      </div>
     </div>
   )
 }

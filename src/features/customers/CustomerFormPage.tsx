@@ -13,6 +13,7 @@ import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { CustomerForm, toFormInput } from './components/CustomerForm'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 /** /customers/new and /customers/:id/edit. */
 export default function CustomerFormPage() {
@@ -22,6 +23,7 @@ export default function CustomerFormPage() {
   const user = useAuthSelector(selectUser)
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const existing = useQuery({ ...recordQuery<Customer>('customers', id ?? ''), enabled: !!id })
+  useDocumentTitle(existing.data && t('customers.form.editTitle', { name: existing.data.name }))
   const editing = Boolean(id)
   const docs = useQuery({ ...customerDocumentsQuery(id ?? ''), enabled: !!id })
   const currencyLocked = Boolean(docs.data && docs.data.quotes.length + docs.data.invoices.length)

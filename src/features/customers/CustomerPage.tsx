@@ -19,11 +19,13 @@ import { methodLabel, type Customer } from '@/billing/types'
 import { richText, useT } from '@/lib/i18n'
 import { cn } from '@/components/ui/cn'
 import { useCustomerActions } from './components/customer-actions'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 export default function CustomerPage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
   const customer = useQuery(recordQuery<Customer>('customers', id))
+  useDocumentTitle(customer.data?.name)
   const docs = useQuery(customerDocumentsQuery(id))
   const actions = useCustomerActions()
   const [deleting, setDeleting] = useState(false)

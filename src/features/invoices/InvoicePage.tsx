@@ -29,12 +29,14 @@ import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { MoreHorizontal } from 'lucide-react'
 import { richText, useT } from '@/lib/i18n'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 export default function InvoicePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
   const user = useAuthSelector(selectUser)
   const invoice = useQuery(recordQuery<Invoice>('invoices', id))
+  useDocumentTitle(invoice.data && (invoice.data.number || t('documents.invoices.draftInvoice')))
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const payments = useQuery(invoicePaymentsQuery(id))
   const quote = useQuery({

@@ -23,6 +23,7 @@ import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { richText, useT } from '@/lib/i18n'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 export default function QuotePage() {
   const t = useT()
@@ -30,6 +31,7 @@ export default function QuotePage() {
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
   const quote = useQuery(recordQuery<Quote>('quotes', id))
+  useDocumentTitle(quote.data && (quote.data.number || t('documents.quotes.draftQuote')))
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const invoice = useQuery({
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),

@@ -18,6 +18,7 @@ import { useT } from '@/lib/i18n'
 import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { DocumentEditor } from './DocumentEditor'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 const words = {
   quotes: { one: 'quote', list: paths.quotes, page: recordPaths.quote },
@@ -47,6 +48,7 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
     enabled: !!presetCustomer && !sourceId,
   })
   const w = words[kind]
+  useDocumentTitle(id && source.data?.number)
   const editing = Boolean(id)
 
   if (sourceId && !source.data) {

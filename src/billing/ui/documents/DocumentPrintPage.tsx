@@ -13,6 +13,7 @@ import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { useT } from '@/lib/i18n'
 import { DocumentSheet } from './DocumentSheet'
+import { useDocumentTitle } from '@/components/layout/document-title'
 
 type Paper = 'a4' | 'letter'
 const PAPER_KEY = 'folio.paper'
@@ -37,6 +38,7 @@ export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
   const { id } = useParams<{ id: string }>()
   const user = useAuthSelector(selectUser)
   const doc = useQuery(recordQuery<Quote | Invoice>(kind, id))
+  useDocumentTitle(doc.data?.number)
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const [paper, setPaper] = useState<Paper>(defaultPaper)
   useEffect(() => {

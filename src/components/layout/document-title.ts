@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { t, useLocale } from '@/lib/i18n'
+
+/**
+ * The browser tab's title: "<what is on screen> · Folio". The route sets a base (its name in the
+ * route table); a record page sets its record's name or number on top while it is shown.
+ */
+const APP_NAME = 'Folio'
+let base: string | null = null
+const stack: { title: string }[] = []
+
+function render() {
+  const title = stack.at(-1)?.title ?? base
+  document.title = title ? t('palette.documentTitle', { title, app: APP_NAME }) : APP_NAME
+}
+
+/** The route's title (null: just "Folio"); SignedInApp sets it from the route table. */
+export function useRouteTitle(title: string | null) {
+  useEffect(() => {
+    base = title
+    render()
+    return () => {
+      base = null
+      render()
+    }
+  }, [title])
+}
+
+/**
+ * A page's own title while it is shown, e.g. `useDocumentTitle(invoice.data?.number)`. Nothing
+ * (undefined, null, "") leaves the route's title. Pass translated text: the hook re-applies it
+ * when the interface's language changes.
+ */
+export function useDocumentTitle(title: string | null | undefined | false) {
+  const locale = useLocale()
+  useEffect(() => {
+    if (!title) return
+    const entry = { title }
+    stack.push(entry)
+    render()
+    return () => {
+      stack.splice(stack.indexOf(entry), 1)
+      render()
+    }
+  }, [title, locale])
+}
