@@ -19,6 +19,9 @@ import type security from '../../locales/en/security.json'
 import type guide from '../../locales/en/guide.json'
 import type palette from '../../locales/en/palette.json'
 import type records from '../../locales/en/records.json'
+import type credits from '../../locales/en/credits.json'
+import type recurring from '../../locales/en/recurring.json'
+import type dunning from '../../locales/en/dunning.json'
 import bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -43,6 +46,9 @@ export type MessageKey =
   | Keys<'guide', typeof guide>
   | Keys<'palette', typeof palette>
   | Keys<'records', typeof records>
+  | Keys<'credits', typeof credits>
+  | Keys<'recurring', typeof recurring>
+  | Keys<'dunning', typeof dunning>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>
