@@ -18,7 +18,7 @@ import { isOutstanding, isOverdue } from '@/billing/status'
 import { methodLabel, type Customer } from '@/billing/types'
 import { richText, useT } from '@/lib/i18n'
 import { cn } from '@/components/ui/cn'
-import { useCustomerActions } from './components/customer-actions'
+import { hasDocuments, useCustomerActions } from './components/customer-actions'
 
 export default function CustomerPage() {
   const t = useT()
@@ -79,9 +79,12 @@ export default function CustomerPage() {
             <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
               {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
             </Button>
-            <Button variant="destructive" onClick={() => setDeleting(true)}>
-              {t('customers.action.delete')}
-            </Button>
+            {/* A customer with documents can't be deleted: Archive is what is offered. */}
+            {hasDocuments(docs.data) ? null : (
+              <Button variant="destructive" onClick={() => setDeleting(true)}>
+                {t('customers.action.delete')}
+              </Button>
+            )}
           </div>
         }
       />
@@ -101,7 +104,11 @@ export default function CustomerPage() {
         </Card>
         <Card className="lg:col-span-2">
           <h2 className="mb-3 text-sm text-muted-foreground">{t('customers.page.aging')}</h2>
-          <AgingBars buckets={buckets} currency={c.currency} />
+          <AgingBars
+            buckets={buckets}
+            currency={c.currency}
+            empty={richText(t, 'records.aging.nothingOwed', { name: <bdi>{c.name}</bdi> })}
+          />
         </Card>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
