@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useSearch } from 'wouter'
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, MoreHorizontal, Search } from 'lucide-react'
@@ -26,6 +26,7 @@ import { inputClass } from '@/components/ui/field'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from './CustomerPicker'
 import { PendingBadge } from './StatusBadge'
+import { useOpenRow } from './open-row'
 
 export interface Column<T> {
   id: string
@@ -44,9 +45,6 @@ export interface Column<T> {
   /** Classes for the column's cells: a number never wraps (`whitespace-nowrap`)… */
   className?: string
 }
-
-/** What in a row is a control of its own: a click there is not a click on the row. */
-const ROW_CONTROLS = 'a, button, input, select, textarea, label, [role="menu"], [role="dialog"]'
 
 export type ColumnBreakpoint = 'lg' | 'xl' | '2xl'
 
@@ -164,17 +162,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   const detailColumns = columns
     .filter((c): c is Column<T> & { from: ColumnBreakpoint } => Boolean(c.from))
     .sort((a, b) => breakpointOrder.indexOf(a.from) - breakpointOrder.indexOf(b.from))
-  // A click anywhere on a row opens its record, as its link does (which keeps the keyboard's
-  // Enter, the browser's own menu and new tabs). A click on one of the row's own controls, or
-  // one that ends a text selection, stays theirs.
-  const openRow = (e: MouseEvent<HTMLElement>, href: string) => {
-    if (e.button !== 0 || e.defaultPrevented) return
-    const target = e.target as Element
-    if (target.closest(ROW_CONTROLS) || !e.currentTarget.contains(target)) return
-    if (window.getSelection()?.toString()) return
-    if (e.ctrlKey || e.metaKey || e.shiftKey) window.open(href, '_blank', 'noopener')
-    else navigate(href)
-  }
+  const openRow = useOpenRow()
   const rowMenu = (r: T) =>
     props.rowActions ? (
       <Menu

@@ -12,6 +12,7 @@ import { recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery } from '@/billing/queries'
 import { aging } from '@/billing/aging'
 import { AgingBars } from '@/billing/ui/AgingBars'
+import { useOpenRow } from '@/billing/ui/open-row'
 import { countryName } from '@/billing/currencies'
 import { formatDate, formatMoney } from '@/billing/format'
 import { isOutstanding, isOverdue } from '@/billing/status'
@@ -79,8 +80,9 @@ export default function CustomerPage() {
             <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
               {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
             </Button>
-            {/* A customer with documents can't be deleted: Archive is what is offered. */}
-            {hasDocuments(docs.data) ? null : (
+            {/* A customer with documents can't be deleted: Archive is what is offered. Delete
+                shows once that is known (at the end: nothing before it moves). */}
+            {!docs.data || hasDocuments(docs.data) ? null : (
               <Button variant="destructive" onClick={() => setDeleting(true)}>
                 {t('customers.action.delete')}
               </Button>
@@ -316,6 +318,7 @@ function DocTable({
   }>
   empty: string
 }) {
+  const openRow = useOpenRow()
   const cellClass = (col: Column, i: number) =>
     cn(
       'px-3 py-2 align-top',
@@ -342,7 +345,11 @@ function DocTable({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} className="border-t border-border">
+              <tr
+                key={r.id}
+                className="cursor-pointer border-t border-border hover:bg-muted/30"
+                onClick={(e) => openRow(e, r.href)}
+              >
                 {r.cells.map((cell, i) => {
                   const col = columns[i]!
                   return (

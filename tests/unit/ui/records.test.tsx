@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Router } from 'wouter'
+import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { invoiceFixture } from '../lib/pdf-fixture'
 
@@ -35,6 +35,20 @@ const customers = [
     created: '2026-01-01 00:00:00.000Z',
   },
 ]
+const customerInvoices = [
+  {
+    id: 'invrecords00001',
+    customer: 'custrecords0001',
+    number: 'INV-00042',
+    status: 'sent',
+    currency: 'EUR',
+    issue_date: '2026-11-01 00:00:00.000Z',
+    due_date: '2026-11-15 00:00:00.000Z',
+    total_cents: 125000,
+    paid_cents: 0,
+    balance_cents: 125000,
+  },
+]
 const page = { items: customers, page: 1, perPage: 30, totalItems: 2, totalPages: 1 }
 const send = vi.fn(async (path: string) => {
   if (path === '/api/folio/customers/balances') return { balances: { custrecords0001: 125000 } }
@@ -42,17 +56,20 @@ const send = vi.fn(async (path: string) => {
 })
 vi.mock('@/lib/pocketbase/instance', () => ({
   loadPb: async () => ({
-    collection: () => ({
+    collection: (c: string) => ({
       getList: async () => page,
-      getFullList: async () => [],
+      getFullList: async (o?: { filter?: string }) =>
+        c === 'invoices' ? customerInvoices.filter((i) => o?.filter?.includes(i.customer)) : [],
       getOne: async (id: string) => customers.find((c) => c.id === id),
     }),
-    filter: (expr: string) => expr,
+    filter: (expr: string, params?: Record<string, string>) =>
+      params?.id ? `${expr} ${params.id}` : expr,
     send,
   }),
 }))
 
 const { default: CustomersPage } = await import('@/features/customers/CustomersPage')
+const { default: CustomerPage } = await import('@/features/customers/CustomerPage')
 const { DocumentEditor } = await import('@/billing/ui/documents/DocumentEditor')
 const { emptyLine } = await import('@/billing/document-form')
 const { PrintableSheet } = await import('@/billing/ui/documents/PrintableSheet')
@@ -113,6 +130,37 @@ describe('the customers list', () => {
     expect(within(blue).getByText('$0.00')).toBeInTheDocument()
     expect(within(blue).queryByText(/owes/)).toBeNull()
     expect(send).toHaveBeenCalledWith('/api/folio/customers/balances', {})
+  })
+})
+
+describe('the customer page', () => {
+  it('opens a document from anywhere on its row, and offers Archive, not Delete', async () => {
+    const location = renderAt(
+      '/customers/custrecords0001',
+      <Route path="/customers/:id">
+        <CustomerPage />
+      </Route>,
+    )
+    const row = await screen.findByRole('row', { name: /INV-00042/ })
+    expect(screen.getByRole('button', { name: 'Archive' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
+    await userEvent.click(within(row).getAllByText('€1,250.00').at(-1)!)
+    expect(currentPath(location)).toBe('/invoices/invrecords00001')
+  })
+
+  it('says in a sentence that a customer without open invoices owes nothing', async () => {
+    renderAt(
+      '/customers/custrecords0002',
+      <Route path="/customers/:id">
+        <CustomerPage />
+      </Route>,
+    )
+    const sentence = 'Blue Harbour owes you nothing: there are no open invoices.'
+    expect(
+      await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === sentence),
+    ).toBeInTheDocument()
+    // Nothing owed, nothing to keep: Delete is offered.
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument()
   })
 })
 
