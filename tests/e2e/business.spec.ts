@@ -124,17 +124,18 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await expect(kpi(page, 'Collected')).toContainText('€1,199.40')
   await expect(kpi(page, 'Outstanding')).toContainText('€0.00')
 
-  // The customer has documents: deleting is refused with a clear message.
+  // The customer has documents: it can't be deleted, and Archive is offered instead.
   await page.getByRole('link', { name: 'Customers' }).click()
-  await page.getByRole('link', { name: 'Acme Trading GmbH' }).first().click()
-  await page.getByRole('button', { name: 'Delete' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Delete Acme Trading GmbH?' })
-  await confirm.getByRole('button', { name: 'Delete customer' }).click()
-  await expect(
-    confirm.getByText('This customer has quotes or invoices. Archive it instead.'),
-  ).toBeVisible()
+  await page.getByRole('button', { name: 'Actions for Acme Trading GmbH' }).click()
+  await page.getByRole('menuitem', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Archive Acme Trading GmbH?' })
+  await expect(confirm.getByText(/has quotes or invoices, so it can't be deleted/)).toBeVisible()
+  await expect(confirm.getByRole('button', { name: 'Delete customer' })).toHaveCount(0)
   await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('link', { name: 'Acme Trading GmbH' }).first().click()
   await expect(page.getByRole('heading', { name: 'Acme Trading GmbH', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
 
   // A second invoice, a draft copy, so the filtered export has something to leave out.
   await page.getByRole('link', { name: 'INV-00001' }).click()

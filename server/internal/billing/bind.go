@@ -101,6 +101,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.POST(PathSend, s.sendDocumentRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.POST(PathLink, s.linkRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			se.Router.GET(PathCustomerBalances, customerBalancesRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 
 			// The customer's side: no account, the token is the key.
 			se.Router.GET(PathPublicDocument, s.publicDocumentRoute).Bind(publicHeaders())

@@ -375,6 +375,10 @@ func customer(r *rand.Rand, i int) Customer {
 	return c
 }
 
+// slugify makes a name an email's or a website's part: lower-case ASCII
+// letters, digits and hyphens. Accented letters are written out the way
+// their language does without them ("Bäckerei" → "baeckerei", "Café" →
+// "cafe"), never dropped.
 func slugify(s string) string {
 	var b strings.Builder
 	for _, ch := range strings.ToLower(s) {
@@ -383,9 +387,29 @@ func slugify(s string) string {
 			b.WriteRune(ch)
 		case ch == ' ' || ch == '-':
 			b.WriteRune('-')
+		default:
+			if t, ok := transliterations[ch]; ok {
+				b.WriteString(t)
+			}
 		}
 	}
-	return strings.Trim(strings.ReplaceAll(b.String(), "--", "-"), "-")
+	out := b.String()
+	for strings.Contains(out, "--") {
+		out = strings.ReplaceAll(out, "--", "-")
+	}
+	return strings.Trim(out, "-")
+}
+
+// transliterations are the ASCII spellings of the letters of the demo's
+// names (German umlauts as ae/oe/ue, the rest without their accents).
+var transliterations = map[rune]string{
+	'ä': "ae", 'ö': "oe", 'ü': "ue", 'ß': "ss",
+	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'å': "a", 'æ': "ae",
+	'ç': "c", 'è': "e", 'é': "e", 'ê': "e", 'ë': "e",
+	'ì': "i", 'í': "i", 'î': "i", 'ï': "i", 'ñ': "n",
+	'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o", 'ø': "o", 'œ': "oe",
+	'ù': "u", 'ú': "u", 'û': "u", 'ý': "y", 'ÿ': "y",
+	'ł': "l", 'š': "s", 'ž': "z", 'č': "c", 'ř': "r", 'đ': "d",
 }
 
 func reference(r *rand.Rand, method string) string {

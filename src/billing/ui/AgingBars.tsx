@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { AGING_LABELS, type AgingBuckets } from '@/billing/aging'
 import { formatMoney } from '@/billing/format'
 import { intlLocale, useLocale, useT } from '@/lib/i18n'
@@ -13,12 +14,22 @@ const order = Object.keys(barColours) as Array<keyof AgingBuckets>
 
 /**
  * Open balances by how late they are (the dashboard's and a customer's), as labelled bars drawn
- * to the scale of the largest bucket, each with its amount.
+ * to the scale of the largest bucket, each with its amount. With nothing owed at all, `empty`
+ * (a sentence) stands instead of five empty bars.
  */
-export function AgingBars({ buckets, currency }: { buckets: AgingBuckets; currency: string }) {
+export function AgingBars({
+  buckets,
+  currency,
+  empty,
+}: {
+  buckets: AgingBuckets
+  currency: string
+  empty?: ReactNode
+}) {
   const t = useT()
   const locale = intlLocale(useLocale())
   const max = Math.max(...order.map((k) => buckets[k]), 0)
+  if (empty && max <= 0) return <p className="text-sm text-muted-foreground">{empty}</p>
   return (
     <ul className="grid gap-3">
       {order.map((k) => {

@@ -26,6 +26,7 @@ import { inputClass } from '@/components/ui/field'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from './CustomerPicker'
 import { PendingBadge } from './StatusBadge'
+import { useOpenRow } from './open-row'
 
 export interface Column<T> {
   id: string
@@ -161,6 +162,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   const detailColumns = columns
     .filter((c): c is Column<T> & { from: ColumnBreakpoint } => Boolean(c.from))
     .sort((a, b) => breakpointOrder.indexOf(a.from) - breakpointOrder.indexOf(b.from))
+  const openRow = useOpenRow()
   const rowMenu = (r: T) =>
     props.rowActions ? (
       <Menu
@@ -333,7 +335,11 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.id} className="border-t border-border hover:bg-muted/30">
+                  <tr
+                    key={r.id}
+                    className="cursor-pointer border-t border-border hover:bg-muted/30"
+                    onClick={(e) => openRow(e, props.rowHref(r))}
+                  >
                     <td className="px-3 py-2 align-top">
                       <input
                         type="checkbox"
@@ -383,7 +389,8 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
             {rows.map((r) => (
               <li
                 key={r.id}
-                className="flex items-start justify-between gap-3 rounded-lg border border-border p-3"
+                className="flex cursor-pointer items-start justify-between gap-3 rounded-lg border border-border p-3 hover:bg-muted/30"
+                onClick={(e) => openRow(e, props.rowHref(r))}
               >
                 <div className="min-w-0">
                   <Link

@@ -21,8 +21,11 @@ export function ConfirmDialog({
   description: ReactNode
   confirmLabel: string
   destructive?: boolean
-  /** Resolves to an error message to show, or nothing when done. */
-  onConfirm: () => Promise<string | void>
+  /**
+   * Resolves to an error message to show, `false` to stay open when the message is shown at a
+   * field of the dialog's own (children), or nothing when done.
+   */
+  onConfirm: () => Promise<string | false | void>
   children?: ReactNode
 }) {
   const t = useT()
@@ -39,12 +42,14 @@ export function ConfirmDialog({
       description={description}
     >
       <form
+        noValidate
         className="grid gap-4"
         onSubmit={async (e) => {
           e.preventDefault()
           setBusy(true)
           setError(null)
           const message = await onConfirm().finally(() => setBusy(false))
+          if (message === false) return
           if (message) setError(message)
           else onOpenChange(false)
         }}

@@ -12,13 +12,14 @@ import { recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery } from '@/billing/queries'
 import { aging } from '@/billing/aging'
 import { AgingBars } from '@/billing/ui/AgingBars'
+import { useOpenRow } from '@/billing/ui/open-row'
 import { countryName } from '@/billing/currencies'
 import { formatDate, formatMoney } from '@/billing/format'
 import { isOutstanding, isOverdue } from '@/billing/status'
 import { methodLabel, type Customer } from '@/billing/types'
 import { richText, useT } from '@/lib/i18n'
 import { cn } from '@/components/ui/cn'
-import { useCustomerActions } from './components/customer-actions'
+import { hasDocuments, useCustomerActions } from './components/customer-actions'
 import { useDocumentTitle } from '@/components/layout/document-title'
 
 export default function CustomerPage() {
@@ -81,9 +82,13 @@ export default function CustomerPage() {
             <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
               {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
             </Button>
-            <Button variant="destructive" onClick={() => setDeleting(true)}>
-              {t('customers.action.delete')}
-            </Button>
+            {/* A customer with documents can't be deleted: Archive is what is offered. Delete
+                shows once that is known (at the end: nothing before it moves). */}
+            {!docs.data || hasDocuments(docs.data) ? null : (
+              <Button variant="destructive" onClick={() => setDeleting(true)}>
+                {t('customers.action.delete')}
+              </Button>
+            )}
           </div>
         }
       />
@@ -103,7 +108,11 @@ export default function CustomerPage() {
         </Card>
         <Card className="lg:col-span-2">
           <h2 className="mb-3 text-sm text-muted-foreground">{t('customers.page.aging')}</h2>
-          <AgingBars buckets={buckets} currency={c.currency} />
+          <AgingBars
+            buckets={buckets}
+            currency={c.currency}
+            empty={richText(t, 'records.aging.nothingOwed', { name: <bdi>{c.name}</bdi> })}
+          />
         </Card>
       </div>
       <div className="mt-4 grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
@@ -311,6 +320,7 @@ function DocTable({
   }>
   empty: string
 }) {
+  const openRow = useOpenRow()
   const cellClass = (col: Column, i: number) =>
     cn(
       'px-3 py-2 align-top',
@@ -337,7 +347,11 @@ function DocTable({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} className="border-t border-border">
+              <tr
+                key={r.id}
+                className="cursor-pointer border-t border-border hover:bg-muted/30"
+                onClick={(e) => openRow(e, r.href)}
+              >
                 {r.cells.map((cell, i) => {
                   const col = columns[i]!
                   return (

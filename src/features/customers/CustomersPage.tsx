@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -10,12 +11,26 @@ import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { countryName } from '@/billing/currencies'
-import { isoDate } from '@/billing/format'
+import { formatMoney, isoDate } from '@/billing/format'
 import type { Customer } from '@/billing/types'
 import { useT, type Translate } from '@/lib/i18n'
+import { cn } from '@/components/ui/cn'
 import { useCustomerActions } from './components/customer-actions'
+import { balanceOf, customerBalancesQuery, type CustomerBalances } from './data/balances'
 
-const columns = (t: Translate): Column<Customer>[] => [
+/** What a customer owes, as an amount; a dash until the balances have arrived. */
+const balanceCell = (c: Customer, balances: CustomerBalances | undefined) => {
+  const cents = balanceOf(balances, c.id)
+  return cents === null ? (
+    '—'
+  ) : (
+    <span className={cn('whitespace-nowrap tabular-nums', !cents && 'text-muted-foreground')}>
+      {formatMoney(cents, c.currency)}
+    </span>
+  )
+}
+
+const columns = (t: Translate, balances: CustomerBalances | undefined): Column<Customer>[] => [
   {
     id: 'name',
     header: t('customers.column.name'),
@@ -51,6 +66,18 @@ const columns = (t: Translate): Column<Customer>[] => [
     className: 'break-words',
   },
   {
+    id: 'balance',
+    header: t('customers.column.balance'),
+    cell: (c) => balanceCell(c, balances),
+    // Under the name, only what is owed: "owes €1,250.00".
+    detail: (c) => {
+      const cents = balanceOf(balances, c.id)
+      return cents ? t('records.balance.owes', { amount: formatMoney(cents, c.currency) }) : null
+    },
+    align: 'end',
+    from: 'lg',
+  },
+  {
     id: 'currency',
     header: t('customers.column.currency'),
     sortKey: 'currency',
@@ -68,6 +95,7 @@ export default function CustomersPage() {
   const [, navigate] = useLocation()
   const [dialog, setDialog] = useState<Customer | null>(null)
   const actions = useCustomerActions()
+  const balances = useQuery(customerBalancesQuery())
   return (
     <>
       <PageHeader
@@ -83,7 +111,7 @@ export default function CustomersPage() {
       <RecordList<Customer>
         spec={listSpecs.customers}
         basePath={paths.customers}
-        columns={columns(t)}
+        columns={columns(t, balances.data)}
         rowLabel={(c) => c.name}
         rowHref={(c) => recordPaths.customer(c.id)}
         cardDetail={(c) =>
@@ -97,7 +125,7 @@ export default function CustomersPage() {
             c.currency
           )
         }
-        cardAside={(c) => c.currency}
+        cardAside={(c) => balanceCell(c, balances.data)}
         rowActions={(c) => [
           {
             label: t('customers.action.open'),

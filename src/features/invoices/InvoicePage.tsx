@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
@@ -52,6 +52,8 @@ export default function InvoicePage() {
     | null
   >(null)
   const [voidReason, setVoidReason] = useState('')
+  const [voidError, setVoidError] = useState<string | null>(null)
+  const voidField = useRef<HTMLInputElement>(null)
 
   const inv = invoice.data
   if (!inv) {
@@ -93,16 +95,19 @@ export default function InvoicePage() {
                 <bdi>{customer.name}</bdi>
               </Link>
             ) : null}
-            <span>
-              {richText(t, 'documents.invoice.summary', {
-                date: <bdi className="whitespace-nowrap">{formatDate(inv.due_date)}</bdi>,
-                balance: (
-                  <bdi className="whitespace-nowrap tabular-nums">
-                    {formatMoney(inv.balance_cents, inv.currency)}
-                  </bdi>
-                ),
-              })}
-            </span>
+            {/* A paid invoice's badge says Paid: no "balance €0.00" beside it. */}
+            {inv.status === 'paid' ? null : (
+              <span>
+                {richText(t, 'documents.invoice.summary', {
+                  date: <bdi className="whitespace-nowrap">{formatDate(inv.due_date)}</bdi>,
+                  balance: (
+                    <bdi className="whitespace-nowrap tabular-nums">
+                      {formatMoney(inv.balance_cents, inv.currency)}
+                    </bdi>
+                  ),
+                })}
+              </span>
+            )}
             {quote.data ? (
               <span>
                 {richText(t, 'documents.invoice.quoteLink', {
@@ -254,25 +259,40 @@ export default function InvoicePage() {
       />
       <ConfirmDialog
         open={dialog?.kind === 'void'}
-        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        onOpenChange={(o) => {
+          if (o) return
+          setDialog(null)
+          setVoidError(null)
+        }}
         title={t('documents.invoice.voidTitle', { number: inv.number })}
         description={t('documents.invoice.voidDescription')}
         confirmLabel={t('documents.invoice.voidConfirm')}
         destructive
         onConfirm={async () => {
-          if (!voidReason.trim()) return t('documents.invoice.voidReasonRequired')
+          // The reason's message is shown at its field, once; a refusal in the dialog, once.
+          if (!voidReason.trim()) {
+            setVoidError(t('documents.invoice.voidReasonRequired'))
+            voidField.current?.focus()
+            return false
+          }
           return changeStatus(
             'invoices',
             inv,
             { status: 'void', void_reason: voidReason.trim() },
             'voided',
+            'inline',
           )
         }}
       >
         <Field
+          ref={voidField}
           label={t('documents.invoice.voidReason')}
           value={voidReason}
-          onChange={(e) => setVoidReason(e.target.value)}
+          onChange={(e) => {
+            setVoidReason(e.target.value)
+            setVoidError(null)
+          }}
+          error={voidError}
           required
         />
       </ConfirmDialog>

@@ -168,7 +168,7 @@ export default function QuotePage() {
         title={t('documents.quote.acceptTitle', { number: q.number })}
         description={t('documents.quote.acceptDescription')}
         confirmLabel={t('documents.quote.acceptConfirm')}
-        onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'accepted')}
+        onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'accepted', 'inline')}
       />
 
       <ConfirmDialog
@@ -183,6 +183,7 @@ export default function QuotePage() {
             q,
             { status: 'rejected', reject_reason: rejectReason.trim() },
             'rejected',
+            'inline',
           )
         }
       >

@@ -22,8 +22,9 @@ interface MenuItem {
 
 /**
  * The actions quotes and invoices share, in one order: the kind's own actions first, then Send
- * (through its dialog), Mark as sent, Edit, Print, Download PDF, and a menu with Duplicate, the
- * kind's menu items and Delete (confirmed).
+ * (through its dialog), Mark as sent, Edit; at the end of the bar, in the same place in every
+ * state, Print, Download PDF, and a menu with Duplicate, the kind's menu items and Delete
+ * (confirmed).
  */
 export function DocumentActions({
   kind,
@@ -79,34 +80,40 @@ export function DocumentActions({
           {t('documents.actions.edit')}
         </PreloadLink>
       ) : null}
-      <PreloadLink
-        href={invoice ? recordPaths.invoicePrint(doc.id) : recordPaths.quotePrint(doc.id)}
-        className={buttonClass('outline')}
-      >
-        {t('documents.actions.print')}
-      </PreloadLink>
-      <DownloadPdfButton kind={kind} doc={doc} customer={customer} seller={seller} />
-      <Menu
-        label={t('documents.actions.more')}
-        trigger={<MoreHorizontal className="size-4" aria-hidden />}
-        items={[
-          {
-            label: t('documents.actions.duplicate'),
-            onSelect: () =>
-              navigate(`${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`),
-          },
-          ...menu,
-          ...(can('delete')
-            ? [
-                {
-                  label: t('documents.actions.delete'),
-                  destructive: true,
-                  onSelect: () => setDialog('delete'),
-                },
-              ]
-            : []),
-        ]}
-      />
+      {/* The tools every state has keep one place, at the end of the bar: the state's own
+          actions come and go before them without moving them. */}
+      <div className="ms-auto flex flex-wrap items-center gap-2" data-testid="document-tools">
+        <PreloadLink
+          href={invoice ? recordPaths.invoicePrint(doc.id) : recordPaths.quotePrint(doc.id)}
+          className={buttonClass('outline')}
+        >
+          {t('documents.actions.print')}
+        </PreloadLink>
+        <DownloadPdfButton kind={kind} doc={doc} customer={customer} seller={seller} />
+        <Menu
+          label={t('documents.actions.more')}
+          trigger={<MoreHorizontal className="size-4" aria-hidden />}
+          items={[
+            {
+              label: t('documents.actions.duplicate'),
+              onSelect: () =>
+                navigate(
+                  `${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`,
+                ),
+            },
+            ...menu,
+            ...(can('delete')
+              ? [
+                  {
+                    label: t('documents.actions.delete'),
+                    destructive: true,
+                    onSelect: () => setDialog('delete'),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </div>
       {dialog === 'send' ? (
         <SendDialog
           open

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { FormFooter } from '@/components/ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
@@ -13,6 +13,7 @@ import { DraftNotice } from '@/components/ui/draft-notice'
 import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
+import { shownOnce } from '../shown-once'
 import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
 import {
   documentSchema,
@@ -60,6 +61,9 @@ const VAT_CATEGORY_LABELS = {
   G: 'documents.vatCategory.G',
   O: 'documents.vatCategory.O',
 } as const satisfies Record<ZeroRateCategory, MessageKey>
+
+/** The server's names of the end date (the form's end_date). */
+const SERVER_DATE_FIELDS = ['due_date', 'expiry_date']
 
 /** An amount in the totals: never wrapped, its digits aligned, at the end of its row. */
 const amountClass = 'text-end whitespace-nowrap tabular-nums'
@@ -126,6 +130,8 @@ export function DocumentEditor({
   } = useForm(schema, initial, { fieldAliases: { due_date: 'end_date', expiry_date: 'end_date' } })
   const draft = useDraft(draftKey, form, setForm, initial)
   const [endTouched, setEndTouched] = useState(Boolean(initial.end_date))
+  // The line "Add line" just made: its first field takes the focus once it is there.
+  const [added, setAdded] = useState<string | null>(null)
   const [terms, setTerms] = useState<number | null>(null)
   const currency = form.currency || 'EUR'
   const { totals, problem } = previewTotals(t, form.items, currency, form.discount_percent)
@@ -165,7 +171,7 @@ export function DocumentEditor({
     draft.clear()
     const refused = await onSubmit(values)
     if (refused) draft.keep()
-    return refused
+    return refused && shownOnce(refused, [...Object.keys(initial), ...SERVER_DATE_FIELDS], t)
   })
   const submit = (e: FormEvent) => {
     // The totals twin has the last word on what the lines add up to (e.g. a negative total).
@@ -273,6 +279,7 @@ export function DocumentEditor({
                 )
               }}
               onMove={(by) => moveLine(i, by)}
+              focusOnMount={l.id === added}
             />
           ))}
         </ol>
@@ -280,7 +287,11 @@ export function DocumentEditor({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => set('items', [...form.items, emptyLine(defaultTaxRate)])}
+            onClick={() => {
+              const line = emptyLine(defaultTaxRate)
+              setAdded(line.id)
+              set('items', [...form.items, line])
+            }}
           >
             <Plus className="size-4" aria-hidden />
             {t('documents.editor.addLine')}
@@ -424,6 +435,7 @@ function LineRow({
   onChange,
   onRemove,
   onMove,
+  focusOnMount = false,
 }: {
   index: number
   line: LineForm
@@ -434,9 +446,17 @@ function LineRow({
   onChange: (k: keyof LineForm, value: string) => void
   onRemove: () => void
   onMove: (by: number) => void
+  /** A line just added: its description takes the focus, so typing goes on there. */
+  focusOnMount?: boolean
 }) {
   const t = useT()
   const headingId = useId()
+  const description = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (focusOnMount) description.current?.focus()
+    // Only when the line appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const n = index + 1
   const err = (k: string) => errors[`items.${index}.${k}`]
   // Amounts and numbers read left to right in every language: the field finds its direction
@@ -469,6 +489,7 @@ function LineRow({
         {t('documents.line.title', { n })}
       </h3>
       <Field
+        ref={description}
         label={t('documents.line.description')}
         aria-label={t('documents.line.descriptionAria', { n })}
         dir="auto"

@@ -206,23 +206,37 @@ export function PrintableSheet({
             <p>{richText(dt, 'doc.party.taxId', { id: <Iso>{buyer.tax_id}</Iso> })}</p>
           ) : null}
         </div>
-        <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
-          <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            {dt(invoice ? 'doc.amountDue' : 'doc.total')}
-          </p>
-          <p className="text-2xl font-bold whitespace-nowrap tabular-nums">
-            <Iso>{formatMoney(due, c)}</Iso>
-          </p>
-          {paid ? (
-            <p className="font-semibold tracking-widest text-emerald-800">
+        {paid ? (
+          // Nothing is due: the box says PAID, with the total that was paid, not "Amount due 0".
+          <div
+            className="rounded-lg bg-emerald-50 px-5 py-3 text-end print:border print:border-emerald-700"
+            data-testid="sheet-paid"
+          >
+            <p className="text-2xl font-bold tracking-widest text-emerald-800">
               {dt('doc.watermark.paid')}
             </p>
-          ) : invoice ? (
-            <p className="text-neutral-600">
-              {richText(dt, 'doc.dueBy', { date: <Iso>{formatDate(doc.due_date)}</Iso> })}
+            <p className="flex flex-wrap justify-end gap-x-2 text-neutral-700">
+              <span>{dt('doc.total')}</span>
+              <span className="font-medium whitespace-nowrap tabular-nums">
+                <Iso>{formatMoney(doc.total_cents, c)}</Iso>
+              </span>
             </p>
-          ) : null}
-        </div>
+          </div>
+        ) : (
+          <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
+            <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+              {dt(invoice ? 'doc.amountDue' : 'doc.total')}
+            </p>
+            <p className="text-2xl font-bold whitespace-nowrap tabular-nums">
+              <Iso>{formatMoney(due, c)}</Iso>
+            </p>
+            {invoice ? (
+              <p className="text-neutral-600">
+                {richText(dt, 'doc.dueBy', { date: <Iso>{formatDate(doc.due_date)}</Iso> })}
+              </p>
+            ) : null}
+          </div>
+        )}
       </div>
 
       {/* A narrow sheet (a phone; the table needs ~450 px) stacks the lines; paper has the table. */}

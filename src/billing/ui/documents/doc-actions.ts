@@ -23,12 +23,16 @@ const CHANGE_TOASTS = {
   voided: 'documents.change.voided.toast',
 } as const satisfies Record<StatusChange, MessageKey>
 
-/** A status change (mark sent, accept, reject, revise, void), queued when offline. */
+/**
+ * A status change (mark sent, accept, reject, revise, void), queued when offline. A refusal is
+ * shown once: as a toast, or — `inline`, for a dialog that shows it itself — only returned.
+ */
 export async function changeStatus(
   kind: DocumentKind,
   doc: { id: string; number: string },
   body: Record<string, unknown>,
   change: StatusChange,
+  report: 'toast' | 'inline' = 'toast',
 ): Promise<string | void> {
   const r = await save(writes.recordUpdate, {
     collection: kind,
@@ -40,7 +44,7 @@ export async function changeStatus(
     }),
   })
   if (!r.ok) {
-    notify('error', r.message)
+    if (report === 'toast') notify('error', r.message)
     return r.message
   }
   if (!r.queued)

@@ -7,6 +7,7 @@ import { useDraft } from '@/lib/drafts'
 import { useT } from '@/lib/i18n'
 import { DraftNotice } from '@/components/ui/draft-notice'
 import type { Customer } from '@/billing/types'
+import { shownOnce } from '@/billing/ui/shown-once'
 import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
 import { customerFormSchema, type CustomerFormInput, type CustomerFormOutput } from '../data/schema'
 
@@ -67,7 +68,7 @@ export function CustomerForm({
     draft.clear()
     const refused = await onSubmit(output)
     if (refused) draft.keep()
-    return refused
+    return refused && shownOnce(refused, Object.keys(initial), t)
   })
 
   return (

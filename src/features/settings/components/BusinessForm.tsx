@@ -3,6 +3,7 @@ import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { FileInput } from '@/components/ui/file-input'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
@@ -223,13 +224,13 @@ function BusinessForm({
             <bdi>{t('settings.business.noLogo')}</bdi>
           </span>
         )}
-        <Field
+        <FileInput
           label={t('settings.business.logo')}
-          type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           hint={t('settings.business.logoHint')}
           error={errors.logo}
-          className="flex-1 [&_input]:h-auto [&_input]:py-2"
+          fileName={logo?.name}
+          className="flex-1"
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null
             const problem = file ? avatarProblem(file) : null
@@ -252,6 +253,7 @@ function BusinessForm({
           onChange={set('company_name')}
           error={errors.company_name}
           autoComplete="organization"
+          hint={t('records.business.nameHint')}
         />
         <Field
           dir="auto"

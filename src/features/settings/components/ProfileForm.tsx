@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { fieldMessages } from '@/lib/use-form'
 import { Field } from '@/components/ui/field'
+import { FileInput } from '@/components/ui/file-input'
 import { Button } from '@/components/ui/button'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
@@ -86,14 +87,14 @@ export function ProfileForm({ user }: { user: AuthUser }) {
             {(user.name || user.email).slice(0, 2).toUpperCase()}
           </span>
         )}
-        <Field
+        <FileInput
           label={t('settings.account.profile.avatar')}
           name="avatar"
-          type="file"
           accept={AVATAR_TYPES.join(',')}
           hint={t('settings.account.profile.avatarHint')}
           error={errors.avatar}
-          className="flex-1 [&_input]:h-auto [&_input]:py-2"
+          fileName={avatar?.name}
+          className="flex-1"
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null
             const problem = file ? avatarProblem(file) : null
@@ -118,6 +119,8 @@ export function ProfileForm({ user }: { user: AuthUser }) {
         autoComplete="organization"
         defaultValue={user.company}
         error={errors.company}
+        // Not the business name documents print (Business, below); only its fallback.
+        hint={t('records.profile.companyHint')}
       />
       <Field
         dir="auto"
