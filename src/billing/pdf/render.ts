@@ -327,10 +327,15 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
     }
   }
 
-  const due = invoice ? doc.balance_cents : doc.total_cents
-  const dueLabel = f.upper(dt(invoice ? 'doc.amountDue' : 'doc.total'))
+  // A paid invoice's box says PAID with the total that was paid, as the sheet does, not
+  // "Amount due 0.00".
+  const paidInFull = invoice && doc.status === 'paid'
+  const due = invoice && !paidInFull ? doc.balance_cents : doc.total_cents
+  const dueLabel = paidInFull
+    ? f.upper(dt('doc.watermark.paid'))
+    : f.upper(dt(invoice ? 'doc.amountDue' : 'doc.total'))
   const dueAmount = money(due)
-  const dueBy = invoice ? dt('doc.dueBy', { date: date(doc.due_date) }) : ''
+  const dueBy = invoice && !paidInFull ? dt('doc.dueBy', { date: date(doc.due_date) }) : ''
   setType('bold', LABEL)
   let boxW = width(dueLabel)
   setType('bold', 17)

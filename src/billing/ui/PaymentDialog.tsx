@@ -17,6 +17,7 @@ import {
   toInputAmount,
 } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
+import { shownOnce } from '@/billing/ui/shown-once'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { message } from '@/billing/fields'
@@ -166,7 +167,7 @@ export function PaymentDialog({
         })
     if (!r.ok) {
       setAsking(null) // back to the fields, where the refusal shows
-      return r
+      return shownOnce(r, ['amount', 'amount_cents', 'date', 'method', 'reference', 'notes'], t)
     }
     if (!r.queued)
       notify(

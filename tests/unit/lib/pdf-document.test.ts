@@ -187,6 +187,10 @@ describe('status watermarks and variants', () => {
     expect(raw).toContain('PAID')
     expect(raw).not.toContain('DRAFT')
     expect(layoutText(file)).toMatch(/Balance due\s+€0\.00/)
+    // The box at the top says PAID with the total, not "Amount due €0.00".
+    expect(raw).not.toContain('AMOUNT DUE')
+    const top = layoutText(file).split('Description')[0] ?? ''
+    expect(top).toContain(formatMoney(base.total_cents, 'EUR'))
   })
 
   it('draws a quote as a quote: total at the top, valid until, no payment block', async () => {
