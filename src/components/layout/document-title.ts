@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { t, useLocale } from '@/lib/i18n'
+import { useLocale } from '@/lib/i18n'
 
 /**
  * The browser tab's title: "<what is on screen> · Folio". The route sets a base (its name in the
@@ -11,7 +11,8 @@ const stack: { title: string }[] = []
 
 function render() {
   const title = stack.at(-1)?.title ?? base
-  document.title = title ? t('palette.documentTitle', { title, app: APP_NAME }) : APP_NAME
+  // The same in every language (the app's name is not translated); bidi keeps RTL titles whole.
+  document.title = title ? `${title} · ${APP_NAME}` : APP_NAME
 }
 
 /** The route's title (null: just "Folio"); SignedInApp sets it from the route table. */

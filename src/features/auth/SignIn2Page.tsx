@@ -1,3 +1,4 @@
+import { useRouteTitle } from '@/components/layout/document-title'
 import { Link } from 'wouter'
 import { useT } from '@/lib/i18n'
 import { SignInForm } from './components/SignInForm'
@@ -5,6 +6,7 @@ import { SignInForm } from './components/SignInForm'
 /** The same sign-in, in a split layout with a picture of the product. */
 export default function SignIn2Page() {
   const t = useT()
+  useRouteTitle(t('auth.signIn'))
   return (
     <main className="grid min-h-svh lg:grid-cols-2">
       <section

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useRouteTitle } from '@/components/layout/document-title'
 
 export function ErrorLayout({
   code,
@@ -11,6 +12,7 @@ export function ErrorLayout({
   children: ReactNode
   actions: ReactNode
 }) {
+  useRouteTitle(title)
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-8xl font-bold tracking-tight" aria-hidden>

@@ -108,3 +108,24 @@ describe('document.title', () => {
     expect(document.title).toBe('Factures · Folio')
   })
 })
+
+describe('signed-out screens', () => {
+  it('name themselves by their heading: sign-in, and an error page', async () => {
+    const { AuthLayout } = await import('@/features/auth/components/AuthLayout')
+    const { ErrorLayout } = await import('@/features/errors/ErrorLayout')
+    const view = render(
+      <AuthLayout title="Sign in">
+        <p>form</p>
+      </AuthLayout>,
+    )
+    expect(document.title).toBe('Sign in · Folio')
+    view.unmount()
+    expect(document.title).toBe('Folio')
+    render(
+      <ErrorLayout code="404" title="Page not found" actions={null}>
+        <p>gone</p>
+      </ErrorLayout>,
+    )
+    expect(document.title).toBe('Page not found · Folio')
+  })
+})

@@ -1,3 +1,4 @@
+import { useRouteTitle } from '@/components/layout/document-title'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Card } from '@/components/ui/card'
@@ -13,6 +14,7 @@ export function AuthLayout({
   children: ReactNode
   footer?: ReactNode
 }) {
+  useRouteTitle(title)
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 p-4">
       <Link href="~/" className="flex items-center gap-2 text-lg font-semibold">
