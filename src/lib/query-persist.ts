@@ -27,7 +27,8 @@ export function readPersistedEarly(userId: string) {
  * What a saved copy restores as. The persist client drops a copy whose buster changed or that
  * is older than maxAge — with the writes queued in it, which were never sent. So the writes are
  * kept: the cached answers go (they may no longer be read right) and the copy is made current.
- * A write filed under a key that was renamed is filed under its new key.
+ * A write filed under a key that was renamed is filed under its new key. Restored answers are
+ * marked for a refresh.
  */
 export function migratePersisted(
   saved: PersistedClient | undefined,
@@ -45,10 +46,17 @@ export function migratePersisted(
     return key ? { ...m, mutationKey: [...key] } : m
   })
   if (stale && !mutations.length) return saved
+  // A saved answer shows at once, but it is from an earlier life of the page: what was changed
+  // meanwhile (another tab, another device, or a write whose refresh the page closed before
+  // saving) must be fetched again. So every restored answer comes back marked for a refresh,
+  // which a screen showing it makes in the background (or when the network returns).
+  const queries = stale
+    ? []
+    : saved.clientState.queries.map((q) => ({ ...q, state: { ...q.state, isInvalidated: true } }))
   return {
     ...saved,
     ...(stale ? { buster: options.buster, timestamp: options.now } : {}),
-    clientState: { queries: stale ? [] : saved.clientState.queries, mutations },
+    clientState: { queries, mutations },
   }
 }
 

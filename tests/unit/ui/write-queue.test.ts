@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { QueryClient, dehydrate, onlineManager } from '@tanstack/react-query'
+import { QueryClient, dehydrate, hydrate, onlineManager } from '@tanstack/react-query'
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import { createStore, get, set } from 'idb-keyval'
 import {
@@ -242,9 +242,51 @@ describe('migratePersisted', () => {
       clientState: { queries: [{ queryKey: ['q'] }], mutations },
     }) as unknown as PersistedClient
 
-  it('current: restored as saved', () => {
+  it('current: restored as saved, each answer marked for a refresh', () => {
     const saved = client('b2', 9500, [])
-    expect(migratePersisted(saved, options)).toEqual(saved)
+    expect(migratePersisted(saved, options)).toEqual({
+      ...saved,
+      clientState: {
+        queries: [{ queryKey: ['q'], state: { isInvalidated: true } }],
+        mutations: [],
+      },
+    })
+  })
+
+  it('a restored answer is stale, so a screen showing it fetches it again', async () => {
+    const saved = {
+      buster: 'b2',
+      timestamp: 9500,
+      clientState: {
+        mutations: [],
+        queries: [
+          {
+            queryKey: ['balances'],
+            queryHash: '["balances"]',
+            state: {
+              data: 119,
+              dataUpdatedAt: Date.now(),
+              dataUpdateCount: 1,
+              error: null,
+              errorUpdatedAt: 0,
+              errorUpdateCount: 0,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+              fetchMeta: null,
+              isInvalidated: false,
+              status: 'success',
+              fetchStatus: 'idle',
+            },
+          },
+        ],
+      },
+    } as unknown as PersistedClient
+    const restored = migratePersisted(saved, options)
+    const qc = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
+    hydrate(qc, restored?.clientState ?? {})
+    const query = qc.getQueryCache().find({ queryKey: ['balances'] })
+    expect(query?.state.data).toBe(119)
+    expect(query?.isStale()).toBe(true)
   })
 
   it.each([
