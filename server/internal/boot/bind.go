@@ -29,6 +29,7 @@ type Options struct {
 // server starts (OnServe): by then `serve` has run every migration, and
 // CLI commands such as `superuser upsert` are left alone.
 func Bind(app core.App, opts Options) {
+	bindPrivateDataDir(app)
 	bindConsoleMail(app, opts.Config.MailConsole, opts.Out)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
