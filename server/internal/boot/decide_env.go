@@ -15,7 +15,7 @@ import (
 //	FOLIO_SMTP_USER      SMTP user name (optional; no auth when empty)
 //	FOLIO_SMTP_PASSWORD  SMTP password (optional)
 //	FOLIO_MAIL           "console": print mail instead of sending it even with SMTP set
-//	FOLIO_RATE_LIMITS    "off" disables PocketBase's rate limiter, "on" re-enables it
+//	FOLIO_RATE_LIMITS    "off" disables PocketBase's rate limiter for this process only, "on" re-enables it
 //	FOLIO_TOTP_KEY       32-character key encrypting TOTP secrets (default: generated
 //	                     once into <dataDir>/.folio_totp_key)
 //	FOLIO_DEMO           "off": do not create the demo account

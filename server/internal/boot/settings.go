@@ -24,12 +24,18 @@ func applySettings(app core.App, cfg Config, listenBase string) error {
 		}
 	}
 
-	switch cfg.RateLimits {
-	case RateLimitsOff:
-		s.RateLimits.Enabled = false
-	case RateLimitsOn:
+	if cfg.RateLimits == RateLimitsOn {
 		s.RateLimits.Enabled = true
 	}
+	if err := app.Save(s); err != nil {
+		return err
+	}
 
-	return app.Save(s)
+	// "off" is for test harnesses and lasts only while this process runs:
+	// it is applied to the settings in memory after the save, so the next
+	// start without FOLIO_RATE_LIMITS=off has the limiter on again.
+	if cfg.RateLimits == RateLimitsOff {
+		app.Settings().RateLimits.Enabled = false
+	}
+	return nil
 }
