@@ -95,6 +95,28 @@ test('a wrong password shows the mapped message, the same as an unknown email', 
   ).toBeVisible()
 })
 
+test('ten wrong passwords lock that account’s password sign-in, whatever address they come from', async ({
+  page,
+}) => {
+  // An address nobody signed up with is limited exactly as an account is: the answers tell
+  // nothing about which accounts exist.
+  const email = uniqueEmail('guessed')
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/api/collections/users/auth-with-password', {
+      data: { identity: email, password: `guess-${i}-password` },
+    })
+    expect(res.status()).toBe(400)
+  }
+  await signIn(page, email, 'yet-another-guess')
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many attempts, please try again later.' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(/\/sign-in/)
+  // Another account signs in as usual.
+  await signIn(page, harness().demoEmail, harness().demoPassword)
+  await expect(page).toHaveURL(/\/dashboard/)
+})
+
 test('2FA: enable, sign out, sign in with password + TOTP; redirect survives; a backup code works once', async ({
   page,
 }) => {

@@ -60,6 +60,8 @@ type service struct {
 	signInAttempts *attemptCounter
 	mfaFailures    *attemptCounter
 	manageAttempts *attemptCounter
+	// passwordGuesses limits wrong passwords per account.
+	passwordGuesses *guessLimiter
 }
 
 // Bind registers the 2FA hooks and routes, the bad-credentials message and
@@ -72,12 +74,14 @@ func Bind(app core.App, key KeyFunc) {
 		signInAttempts: newAttemptCounter(signInAttempts, signInAttemptWindow),
 		mfaFailures:    newAttemptCounter(mfaSessionFailures, migrations.MFASessionSeconds*time.Second),
 		manageAttempts: newAttemptCounter(manageAttempts, manageAttemptWindow),
+
+		passwordGuesses: newGuessLimiter(),
 	}
 
 	users := migrations.UsersCollection
 	app.OnRecordAuthRequest(users).BindFunc(s.gateSecondFactor)
 	app.OnRecordEnrich(users).BindFunc(revealTOTPEnabledToOwner)
-	app.OnRecordAuthWithPasswordRequest(users).BindFunc(uniformBadCredentials)
+	app.OnRecordAuthWithPasswordRequest(users).BindFunc(s.passwordSignIn)
 	app.OnCollectionValidate().BindFunc(keepBuiltInOTPAndMFAOff)
 	bindAccountMails(app)
 

@@ -55,3 +55,10 @@ func decidePasswordAuthError(err error) error {
 	}
 	return err
 }
+
+// isInvalidCredentials reports whether err is decidePasswordAuthError's
+// "Invalid login credentials." answer: the password was not right.
+func isInvalidCredentials(err error) bool {
+	var apiErr *router.ApiError
+	return errors.As(err, &apiErr) && apiErr.Status == 400 && apiErr.Message == MessageInvalidCredentials
+}
