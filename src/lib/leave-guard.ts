@@ -4,8 +4,9 @@ import { t } from './i18n'
 /**
  * Asking before leaving a form with unsaved changes. A form registers a check (`useLeaveGuard`)
  * while it is on screen; in-app navigation (wouter's `aroundNav`, see `guardNavigation`) asks
- * with the browser's confirmation when any check says there is unsaved work, and the browser's
- * own leaving (reload, closing the tab, another site) asks through `beforeunload`. What was typed
+ * with the browser's confirmation when any check says there is unsaved work, the browser's Back
+ * and Forward buttons ask too (`onPopState`), and the browser's own leaving (reload, closing the
+ * tab, another site) asks through `beforeunload`. What was typed
  * is kept as a draft either way (src/lib/drafts.ts): the question is about leaving, not losing.
  */
 type Check = () => boolean
@@ -30,6 +31,39 @@ export function guardNavigation(navigate: Navigate, to: string, options?: { repl
   if (mayLeave()) navigate(to, options)
 }
 
+/** The address on screen, kept as the history changes, so a refused Back can go back to it. */
+let here = typeof location === 'undefined' ? '' : location.href
+const track = () => {
+  here = location.href
+}
+
+/**
+ * Back or Forward with unsaved work. The browser has already moved the address when `popstate`
+ * fires, so this listener runs first (capture, at the window) and, when the person stays, keeps
+ * the router from hearing of it and puts the form's address back. Saying yes lets the router
+ * follow as usual.
+ */
+function onPopState(event: PopStateEvent) {
+  if (mayLeave()) {
+    track()
+    return
+  }
+  event.stopImmediatePropagation()
+  history.pushState(history.state, '', here)
+}
+
+/**
+ * Listens from the start, before the router subscribes: listeners run in the order they were
+ * added, and the router's must not hear of a Back that the person refuses (it would unmount the
+ * form in between). Nothing happens here while no form holds unsaved work.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', onPopState, { capture: true })
+  // wouter announces its own history writes, e.g. a form putting its state in the address.
+  window.addEventListener('pushState', track)
+  window.addEventListener('replaceState', track)
+}
+
 function onBeforeUnload(event: BeforeUnloadEvent) {
   if (!hasUnsavedWork()) return
   event.preventDefault()
@@ -49,6 +83,7 @@ export function useLeaveGuard(unsaved: Check) {
     }
   }, [unsaved])
   useEffect(() => {
+    track()
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => window.removeEventListener('beforeunload', onBeforeUnload)
   }, [])

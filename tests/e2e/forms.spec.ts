@@ -33,6 +33,17 @@ test('typed work survives a reload and a trip to another page, and leaving it as
   await expect(page.getByLabel('Line 1 description')).toHaveValue('Kitchen fitting, phase one')
   await expect(page.getByLabel('Line 1 price')).toHaveValue('1.234,50')
 
+  // The browser's Back and Forward buttons ask too (Forward here: the entry before this one is
+  // the page load's, which the browser's own beforeunload covers); saying no stays on the form
+  // with what was typed.
+  answer = false
+  const confirms = asked.filter((type) => type === 'confirm').length
+  await page.evaluate(() => history.forward())
+  await expect.poll(() => asked.filter((type) => type === 'confirm')).toHaveLength(confirms + 1)
+  await expect(page).toHaveURL(/\/invoices\/new$/)
+  await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toHaveCount(0)
+  await expect(page.getByLabel('Line 1 description')).toHaveValue('Kitchen fitting, phase one')
+
   // A reload asks through the browser (beforeunload), and the draft is offered again.
   await page.reload()
   expect(asked).toContain('beforeunload')
