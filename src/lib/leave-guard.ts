@@ -83,7 +83,6 @@ export function useLeaveGuard(unsaved: Check) {
     }
   }, [unsaved])
   useEffect(() => {
-    track()
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => window.removeEventListener('beforeunload', onBeforeUnload)
   }, [])

@@ -31,12 +31,18 @@ func bindPrivateDataDir(app core.App) {
 // MakePrivate takes the group and other permissions off dir and everything
 // in it: directories become 0700 and files keep only their owner's bits
 // (0644 becomes 0600). Symbolic links are left alone, and so is their target.
+// dir itself is tightened last, so a dir that is already 0700 has been done
+// (or was made under umask 077) and is not walked again: a start does not
+// read every uploaded file's metadata.
 func MakePrivate(dir string) error {
-	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	if info, err := os.Stat(dir); err == nil && info.Mode().Perm() == 0o700 {
+		return nil
+	}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		if path == dir || d.Type()&fs.ModeSymlink != 0 {
 			return nil
 		}
 		info, err := d.Info()
@@ -53,4 +59,8 @@ func MakePrivate(dir string) error {
 		}
 		return os.Chmod(path, want)
 	})
+	if err != nil {
+		return err
+	}
+	return os.Chmod(dir, 0o700)
 }

@@ -99,3 +99,25 @@ func TestBootstrapCreatesAPrivateDataDir(t *testing.T) {
 		t.Fatalf("no database in %s: %v", dir, entries)
 	}
 }
+
+// A data dir that is already 0700 was tightened by an earlier start (or
+// made under umask 077): a start does not walk every uploaded file again.
+func TestMakePrivateSkipsADirAlreadyPrivate(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "placed-by-hand.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := MakePrivate(dir); err != nil {
+		t.Fatal(err)
+	}
+	if got := perm(t, file); got != 0o644 {
+		t.Errorf("a private dir was walked again: %o", got)
+	}
+}
