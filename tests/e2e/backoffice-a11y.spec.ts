@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from '../support/fixtures'
 import { harness } from '../support/env'
+import { axeViolations } from '../support/axe'
 
 /** The back-office screens with the demo account's data: no axe violations (WCAG 2.1 AA). */
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
-}
+const axe = (page: Page) => axeViolations(page)
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, harness().demoEmail, harness().demoPassword)

@@ -1,5 +1,5 @@
 import { pdfText } from '../support/pdf'
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from '../support/axe'
 import type { Page } from '@playwright/test'
 import { expect, linkIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
@@ -46,12 +46,7 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
     'Quote QUO-00001 from Harbour Lights Ltd',
   )
   expect(
-    (
-      await new AxeBuilder({ page })
-        .include('[role="dialog"]')
-        .withTags(['wcag2a', 'wcag2aa'])
-        .analyze()
-    ).violations,
+    await axeViolations(page, { include: '[role="dialog"]', tags: ['wcag2a', 'wcag2aa'] }),
   ).toEqual([])
   await dialog.getByLabel('Cc').fill('not an email')
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
@@ -78,9 +73,7 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
   await expect(sheet.getByText('Harbour Lights Ltd')).toBeVisible()
   await expect(sheet.getByRole('cell', { name: 'Lighting design' })).toBeVisible()
   await expect(sheet.getByText('€1,285.20').first()).toBeVisible()
-  expect(
-    (await new AxeBuilder({ page: customer }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations,
-  ).toEqual([])
+  expect(await axeViolations(customer, { tags: ['wcag2a', 'wcag2aa'] })).toEqual([])
 
   // 4. The owner's page shows that it was opened, live.
   const activity = page.getByRole('list', { name: 'Activity' })

@@ -1,26 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
 import { harness } from '../support/env'
 import { layoutProblems } from '../support/layout'
+import { axeViolations } from '../support/axe'
 
-async function axe(page: Page) {
-  // A toast still fading in is measured half transparent: let finite animations and
-  // transitions end first, so contrast is checked on what a person reads.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
-}
+const axe = (page: Page) => axeViolations(page)
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Search Folio' })
 const searchBox = (page: Page) =>

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { axeViolations } from '../support/axe'
 import { expect, signIn, test } from '../support/fixtures'
 import { harness } from '../support/env'
 
@@ -122,12 +122,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze()
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-      ).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
     })
   }
 })
