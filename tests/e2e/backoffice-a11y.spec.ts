@@ -11,25 +11,25 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('dashboard, lists, settings and help have no violations', async ({ page }) => {
-  test.setTimeout(120_000)
-  const screens: Array<[string, string]> = [
-    ['/dashboard', 'Dashboard'],
-    ['/customers', 'Customers'],
-    ['/quotes', 'Quotes'],
-    ['/invoices?status=outstanding', 'Invoices'],
-    ['/payments', 'Payments'],
-    ['/settings/notifications', 'Settings'],
-    ['/help-center', 'Help center'],
-  ]
-  for (const [path, heading] of screens) {
+const screens: Array<[string, string]> = [
+  ['/dashboard', 'Dashboard'],
+  ['/customers', 'Customers'],
+  ['/quotes', 'Quotes'],
+  ['/invoices?status=outstanding', 'Invoices'],
+  ['/payments', 'Payments'],
+  ['/settings/notifications', 'Settings'],
+  ['/help-center', 'Help center'],
+]
+for (const [path, heading] of screens) {
+  test(`${path} has no violations`, async ({ page }) => {
+    test.setTimeout(120_000)
     await page.goto(path)
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
     // Loaded data, not skeletons.
     await page.waitForLoadState('networkidle')
     expect(await axe(page), path).toEqual([])
-  }
-})
+  })
+}
 
 test('record pages, editors, dialogs and the print view have no violations', async ({ page }) => {
   test.setTimeout(120_000)

@@ -13,12 +13,16 @@ export async function axeViolations(
   options: { include?: string; tags?: string[] } = {},
 ): Promise<string[]> {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      // A paused animation never finishes: measure anyway after a while.
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   )
   let builder = new AxeBuilder({ page }).withTags(options.tags ?? wcag21aa)
   if (options.include) builder = builder.include(options.include)
