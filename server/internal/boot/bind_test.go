@@ -21,8 +21,13 @@ func serve(t *testing.T, app *tests.TestApp, addr string) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	se := &core.ServeEvent{App: app, Router: r, Server: &http.Server{Addr: addr}}
-	return app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil })
+	se := &core.ServeEvent{App: app, Router: r, Server: &http.Server{Addr: addr}, InstallerFunc: apis.DefaultInstallerFunc}
+	return app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
+		if e.InstallerFunc != nil {
+			t.Error("PocketBase's superuser installer is still on: it would print an admin link at every start")
+		}
+		return nil
+	})
 }
 
 func TestBindAppliesTheEnvironment(t *testing.T) {
@@ -72,6 +77,9 @@ func TestBindAppliesTheEnvironment(t *testing.T) {
 
 	if _, err := os.Stat(filepath.Join(app.DataDir(), TOTPKeyFileName)); err != nil {
 		t.Errorf("key file not created at start: %v", err)
+	}
+	if n, err := app.CountRecords(core.CollectionNameSuperusers); err != nil || n != 0 {
+		t.Errorf("superusers after start = %d (%v), want none: boot creates no installer account", n, err)
 	}
 
 	printed := out.String()
