@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/auth"
+	"folio/server/internal/backup"
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
@@ -69,6 +70,7 @@ func BindWith(app core.App, opts Options) error {
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)
+	backup.Bind(app, backup.Options{OperatorEmail: cfg.OperatorEmail})
 	spa.Bind(app, opts.UI)
 
 	return nil

@@ -51,7 +51,7 @@ func Restore(dataDir, file string, now time.Time) (Restored, error) {
 	if err := os.MkdirAll(tempRoot, 0o700); err != nil {
 		return res, err
 	}
-	extracted := filepath.Join(tempRoot, "folio_restore_"+security.PseudorandomString(8))
+	extracted := filepath.Join(tempRoot, "restoring_"+security.PseudorandomString(8))
 	defer os.RemoveAll(extracted)
 
 	if err := archive.Extract(src, extracted); err != nil {
@@ -72,7 +72,7 @@ func Restore(dataDir, file string, now time.Time) (Restored, error) {
 		}
 	}
 
-	old := filepath.Join(tempRoot, "folio_old_data_"+security.PseudorandomString(8))
+	old := filepath.Join(tempRoot, "old_data_"+security.PseudorandomString(8))
 	if err := osutils.MoveDirContent(dataDir, old, rootExclude...); err != nil {
 		return res, fmt.Errorf("move the current data aside: %w", err)
 	}
@@ -192,7 +192,7 @@ func NewBackupCommand(app core.App) *cobra.Command {
 		Short: "Back up the data dir into <dir>/backups now (server stopped)",
 		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name := "folio_backup_" + time.Now().UTC().Format("20060102150405") + ".zip"
+			name := "backup_" + time.Now().UTC().Format("20060102150405") + ".zip"
 			if len(args) == 1 {
 				name = filepath.Base(args[0])
 				if !strings.HasSuffix(name, ".zip") {

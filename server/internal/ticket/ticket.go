@@ -12,6 +12,9 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/refusal"
 )
 
 // Lifetime is how long a ticket can be used after it was made.
@@ -75,4 +78,18 @@ func (b *Book) Take(id, kind string, now time.Time) (Ticket, bool) {
 		return Ticket{}, false
 	}
 	return t, true
+}
+
+// MessageExpired answers a download ticket that is unknown, used or too
+// old: the download is started again from the page.
+const MessageExpired = "This download link has expired. Start the download again."
+
+// Messages maps each code of this package to its sentence.
+var Messages = map[string]string{
+	"folio_download_expired": MessageExpired,
+}
+
+// Expired is the 404 of a ticket that no longer works.
+func Expired() *router.ApiError {
+	return refusal.NotFound("folio_download_expired", MessageExpired)
 }

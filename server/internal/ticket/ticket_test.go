@@ -1,6 +1,8 @@
 package ticket
 
 import (
+	"folio/server/internal/refusal/refusaltest"
+
 	"testing"
 	"time"
 )
@@ -43,4 +45,11 @@ func TestTickets(t *testing.T) {
 	if len(b.tickets) != 1 {
 		t.Errorf("%d tickets kept, want 1", len(b.tickets))
 	}
+}
+
+// TestRefusalCodes: one sentence per code, each in the web app's catalogue.
+func TestRefusalCodes(t *testing.T) {
+	refusaltest.CheckSources(t, "Messages")
+	refusaltest.CheckCatalogue(t, Messages)
+	refusaltest.CheckSamples(t, "ticket", Messages, nil)
 }
