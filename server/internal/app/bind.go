@@ -16,6 +16,7 @@ import (
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
+	"folio/server/internal/export"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/webui"
@@ -71,6 +72,7 @@ func BindWith(app core.App, opts Options) error {
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)
 	backup.Bind(app, backup.Options{OperatorEmail: cfg.OperatorEmail})
+	export.Bind(app)
 	spa.Bind(app, opts.UI)
 
 	return nil
