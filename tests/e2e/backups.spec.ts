@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Download, Page } from '@playwright/test'
 import { expect, signIn, signUp, test, uniqueEmail } from '../support/fixtures'
 import { harness } from '../support/env'
@@ -42,6 +43,12 @@ test('an owner downloads their own data; a server backup is the operator’s alo
   const data = section(page)
   await expect(data.getByText(/only the person who runs the server can download it/)).toBeVisible()
   await expect(data.getByRole('button', { name: 'Download the latest backup' })).toHaveCount(0)
+  const axe = await new AxeBuilder({ page })
+    .include('#data-heading')
+    .include('section[aria-labelledby="data-heading"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => v.id)).toEqual([])
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
