@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -343,5 +344,36 @@ func TestExportIsRateLimited(t *testing.T) {
 	now = now.Add(Window)
 	if code, _, _ := do(t, mux, http.MethodPost, Path, asAlice); code != http.StatusOK {
 		t.Errorf("an hour later: %d", code)
+	}
+}
+
+// TestExportLimitHoldsUnderRaces: 20 requests at once, exactly Limit pass.
+func TestExportLimitHoldsUnderRaces(t *testing.T) {
+	t.Parallel()
+	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
+	defer app.Cleanup()
+	token := testapp.Token(t, app, alice)
+
+	codes := make(chan int, 20)
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := httptest.NewRequest(http.MethodPost, Path, nil)
+			req.Header.Set("Authorization", token)
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, req)
+			codes <- rec.Code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	got := map[int]int{}
+	for c := range codes {
+		got[c]++
+	}
+	if got[http.StatusOK] != Limit || got[http.StatusTooManyRequests] != 20-Limit {
+		t.Errorf("answers %v, want %d × 200 and %d × 429", got, Limit, 20-Limit)
 	}
 }

@@ -2,6 +2,7 @@ package ticket
 
 import (
 	"folio/server/internal/refusal/refusaltest"
+	"sync"
 
 	"testing"
 	"time"
@@ -52,4 +53,30 @@ func TestRefusalCodes(t *testing.T) {
 	refusaltest.CheckSources(t, "Messages")
 	refusaltest.CheckCatalogue(t, Messages)
 	refusaltest.CheckSamples(t, "ticket", Messages, nil)
+}
+
+// TestTicketWorksOnceUnderRaces: many downloads racing with one ticket,
+// one gets it.
+func TestTicketWorksOnceUnderRaces(t *testing.T) {
+	b := &Book{tickets: map[string]Ticket{}}
+	now := time.Now()
+	id, _ := b.Issue(Ticket{Kind: "export", UserID: "u1"}, now)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := 0; i < 32; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, ok := b.Take(id, "export", now); ok {
+				mu.Lock()
+				won++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Errorf("%d downloads got the ticket, want 1", won)
+	}
 }
