@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"folio/server/internal/app"
+	"folio/server/internal/backup"
 	"folio/server/internal/seed"
 	_ "folio/server/migrations" // schema and settings, applied on start
 )
@@ -36,6 +37,9 @@ func main() {
 
 	// `folio seed --invoices 100000 --dir DATA_DIR`: benchmark data.
 	pb.RootCmd.AddCommand(seed.NewCommand(pb))
+
+	// `folio backup` and `folio restore <backup.zip>` (server stopped).
+	pb.RootCmd.AddCommand(backup.NewBackupCommand(pb), backup.NewRestoreCommand(pb))
 
 	if err := pb.Start(); err != nil {
 		log.Fatal(err)

@@ -63,6 +63,8 @@ export default async function globalSetup() {
         FOLIO_DEMO_PASSWORD: env.demoPassword,
         FOLIO_RATE_LIMITS: 'off',
         FOLIO_UI_DIR: env.uiDir,
+        // The demo account runs this server: it may download the server's backups.
+        FOLIO_OPERATOR_EMAIL: env.demoEmail,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

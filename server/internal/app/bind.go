@@ -12,9 +12,11 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/auth"
+	"folio/server/internal/backup"
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
+	"folio/server/internal/export"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/webui"
@@ -69,6 +71,8 @@ func BindWith(app core.App, opts Options) error {
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)
+	backup.Bind(app, backup.Options{OperatorEmail: cfg.OperatorEmail})
+	export.Bind(app)
 	spa.Bind(app, opts.UI)
 
 	return nil

@@ -61,6 +61,12 @@ func Bind(app core.App, opts Options) {
 			}
 			printBanner(opts.Out, decideBanner(demo, listenBase, opts.Command, dataDir))
 
+			// PocketBase would create a hidden installer superuser, try to
+			// open a browser and print a one-time admin link at every start
+			// until a superuser exists. The banner's line says how to create
+			// one instead, so nothing is created and no admin link is printed.
+			se.InstallerFunc = nil
+
 			return se.Next()
 		},
 	})

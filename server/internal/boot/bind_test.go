@@ -21,8 +21,13 @@ func serve(t *testing.T, app *tests.TestApp, addr string) error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	se := &core.ServeEvent{App: app, Router: r, Server: &http.Server{Addr: addr}}
-	return app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil })
+	se := &core.ServeEvent{App: app, Router: r, Server: &http.Server{Addr: addr}, InstallerFunc: apis.DefaultInstallerFunc}
+	return app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
+		if e.InstallerFunc != nil {
+			t.Error("PocketBase's superuser installer is still on: it would print an admin link at every start")
+		}
+		return nil
+	})
 }
 
 func TestBindAppliesTheEnvironment(t *testing.T) {
@@ -54,6 +59,9 @@ func TestBindAppliesTheEnvironment(t *testing.T) {
 	if s.RateLimits.Enabled {
 		t.Error("FOLIO_RATE_LIMITS=off must disable the limiter")
 	}
+	if s.Backups.Cron != "0 3 * * *" || s.Backups.CronMaxKeep != 7 || s.Backups.S3.Enabled {
+		t.Errorf("backups without their variables must stay daily, keep 7, local: %+v", s.Backups)
+	}
 	if len(s.RateLimits.Rules) == 0 {
 		t.Error("turning the limiter off must keep its rules")
 	}
@@ -72,6 +80,9 @@ func TestBindAppliesTheEnvironment(t *testing.T) {
 
 	if _, err := os.Stat(filepath.Join(app.DataDir(), TOTPKeyFileName)); err != nil {
 		t.Errorf("key file not created at start: %v", err)
+	}
+	if n, err := app.CountRecords(core.CollectionNameSuperusers); err != nil || n != 0 {
+		t.Errorf("superusers after start = %d (%v), want none: boot creates no installer account", n, err)
 	}
 
 	printed := out.String()
@@ -114,6 +125,46 @@ func TestBindKeepsStoredSettingsWithoutEnvironment(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Demo account: demo@folio.test (password was printed when the data dir was created)") {
 		t.Errorf("restart banner:\n%s", out.String())
+	}
+}
+
+func TestBindAppliesBackupVariables(t *testing.T) {
+	t.Parallel()
+
+	app := newApp(t)
+	defer app.Cleanup()
+
+	cfg, err := LoadConfig(env(map[string]string{
+		EnvBackupCron: "15 1 * * *", EnvBackupKeep: "30",
+		EnvBackupS3Bucket: "books", EnvBackupS3Region: "auto", EnvBackupS3Endpoint: "http://127.0.0.1:9000",
+		EnvBackupS3Key: "AK", EnvBackupS3Secret: "SK", EnvBackupS3Path: "1",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	Bind(app, Options{Config: cfg, Out: &bytes.Buffer{}, Command: "./folio"})
+	if err := serve(t, app, "127.0.0.1:8097"); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.ReloadSettings(); err != nil {
+		t.Fatal(err)
+	}
+	b := app.Settings().Backups
+	if b.Cron != "15 1 * * *" || b.CronMaxKeep != 30 || !b.S3.Enabled || b.S3.Bucket != "books" ||
+		b.S3.Endpoint != "http://127.0.0.1:9000" || !b.S3.ForcePathStyle || b.S3.Secret != "SK" {
+		t.Errorf("backups = %+v", b)
+	}
+
+	// "off" stops the automatic backups.
+	off, err := LoadConfig(env(map[string]string{EnvBackupCron: "off"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := applySettings(app, off, ""); err != nil {
+		t.Fatal(err)
+	}
+	if app.Settings().Backups.Cron != "" {
+		t.Errorf("cron = %q after off", app.Settings().Backups.Cron)
 	}
 }
 

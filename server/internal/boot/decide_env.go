@@ -2,9 +2,13 @@ package boot
 
 import (
 	"fmt"
+	"net/mail"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/cron"
 )
 
 // Environment variables read at start. README-style summary:
@@ -20,6 +24,11 @@ import (
 //	                     once into <dataDir>/.folio_totp_key)
 //	FOLIO_DEMO           "off": do not create the demo account
 //	FOLIO_DEMO_PASSWORD  password of the demo account (default: random, printed once)
+//	FOLIO_BACKUP_CRON    schedule of the automatic backups (cron, UTC; default "0 3 * * *"), "off" for none
+//	FOLIO_BACKUP_KEEP    how many automatic backups to keep (default 7)
+//	FOLIO_BACKUP_S3_*    BUCKET, REGION, ENDPOINT, ACCESS_KEY, SECRET, FORCE_PATH_STYLE:
+//	                     store the backups in an S3-compatible bucket instead of <dataDir>/backups
+//	FOLIO_OPERATOR_EMAIL the verified account that may download server backups in /settings/account
 const (
 	EnvAppURL       = "FOLIO_APP_URL"
 	EnvSMTPHost     = "FOLIO_SMTP_HOST"
@@ -31,7 +40,20 @@ const (
 	EnvTOTPKey      = "FOLIO_TOTP_KEY"
 	EnvDemo         = "FOLIO_DEMO"
 	EnvDemoPassword = "FOLIO_DEMO_PASSWORD"
+
+	EnvBackupCron       = "FOLIO_BACKUP_CRON"
+	EnvBackupKeep       = "FOLIO_BACKUP_KEEP"
+	EnvBackupS3Bucket   = "FOLIO_BACKUP_S3_BUCKET"
+	EnvBackupS3Region   = "FOLIO_BACKUP_S3_REGION"
+	EnvBackupS3Endpoint = "FOLIO_BACKUP_S3_ENDPOINT"
+	EnvBackupS3Key      = "FOLIO_BACKUP_S3_ACCESS_KEY"
+	EnvBackupS3Secret   = "FOLIO_BACKUP_S3_SECRET"
+	EnvBackupS3Path     = "FOLIO_BACKUP_S3_FORCE_PATH_STYLE"
+	EnvOperatorEmail    = "FOLIO_OPERATOR_EMAIL"
 )
+
+// maxBackupKeep bounds FOLIO_BACKUP_KEEP (PocketBase needs at least 1).
+const maxBackupKeep = 1000
 
 // defaultSMTPPort suits local mail sinks, which listen without TLS.
 const defaultSMTPPort = 25
@@ -69,6 +91,18 @@ type Config struct {
 	TOTPKey      string // empty: use the key file in the data dir
 	Demo         bool
 	DemoPassword string // empty: generate one
+	Backups      Backups
+	// OperatorEmail is the account that may download the server's
+	// backups (empty: nobody; every owner still exports their own data).
+	OperatorEmail string
+}
+
+// Backups is what the environment says about automatic backups; each
+// unset part keeps what is stored (the migration's daily, keep 7, local).
+type Backups struct {
+	Cron *string        // nil: as stored; "": no automatic backups
+	Keep int            // 0: as stored
+	S3   *core.S3Config // nil: as stored
 }
 
 // LoadConfig reads and checks the environment through getenv, so a typo
@@ -137,5 +171,72 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		cfg.DemoPassword = v
 	}
 
+	if err := loadBackups(get, &cfg.Backups); err != nil {
+		return cfg, err
+	}
+
+	if v := get(EnvOperatorEmail); v != "" {
+		if _, err := mail.ParseAddress(v); err != nil || strings.ContainsAny(v, "<> ") {
+			return cfg, fmt.Errorf("%s must be an email address, got %q", EnvOperatorEmail, v)
+		}
+		cfg.OperatorEmail = strings.ToLower(v)
+	}
+
 	return cfg, nil
+}
+
+// loadBackups reads FOLIO_BACKUP_*.
+func loadBackups(get func(string) string, b *Backups) error {
+	switch v := get(EnvBackupCron); strings.ToLower(v) {
+	case "":
+	case "off", "false", "0":
+		off := ""
+		b.Cron = &off
+	default:
+		if _, err := cron.NewSchedule(v); err != nil {
+			return fmt.Errorf("%s must be a cron schedule such as \"0 3 * * *\" or \"off\", got %q", EnvBackupCron, v)
+		}
+		b.Cron = &v
+	}
+
+	if v := get(EnvBackupKeep); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxBackupKeep {
+			return fmt.Errorf("%s must be a number from 1 to %d, got %q", EnvBackupKeep, maxBackupKeep, v)
+		}
+		b.Keep = n
+	}
+
+	bucket := get(EnvBackupS3Bucket)
+	if bucket == "" {
+		return nil
+	}
+	s3 := &core.S3Config{
+		Enabled:   true,
+		Bucket:    bucket,
+		Region:    get(EnvBackupS3Region),
+		Endpoint:  get(EnvBackupS3Endpoint),
+		AccessKey: get(EnvBackupS3Key),
+		Secret:    get(EnvBackupS3Secret),
+	}
+	for name, v := range map[string]string{
+		EnvBackupS3Region: s3.Region, EnvBackupS3Endpoint: s3.Endpoint,
+		EnvBackupS3Key: s3.AccessKey, EnvBackupS3Secret: s3.Secret,
+	} {
+		if v == "" {
+			return fmt.Errorf("%s is set, so %s is needed too", EnvBackupS3Bucket, name)
+		}
+	}
+	if u, err := url.Parse(s3.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%s must be an http(s) URL, got %q", EnvBackupS3Endpoint, s3.Endpoint)
+	}
+	switch v := strings.ToLower(get(EnvBackupS3Path)); v {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		s3.ForcePathStyle = true
+	default:
+		return fmt.Errorf("%s must be \"true\" or \"false\", got %q", EnvBackupS3Path, v)
+	}
+	b.S3 = s3
+	return nil
 }

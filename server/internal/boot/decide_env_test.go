@@ -83,6 +83,46 @@ func TestLoadConfig(t *testing.T) {
 			}
 		}},
 		{name: "demo password too short", env: map[string]string{EnvDemoPassword: "short"}, wantErr: EnvDemoPassword},
+		{name: "backups as stored by default", env: nil, check: func(t *testing.T, c Config) {
+			if c.Backups.Cron != nil || c.Backups.Keep != 0 || c.Backups.S3 != nil || c.OperatorEmail != "" {
+				t.Errorf("backups: %+v, operator %q", c.Backups, c.OperatorEmail)
+			}
+		}},
+		{name: "backup schedule and keep", env: map[string]string{EnvBackupCron: "30 2 * * 1", EnvBackupKeep: "14"}, check: func(t *testing.T, c Config) {
+			if c.Backups.Cron == nil || *c.Backups.Cron != "30 2 * * 1" || c.Backups.Keep != 14 {
+				t.Errorf("backups: %+v", c.Backups)
+			}
+		}},
+		{name: "backups off", env: map[string]string{EnvBackupCron: "off"}, check: func(t *testing.T, c Config) {
+			if c.Backups.Cron == nil || *c.Backups.Cron != "" {
+				t.Errorf("backups: %+v", c.Backups)
+			}
+		}},
+		{name: "bad backup schedule", env: map[string]string{EnvBackupCron: "daily"}, wantErr: EnvBackupCron},
+		{name: "keep zero", env: map[string]string{EnvBackupKeep: "0"}, wantErr: EnvBackupKeep},
+		{name: "keep not a number", env: map[string]string{EnvBackupKeep: "seven"}, wantErr: EnvBackupKeep},
+		{name: "s3 target", env: map[string]string{
+			EnvBackupS3Bucket: "books", EnvBackupS3Region: "eu-central-1", EnvBackupS3Endpoint: "https://s3.example.com",
+			EnvBackupS3Key: "AK", EnvBackupS3Secret: "SK", EnvBackupS3Path: "true",
+		}, check: func(t *testing.T, c Config) {
+			s := c.Backups.S3
+			if s == nil || !s.Enabled || s.Bucket != "books" || s.Region != "eu-central-1" ||
+				s.Endpoint != "https://s3.example.com" || s.AccessKey != "AK" || s.Secret != "SK" || !s.ForcePathStyle {
+				t.Errorf("S3 = %+v", s)
+			}
+		}},
+		{name: "s3 without secret", env: map[string]string{
+			EnvBackupS3Bucket: "books", EnvBackupS3Region: "r", EnvBackupS3Endpoint: "https://s3.example.com", EnvBackupS3Key: "AK",
+		}, wantErr: EnvBackupS3Secret},
+		{name: "s3 endpoint not a URL", env: map[string]string{
+			EnvBackupS3Bucket: "books", EnvBackupS3Region: "r", EnvBackupS3Endpoint: "s3.example.com", EnvBackupS3Key: "AK", EnvBackupS3Secret: "SK",
+		}, wantErr: EnvBackupS3Endpoint},
+		{name: "operator email, lower-cased", env: map[string]string{EnvOperatorEmail: "Boss@Example.com"}, check: func(t *testing.T, c Config) {
+			if c.OperatorEmail != "boss@example.com" {
+				t.Errorf("operator = %q", c.OperatorEmail)
+			}
+		}},
+		{name: "bad operator email", env: map[string]string{EnvOperatorEmail: "boss"}, wantErr: EnvOperatorEmail},
 	}
 
 	for _, c := range cases {

@@ -2,6 +2,8 @@ package boot
 
 import (
 	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
 )
 
 // applySettings writes the environment's choices into the stored settings.
@@ -22,6 +24,19 @@ func applySettings(app core.App, cfg Config, listenBase string) error {
 			AuthMethod: "PLAIN",
 			TLS:        false,
 		}
+	}
+
+	if cfg.Backups.Cron != nil {
+		s.Backups.Cron = *cfg.Backups.Cron
+	}
+	if cfg.Backups.Keep > 0 {
+		s.Backups.CronMaxKeep = cfg.Backups.Keep
+	}
+	if s.Backups.Cron != "" && s.Backups.CronMaxKeep < 1 {
+		s.Backups.CronMaxKeep = migrations.DefaultBackupKeep
+	}
+	if cfg.Backups.S3 != nil {
+		s.Backups.S3 = *cfg.Backups.S3
 	}
 
 	if cfg.RateLimits == RateLimitsOn {

@@ -8,6 +8,7 @@ import { ProfileForm } from './components/ProfileForm'
 import { PasswordForm } from './components/PasswordForm'
 import { TwoFactorSection } from './components/TwoFactorSection'
 import { BusinessSection } from './components/BusinessForm'
+import { DataSection } from './components/DataSection'
 import { requestVerification } from './api/account'
 import { useT } from '@/lib/i18n'
 
@@ -59,6 +60,9 @@ export default function AccountPage() {
       </Card>
       <Card>
         <TwoFactorSection user={user} />
+      </Card>
+      <Card>
+        <DataSection userId={user.id} />
       </Card>
     </div>
   )

@@ -1,0 +1,55 @@
+package backup
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"folio/server/migrations"
+)
+
+// Paths of the backup routes.
+const (
+	// StatusPath answers when the last backup ran (any signed-in owner).
+	StatusPath = "/api/folio/backups"
+	// DownloadPath gives the operator a one-time download URL of the
+	// latest backup (POST), which is DownloadPath + "/{ticket}" (GET).
+	DownloadPath = "/api/folio/backups/download"
+)
+
+// ticketKind marks the download tickets of backups.
+const ticketKind = "backup"
+
+// Options configure the routes.
+type Options struct {
+	// OperatorEmail is the account that may download the server's backups
+	// (FOLIO_OPERATOR_EMAIL); empty: nobody, through Folio.
+	OperatorEmail string
+	// Now is the clock (time.Now in production).
+	Now func() time.Time
+}
+
+type service struct {
+	operator string
+	now      func() time.Time
+}
+
+// Bind registers the backup routes on app.
+func Bind(app core.App, opts Options) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s := &service{operator: opts.OperatorEmail, now: opts.Now}
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "folioBackupRoutes",
+		Func: func(se *core.ServeEvent) error {
+			auth := apis.RequireAuth(migrations.UsersCollection)
+			se.Router.GET(StatusPath, s.status).Bind(auth)
+			se.Router.POST(DownloadPath, s.requestDownload).Bind(auth)
+			se.Router.GET(DownloadPath+"/{ticket}", s.download)
+			return se.Next()
+		},
+	})
+}

@@ -1,0 +1,9 @@
+package export
+
+// MessageTooMany answers an account over the export limit.
+const MessageTooMany = "You can export your data 5 times an hour. Try again later."
+
+// Messages maps each code of this package to its sentence.
+var Messages = map[string]string{
+	"folio_export_too_many": MessageTooMany,
+}

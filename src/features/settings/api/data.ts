@@ -1,0 +1,65 @@
+import { loadPb } from '@/lib/pocketbase/instance'
+
+/** One stored server backup (server/internal/backup/route_backups.go). */
+export interface ServerBackup {
+  name: string
+  size: number
+  /** RFC 3339, UTC. */
+  time: string
+}
+
+/** The answer of GET /api/folio/backups. */
+export interface BackupStatus {
+  /** Cron schedule (UTC) of the automatic backups; empty when they are off. */
+  schedule: string
+  /** How many automatic backups are kept. */
+  keep: number
+  target: 'local' | 's3'
+  last: ServerBackup | null
+  count: number
+  /** The backups could not be listed (e.g. the S3 bucket did not answer). */
+  unavailable?: boolean
+  /** Whether this account is the server's operator, who may download backups. */
+  operator: boolean
+}
+
+export const backupStatusQuery = (userId: string) => ({
+  queryKey: ['users', userId, 'backups'] as const,
+  queryFn: async () => (await loadPb()).send<BackupStatus>('/api/folio/backups', {}),
+  staleTime: 0,
+  meta: { silent: true },
+})
+
+/**
+ * Starts a browser download of a one-time URL the server handed out: the file streams to disk
+ * without passing through this page's memory.
+ */
+function download(url: string) {
+  const a = document.createElement('a')
+  a.href = url
+  a.download = ''
+  a.rel = 'noopener'
+  document.body.append(a)
+  a.click()
+  a.remove()
+}
+
+/** Asks for this account's data export (rate-limited: a refusal says so) and downloads it. */
+export async function downloadExport() {
+  const { url } = await (
+    await loadPb()
+  ).send<{ url: string }>('/api/folio/export', {
+    method: 'POST',
+  })
+  download(url)
+}
+
+/** The operator only: downloads the server's newest backup. */
+export async function downloadLatestBackup() {
+  const { url } = await (
+    await loadPb()
+  ).send<{ url: string }>('/api/folio/backups/download', {
+    method: 'POST',
+  })
+  download(url)
+}
