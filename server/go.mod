@@ -8,6 +8,7 @@ require (
 	github.com/pocketbase/pocketbase v0.39.11
 	github.com/pquerna/otp v1.5.0
 	github.com/spf13/cobra v1.10.2
+	golang.org/x/crypto v0.55.0
 )
 
 require (
@@ -29,7 +30,6 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/spf13/cast v1.10.0 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
-	golang.org/x/crypto v0.55.0 // indirect
 	golang.org/x/image v0.45.0 // indirect
 	golang.org/x/net v0.58.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect

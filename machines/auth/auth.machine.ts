@@ -19,6 +19,7 @@ import type {
   Registration,
   Session,
   SignInResult,
+  TotpChange,
   TotpSetup,
 } from './types'
 
@@ -56,9 +57,9 @@ export type AuthEvent =
   | { type: 'user.signOut' }
   | { type: 'user.updateProfile'; changes: ProfileChanges }
   | { type: 'user.startTotpSetup' }
-  | { type: 'user.confirmTotp'; code: string }
+  | { type: 'user.confirmTotp'; code: string; password: string }
   | { type: 'user.cancelTotpSetup' }
-  | { type: 'user.disableTotp'; code: string }
+  | { type: 'user.disableTotp'; code: string; password: string }
   | { type: 'user.dismissError' }
   | { type: 'store.changed'; session: Session | null }
   | { type: 'session.expired'; redirect?: string }
@@ -99,8 +100,8 @@ const authSetup = setup({
       notProvided('updateProfile'),
     ),
     requestTotpSetup: fromPromise<TotpSetup>(notProvided('requestTotpSetup')),
-    confirmTotp: fromPromise<AuthUser, { code: string }>(notProvided('confirmTotp')),
-    disableTotp: fromPromise<AuthUser, { code: string }>(notProvided('disableTotp')),
+    confirmTotp: fromPromise<AuthUser, TotpChange>(notProvided('confirmTotp')),
+    disableTotp: fromPromise<AuthUser, TotpChange>(notProvided('disableTotp')),
     watchStore: fromCallback<AuthEvent>(() => () => {}),
     watchNetwork: fromCallback<AuthEvent>(() => () => {}),
   },
@@ -639,9 +640,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'confirmTotp',
                 src: 'confirmTotp',
-                input: ({ event }) => ({
-                  code: (event as Extract<AuthEvent, { type: 'user.confirmTotp' }>).code.trim(),
-                }),
+                input: ({ event }) => {
+                  const e = event as Extract<AuthEvent, { type: 'user.confirmTotp' }>
+                  return { code: e.code.trim(), password: e.password }
+                },
                 onDone: {
                   target: 'idle',
                   actions: [
@@ -667,9 +669,10 @@ export const authMachine = authSetup.createMachine({
               invoke: {
                 id: 'disableTotp',
                 src: 'disableTotp',
-                input: ({ event }) => ({
-                  code: (event as Extract<AuthEvent, { type: 'user.disableTotp' }>).code.trim(),
-                }),
+                input: ({ event }) => {
+                  const e = event as Extract<AuthEvent, { type: 'user.disableTotp' }>
+                  return { code: e.code.trim(), password: e.password }
+                },
                 onDone: {
                   target: 'idle',
                   actions: [

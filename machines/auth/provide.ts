@@ -16,8 +16,8 @@ export function provideAuth(ports: AuthPorts) {
       signOut: fromPromise(() => ports.signOut()),
       updateProfile: fromPromise(({ input }) => ports.updateProfile(input)),
       requestTotpSetup: fromPromise(() => ports.requestTotpSetup()),
-      confirmTotp: fromPromise(({ input }) => ports.confirmTotp(input.code)),
-      disableTotp: fromPromise(({ input }) => ports.disableTotp(input.code)),
+      confirmTotp: fromPromise(({ input }) => ports.confirmTotp(input)),
+      disableTotp: fromPromise(({ input }) => ports.disableTotp(input)),
       watchStore: fromCallback<AuthEvent>(({ sendBack }) =>
         ports.watchStore((session) => sendBack({ type: 'store.changed', session })),
       ),

@@ -34,6 +34,12 @@ export interface AuthFailure {
   fields?: Record<string, string>
 }
 
+/** What turning 2FA on or off sends: a code and the account's current password. */
+export interface TotpChange {
+  code: string
+  password: string
+}
+
 export interface Credentials {
   email: string
   password: string
@@ -98,8 +104,10 @@ export interface AuthPorts {
    */
   updateProfile(input: { userId: string; changes: ProfileChanges }): Promise<ProfileUpdateResult>
   requestTotpSetup(): Promise<TotpSetup>
-  confirmTotp(code: string): Promise<AuthUser>
-  disableTotp(code: string): Promise<AuthUser>
+  /** Turns 2FA on with the first code from the app; the current password is asked for too. */
+  confirmTotp(change: TotpChange): Promise<AuthUser>
+  /** Turns 2FA off with a code from the app or a backup code, and the current password. */
+  disableTotp(change: TotpChange): Promise<AuthUser>
   /** Calls back on every change of the auth store (this tab or another); returns unsubscribe. */
   watchStore(listener: (session: Session | null) => void): () => void
   /** Calls back when the browser goes online; returns unsubscribe. */

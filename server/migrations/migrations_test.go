@@ -29,12 +29,6 @@ func TestUsersSchema(t *testing.T) {
 		{"name", core.FieldTypeText, false},
 		{"avatar", core.FieldTypeFile, false},
 		{migrations.FieldCompany, core.FieldTypeText, false},
-		{migrations.FieldTOTPEnabled, core.FieldTypeBool, true},
-		{migrations.FieldTOTPSecret, core.FieldTypeText, true},
-		{migrations.FieldTOTPPendingSecret, core.FieldTypeText, true},
-		{migrations.FieldTOTPBackupCodes, core.FieldTypeJSON, true},
-		{migrations.FieldTOTPPendingBackupCodes, core.FieldTypeJSON, true},
-		{migrations.FieldTOTPLastStep, core.FieldTypeNumber, true},
 	}
 	for _, c := range cases {
 		f := users.Fields.GetByName(c.name)
@@ -50,8 +44,12 @@ func TestUsersSchema(t *testing.T) {
 	if f, ok := users.Fields.GetByName(migrations.FieldCompany).(*core.TextField); !ok || f.Max != 255 {
 		t.Errorf("company must be text with max 255: %#v", f)
 	}
-	if f, ok := users.Fields.GetByName(migrations.FieldTOTPLastStep).(*core.NumberField); !ok || !f.OnlyInt {
-		t.Errorf("totpLastStep must be an integer: %#v", f)
+	// The 2FA state moved to its own collection (user_totp_test.go).
+	for _, name := range []string{migrations.FieldTOTPEnabled, migrations.FieldTOTPSecret, migrations.FieldTOTPPendingSecret,
+		migrations.FieldTOTPBackupCodes, migrations.FieldTOTPPendingBackupCodes, migrations.FieldTOTPLastStep} {
+		if users.Fields.GetByName(name) != nil {
+			t.Errorf("users still has the 2FA field %s", name)
+		}
 	}
 
 	if users.MFA.Enabled || users.OTP.Enabled {
@@ -211,7 +209,7 @@ func TestMigrationsDownAndUp(t *testing.T) {
 		t.Errorf("existing account not backfilled: %v", early.PublicExport())
 	}
 	users, _ = app.FindCollectionByNameOrId(migrations.UsersCollection)
-	if users.Fields.GetByName(migrations.FieldTOTPSecret) == nil || !app.Settings().RateLimits.Enabled ||
+	if users.Fields.GetByName(migrations.FieldCompany) == nil || !app.Settings().RateLimits.Enabled ||
 		users.Fields.GetByName(migrations.FieldDefaultCurrency) == nil {
 		t.Error("up again did not restore the schema")
 	}

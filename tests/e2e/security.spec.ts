@@ -39,6 +39,7 @@ test('2FA settings tell the truth: the reason at the field, codes left, new code
   expect(codes).toHaveLength(10)
   const appCode = page.getByLabel('Code from your app')
   await appCode.fill(totp(secret, Date.now(), 5))
+  await page.getByLabel('Account password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Enable 2FA' }).click()
   await expect(toast(page, 'Failed to enable 2FA')).toBeVisible()
   await expect(appCode).toHaveAccessibleDescription('Invalid 2FA code.')

@@ -62,12 +62,20 @@ type service struct {
 	manageAttempts *attemptCounter
 	// passwordGuesses limits wrong passwords per account.
 	passwordGuesses *guessLimiter
+	// userUpdates and uploads limit writes per user (hook_write_limits.go).
+	userUpdates *attemptCounter
+	uploads     *attemptCounter
 }
 
 // Bind registers the 2FA hooks and routes, the bad-credentials message and
 // the account mails' language on app. key is asked for the encryption key
 // when a secret is read or written.
 func Bind(app core.App, key KeyFunc) {
+	bind(app, key)
+}
+
+// bind is Bind, returning the service so tests can loosen its limits.
+func bind(app core.App, key KeyFunc) *service {
 	s := &service{
 		key:            key,
 		now:            time.Now,
@@ -76,6 +84,8 @@ func Bind(app core.App, key KeyFunc) {
 		manageAttempts: newAttemptCounter(manageAttempts, manageAttemptWindow),
 
 		passwordGuesses: newGuessLimiter(),
+		userUpdates:     newAttemptCounter(userUpdatesPerWindow, writeLimitWindow),
+		uploads:         newAttemptCounter(uploadsPerWindow, writeLimitWindow),
 	}
 
 	users := migrations.UsersCollection
@@ -83,6 +93,12 @@ func Bind(app core.App, key KeyFunc) {
 	app.OnRecordEnrich(users).BindFunc(revealTOTPEnabledToOwner)
 	app.OnRecordAuthWithPasswordRequest(users).BindFunc(s.passwordSignIn)
 	app.OnCollectionValidate().BindFunc(keepBuiltInOTPAndMFAOff)
+	app.OnRecordUpdateExecute(users).BindFunc(keepFreshCredentials)
+	app.OnRecordConfirmPasswordResetRequest(users).BindFunc(confirmPasswordReset)
+	// The upload limit first, so a refused upload does not use an update.
+	app.OnRecordCreateRequest().BindFunc(s.guardUploads)
+	app.OnRecordUpdateRequest().BindFunc(s.guardUploads)
+	app.OnRecordUpdateRequest(users).BindFunc(s.guardUserUpdate)
 	bindAccountMails(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
@@ -98,4 +114,5 @@ func Bind(app core.App, key KeyFunc) {
 			return se.Next()
 		},
 	})
+	return s
 }

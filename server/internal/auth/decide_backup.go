@@ -1,9 +1,10 @@
 package auth
 
 import (
-	"crypto/subtle"
 	"strings"
 	"time"
+
+	"folio/server/internal/auth/backuphash"
 )
 
 // codeVerdict is what a second-factor code turned out to be.
@@ -46,16 +47,12 @@ func joinBackupHashes(unused, used []string) []string {
 	return out
 }
 
-// isUsedBackupCode tells whether code is a spent backup code of the set.
-func isUsedBackupCode(used []string, code string) bool {
-	code = normalizeCode(code)
-	if len(code) != 2*backupCodeHalf {
-		return false
-	}
-	h := []byte(hashBackupCode(code))
+// isUsedBackupCode tells whether the code whose hash is h is a spent backup
+// code of the set.
+func isUsedBackupCode(used []string, h string) bool {
 	found := false
 	for _, stored := range used {
-		if subtle.ConstantTimeCompare(h, []byte(stored)) == 1 {
+		if backuphash.Equal(h, stored) {
 			found = true
 		}
 	}
@@ -66,7 +63,7 @@ func isUsedBackupCode(used []string, code string) bool {
 // cannot make new backup codes: whoever holds one set must not be able to
 // trade it for the next) and returns the state with the new set of hashes;
 // the old set, spent codes included, is gone.
-func decideRegenerate(st totpState, plainSecret, code string, now time.Time, hashes []string) (totpState, bool) {
+func decideRegenerate(st totpState, plainSecret, code string, now time.Time, salt string, hashes []string) (totpState, bool) {
 	if !st.Enabled {
 		return st, false
 	}
@@ -75,6 +72,7 @@ func decideRegenerate(st totpState, plainSecret, code string, now time.Time, has
 		return st, false
 	}
 	st.LastStep = step
+	st.BackupSalt = salt
 	st.BackupHashes = hashes
 	st.UsedBackupHashes = nil
 	return st, true

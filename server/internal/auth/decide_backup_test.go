@@ -37,8 +37,9 @@ func TestJudgeSecondFactorUsedBackupCode(t *testing.T) {
 	now := time.Unix(1_700_000_015, 0)
 	on := totpState{
 		Enabled:          true,
-		BackupHashes:     []string{hashBackupCode("aaaaa-bbbbb"), hashBackupCode("ccccc-ddddd")},
-		UsedBackupHashes: []string{hashBackupCode("eeeee-fffff")},
+		BackupSalt:       testSalt,
+		BackupHashes:     []string{hashBackupCode("aaaaa-bbbbb", testSalt), hashBackupCode("ccccc-ddddd", testSalt)},
+		UsedBackupHashes: []string{hashBackupCode("eeeee-fffff", testSalt)},
 	}
 
 	cases := []struct {
@@ -85,8 +86,9 @@ func TestDecideRegenerate(t *testing.T) {
 	on := totpState{
 		Enabled:          true,
 		Secret:           "enc",
-		BackupHashes:     []string{hashBackupCode("aaaaa-bbbbb")},
-		UsedBackupHashes: []string{hashBackupCode("ccccc-ddddd")},
+		BackupSalt:       testSalt,
+		BackupHashes:     []string{hashBackupCode("aaaaa-bbbbb", testSalt)},
+		UsedBackupHashes: []string{hashBackupCode("ccccc-ddddd", testSalt)},
 		LastStep:         step - 5,
 	}
 	fresh := []string{"n1", "n2", "n3"}
@@ -107,7 +109,7 @@ func TestDecideRegenerate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, ok := decideRegenerate(c.st, rfcSecret, c.code, now, fresh)
+			got, ok := decideRegenerate(c.st, rfcSecret, c.code, now, "newsalt", fresh)
 			if ok != c.ok {
 				t.Fatalf("ok = %v", ok)
 			}
@@ -117,7 +119,7 @@ func TestDecideRegenerate(t *testing.T) {
 				}
 				return
 			}
-			if !slices.Equal(got.BackupHashes, fresh) || got.UsedBackupHashes != nil {
+			if !slices.Equal(got.BackupHashes, fresh) || got.UsedBackupHashes != nil || got.BackupSalt != "newsalt" {
 				t.Errorf("old set not replaced: %+v", got)
 			}
 			if got.LastStep != step || got.Secret != "enc" || !got.Enabled {

@@ -1,14 +1,14 @@
 package auth
 
 import (
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"strings"
 	"time"
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
+
+	"folio/server/internal/auth/backuphash"
 )
 
 // TOTP parameters every authenticator app understands (RFC 6238 defaults).
@@ -34,12 +34,21 @@ type totpState struct {
 	Enabled       bool
 	Secret        string // encrypted
 	PendingSecret string // encrypted
-	BackupHashes  []string
+	// BackupSalt and PendingBackupSalt salt the hashes of their set.
+	BackupSalt        string
+	PendingBackupSalt string
+	BackupHashes      []string
 	// UsedBackupHashes are the backup codes of this set already spent, so
 	// a second use can be told apart from a mistyped code.
 	UsedBackupHashes    []string
 	PendingBackupHashes []string
 	LastStep            int64
+}
+
+// isZero tells a state with nothing in it (2FA off, no setup pending).
+func (st totpState) isZero() bool {
+	return !st.Enabled && st.Secret == "" && st.PendingSecret == "" &&
+		len(st.BackupHashes) == 0 && len(st.UsedBackupHashes) == 0 && len(st.PendingBackupHashes) == 0
 }
 
 // totpStep is the RFC 6238 time step t belongs to.
@@ -97,23 +106,23 @@ func matchTOTP(secret, code string, now time.Time, lastStep int64) (int64, bool)
 }
 
 // hashBackupCode is what we store: a leaked database must not hand out
-// working codes. The codes carry ~50 bits of randomness, so a fast hash is
-// enough (unlike passwords).
-func hashBackupCode(code string) string {
-	sum := sha256.Sum256([]byte(normalizeCode(code)))
-	return hex.EncodeToString(sum[:])
+// working codes, nor make ~50 bits per code cheap to search. argon2id with
+// the set's salt (package backuphash).
+func hashBackupCode(code, salt string) string {
+	return backuphash.Hash(normalizeCode(code), salt)
 }
 
-// matchBackupCode consumes code from hashes. It returns the hashes left
-// afterwards, so each backup code works exactly once.
-func matchBackupCode(hashes []string, code string) ([]string, bool) {
-	code = normalizeCode(code)
-	if len(code) != 2*backupCodeHalf {
-		return hashes, false
-	}
-	h := []byte(hashBackupCode(code))
+// isBackupCodeShape tells whether a normalised code can be a backup code,
+// so nothing is hashed for input that cannot be one.
+func isBackupCodeShape(code string) bool {
+	return len(code) == 2*backupCodeHalf
+}
+
+// matchBackupCode consumes the code whose hash is h from hashes. It returns
+// the hashes left afterwards, so each backup code works exactly once.
+func matchBackupCode(hashes []string, h string) ([]string, bool) {
 	for i, stored := range hashes {
-		if subtle.ConstantTimeCompare(h, []byte(stored)) == 1 {
+		if backuphash.Equal(h, stored) {
 			remaining := make([]string, 0, len(hashes)-1)
 			remaining = append(remaining, hashes[:i]...)
 			remaining = append(remaining, hashes[i+1:]...)
@@ -142,14 +151,18 @@ func judgeSecondFactor(st totpState, plainSecret, code string, now time.Time) (t
 		st.LastStep = step
 		return st, codeAccepted
 	}
-	remaining, ok := matchBackupCode(st.BackupHashes, code)
+	if !isBackupCodeShape(code) {
+		return st, codeWrong
+	}
+	h := hashBackupCode(code, st.BackupSalt)
+	remaining, ok := matchBackupCode(st.BackupHashes, h)
 	if !ok {
-		if isUsedBackupCode(st.UsedBackupHashes, code) {
+		if isUsedBackupCode(st.UsedBackupHashes, h) {
 			return st, codeUsed
 		}
 		return st, codeWrong
 	}
-	st.UsedBackupHashes = append(append([]string{}, st.UsedBackupHashes...), hashBackupCode(code))
+	st.UsedBackupHashes = append(append([]string{}, st.UsedBackupHashes...), h)
 	st.BackupHashes = remaining
 	return st, codeAccepted
 }
@@ -168,6 +181,7 @@ func decideConfirm(st totpState, plainPendingSecret, code string, now time.Time)
 	return totpState{
 		Enabled:      true,
 		Secret:       st.PendingSecret,
+		BackupSalt:   st.PendingBackupSalt,
 		BackupHashes: st.PendingBackupHashes,
 		LastStep:     step,
 	}, true

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/pquerna/otp/totp"
+
+	"folio/server/internal/auth/backuphash"
 )
 
 // RFC 6238 appendix B's SHA-1 key, base32-encoded.
@@ -75,7 +77,7 @@ func TestMatchTOTPKnownVector(t *testing.T) {
 }
 
 func TestMatchBackupCode(t *testing.T) {
-	hashes := []string{hashBackupCode("aaaaa-bbbbb"), hashBackupCode("ccccc-ddddd"), hashBackupCode("eeeee-fffff")}
+	hashes := []string{hashBackupCode("aaaaa-bbbbb", testSalt), hashBackupCode("ccccc-ddddd", testSalt), hashBackupCode("eeeee-fffff", testSalt)}
 
 	cases := []struct {
 		name      string
@@ -90,14 +92,21 @@ func TestMatchBackupCode(t *testing.T) {
 		{"a TOTP-shaped code", "123456", false, 3},
 		{"empty", "", false, 3},
 	}
+	match := func(hashes []string, code string) ([]string, bool) {
+		code = normalizeCode(code)
+		if !isBackupCodeShape(code) {
+			return hashes, false
+		}
+		return matchBackupCode(hashes, hashBackupCode(code, testSalt))
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			left, ok := matchBackupCode(hashes, c.code)
+			left, ok := match(hashes, c.code)
 			if ok != c.ok || len(left) != c.remaining {
 				t.Fatalf("matchBackupCode = (%d left, %v)", len(left), ok)
 			}
 			if ok {
-				if _, again := matchBackupCode(left, c.code); again {
+				if _, again := match(left, c.code); again {
 					t.Error("a backup code must work only once")
 				}
 			}
@@ -109,7 +118,10 @@ func TestMatchBackupCode(t *testing.T) {
 }
 
 func TestNewBackupCodes(t *testing.T) {
-	codes, hashes := newBackupCodes()
+	codes, salt, hashes := newBackupCodes()
+	if _, other, _ := newBackupCodes(); other == salt || salt == "" {
+		t.Errorf("each set needs its own salt: %q %q", salt, other)
+	}
 	seen := map[string]bool{}
 	for i, c := range codes {
 		if len(c) != 11 || c[5] != '-' {
@@ -119,7 +131,8 @@ func TestNewBackupCodes(t *testing.T) {
 			t.Errorf("duplicate code %q", c)
 		}
 		seen[c] = true
-		if hashes[i] != hashBackupCode(c) || hashes[i] == c {
+		if hashes[i] != hashBackupCode(c, salt) || hashes[i] == c ||
+			hashes[i] == backuphash.Prehash(normalizeCode(c)) || hashes[i] == hashBackupCode(c, testSalt) {
 			t.Errorf("hash %d wrong", i)
 		}
 	}
@@ -129,8 +142,8 @@ func TestJudgeSecondFactor(t *testing.T) {
 	now := time.Unix(1_700_000_015, 0)
 	step := totpStep(now)
 	current, _ := totp.GenerateCode(rfcSecret, now)
-	backups := []string{hashBackupCode("aaaaa-bbbbb"), hashBackupCode("ccccc-ddddd")}
-	on := totpState{Enabled: true, Secret: "enc", BackupHashes: backups, LastStep: step - 5}
+	backups := []string{hashBackupCode("aaaaa-bbbbb", testSalt), hashBackupCode("ccccc-ddddd", testSalt)}
+	on := totpState{Enabled: true, Secret: "enc", BackupSalt: testSalt, BackupHashes: backups, LastStep: step - 5}
 
 	cases := []struct {
 		name       string
@@ -143,7 +156,7 @@ func TestJudgeSecondFactor(t *testing.T) {
 		{"authenticator code", on, current, true, step, 2},
 		{"backup code", on, "aaaaa-bbbbb", true, step - 5, 1},
 		{"wrong code", on, "000000", false, step - 5, 2},
-		{"replayed code", totpState{Enabled: true, BackupHashes: backups, LastStep: step}, current, false, step, 2},
+		{"replayed code", totpState{Enabled: true, BackupSalt: testSalt, BackupHashes: backups, LastStep: step}, current, false, step, 2},
 		{"2FA off", totpState{}, current, false, 0, 0},
 	}
 	for _, c := range cases {
@@ -159,7 +172,7 @@ func TestJudgeSecondFactor(t *testing.T) {
 func TestDecideConfirm(t *testing.T) {
 	now := time.Unix(1_700_000_015, 0)
 	current, _ := totp.GenerateCode(rfcSecret, now)
-	pending := totpState{PendingSecret: "enc-pending", PendingBackupHashes: []string{"h1", "h2"}}
+	pending := totpState{PendingSecret: "enc-pending", PendingBackupSalt: "s1", PendingBackupHashes: []string{"h1", "h2"}}
 
 	cases := []struct {
 		name string
@@ -181,7 +194,7 @@ func TestDecideConfirm(t *testing.T) {
 			}
 			if ok {
 				want := totpState{Enabled: true, Secret: "enc-pending", BackupHashes: []string{"h1", "h2"}, LastStep: totpStep(now)}
-				if got.Enabled != want.Enabled || got.Secret != want.Secret || got.PendingSecret != "" ||
+				if got.Enabled != want.Enabled || got.Secret != want.Secret || got.PendingSecret != "" || got.BackupSalt != "s1" ||
 					len(got.BackupHashes) != 2 || got.PendingBackupHashes != nil || got.LastStep != want.LastStep {
 					t.Errorf("state = %+v", got)
 				}

@@ -14,14 +14,21 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pquerna/otp/totp"
 
+	"folio/server/internal/auth/backuphash"
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
-func TestMain(m *testing.M) { testapp.Main(m) }
+func TestMain(m *testing.M) {
+	// Thousands of backup codes are hashed here; backuphash's own tests
+	// check the real cost.
+	backuphash.LowerCostForTests()
+	testapp.Main(m)
+}
 
 const (
 	testKey    = "0123456789abcdef0123456789abcdef"
+	testSalt   = "00112233445566778899aabbccddeeff"
 	mfaID      = "mfaid0000000001"
 	otherMFAID = "mfaid0000000002"
 )
@@ -49,11 +56,8 @@ func enableTOTP(t testing.TB, app core.App, rec *core.Record) enrolled {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes, hashes := newBackupCodes()
-	writeState(rec, totpState{Enabled: true, Secret: enc, BackupHashes: hashes})
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
+	codes, salt, hashes := newBackupCodes()
+	setState(t, app, rec.Id, totpState{Enabled: true, Secret: enc, BackupSalt: salt, BackupHashes: hashes})
 	return enrolled{rec: rec, secret: k.Secret(), backupCodes: codes}
 }
 
@@ -139,11 +143,20 @@ func reload(t testing.TB, app core.App, id string) *core.Record {
 
 func state(t testing.TB, app core.App, id string) totpState {
 	t.Helper()
-	st, err := readState(reload(t, app, id))
+	st, err := readState(app, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// setState stores st as the user's 2FA state.
+func setState(t testing.TB, app core.App, id string, st totpState) {
+	t.Helper()
+	err := updateState(app, id, func(core.App, totpState) (totpState, error) { return st, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func mfaExists(app core.App, id string) bool {

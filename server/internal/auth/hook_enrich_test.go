@@ -120,7 +120,7 @@ func TestHiddenTOTPFields(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if st, _ := readState(rec); st.Enabled || st.Secret != "" {
+				if st, _ := readState(app, rec.Id); st.Enabled || st.Secret != "" {
 					t.Errorf("hidden fields set on sign-up: %+v", st)
 				}
 			},

@@ -5,8 +5,6 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-
-	"folio/server/migrations"
 )
 
 // gateSecondFactor runs after every successful first factor of a user
@@ -16,7 +14,11 @@ import (
 // front-end handles one shape.
 func (s *service) gateSecondFactor(e *core.RecordAuthRequestEvent) error {
 	sameUser := e.Auth != nil && isOwner(e.Auth.Id, e.Auth.Collection().Id, e.Record.Id, e.Record.Collection().Id)
-	if !needsSecondFactor(e.AuthMethod, e.Record.GetBool(migrations.FieldTOTPEnabled), sameUser) {
+	enabled, err := isTOTPEnabled(e.App, e.Record.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if !needsSecondFactor(e.AuthMethod, enabled, sameUser) {
 		return e.Next()
 	}
 

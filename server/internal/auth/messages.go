@@ -29,6 +29,15 @@ const (
 	MessageNoPendingSetup = "No two-factor setup is pending. Request a new QR code first."
 	// MessageOTPManaged refuses PocketBase's email OTP for users (admin UI).
 	MessageOTPManaged = "Folio manages two-factor sign-in itself; keep PocketBase's email OTP off."
+	// MessagePasswordRequired answers turning 2FA on or off without the
+	// current password.
+	MessagePasswordRequired = "Enter your current password."
+	// MessageWrongPassword answers turning 2FA on or off with a wrong
+	// current password.
+	MessageWrongPassword = "The current password is not correct."
+	// MessageTooManyChanges answers a user who changes their account or
+	// uploads files faster than anyone does by hand.
+	MessageTooManyChanges = "Too many changes in a short time. Please wait a minute and try again."
 	// MessageMFAManaged refuses PocketBase's MFA for users (admin UI).
 	MessageMFAManaged = "Folio manages two-factor sign-in itself; keep PocketBase's MFA off."
 )
@@ -48,4 +57,7 @@ var refusalMessages = map[string]string{
 	"folio_no_2fa_setup":          MessageNoPendingSetup,
 	"folio_otp_managed":           MessageOTPManaged,
 	"folio_mfa_managed":           MessageMFAManaged,
+	"folio_password_required":     MessagePasswordRequired,
+	"folio_wrong_password":        MessageWrongPassword,
+	"folio_too_many_changes":      MessageTooManyChanges,
 }

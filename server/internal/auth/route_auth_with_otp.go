@@ -72,7 +72,10 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 		return refusal.BadRequest("folio_invalid_mfa_session", MessageInvalidSession)
 	}
 	user, err := e.App.FindRecordById(users, mfa.RecordRef())
-	if err != nil || !user.GetBool(migrations.FieldTOTPEnabled) {
+	if err != nil {
+		return refusal.BadRequest("folio_mfa_session_mismatch", MessageSessionMismatch)
+	}
+	if on, err := isTOTPEnabled(e.App, user.Id); err != nil || !on {
 		return refusal.BadRequest("folio_mfa_session_mismatch", MessageSessionMismatch)
 	}
 
@@ -87,42 +90,35 @@ func (s *service) authWithOTP(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 
-	// Check, consume and save in one transaction: PocketBase serialises
-	// writes, so two requests with the same code cannot both win.
+	// Check, consume and save in one transaction that reads the state
+	// again: PocketBase serialises writes, so two requests with the same
+	// code cannot both win.
 	var signedIn *core.Record
-	err = e.App.RunInTransaction(func(txApp core.App) error {
+	err = updateState(e.App, user.Id, func(txApp core.App, st totpState) (totpState, error) {
 		txMFA, err := txApp.FindMFAById(mfa.Id)
 		if err != nil {
-			return errSessionGone
+			return st, errSessionGone
 		}
 		rec, err := txApp.FindRecordById(users, txMFA.RecordRef())
 		if err != nil {
-			return errSessionGone
-		}
-		st, err := readState(rec)
-		if err != nil {
-			return err
+			return st, errSessionGone
 		}
 		secret, err := decryptSecret(st.Secret, key)
 		if err != nil {
-			return err
+			return st, err
 		}
 		next, verdict := judgeSecondFactor(st, secret, code, s.now())
 		switch verdict {
 		case codeUsed:
-			return errUsedCode
+			return st, errUsedCode
 		case codeWrong:
-			return errWrongCode
-		}
-		writeState(rec, next)
-		if err := txApp.Save(rec); err != nil {
-			return err
+			return st, errWrongCode
 		}
 		if err := txApp.Delete(txMFA); err != nil {
-			return err
+			return st, err
 		}
 		signedIn = rec
-		return nil
+		return next, nil
 	})
 
 	switch {

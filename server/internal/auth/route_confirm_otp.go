@@ -6,19 +6,26 @@ import (
 	"folio/server/internal/refusal"
 )
 
-// codeBody is the body of confirm-otp and disable-otp.
+// codeBody is the body of confirm-otp, disable-otp and
+// regenerate-backup-codes. Password is the account's current password,
+// which turning 2FA on or off asks for: a session token alone (a stolen
+// one, a computer left signed in) must not change the second factor.
 type codeBody struct {
-	Code string `json:"code" form:"code"`
+	Code     string `json:"code" form:"code"`
+	Password string `json:"password" form:"password"`
 }
 
-// EnabledResponse is the answer of confirm-otp and disable-otp.
+// EnabledResponse is the answer of confirm-otp and disable-otp. Token is
+// set when turning 2FA on ended every session: it is the caller's new one.
 type EnabledResponse struct {
-	Enabled bool `json:"enabled"`
+	Enabled bool   `json:"enabled"`
+	Token   string `json:"token,omitempty"`
 }
 
-// confirmOTP finishes enrolment: the first code from the scanned secret
-// turns 2FA on, and its time step becomes the last used one so the same
-// code cannot also sign in.
+// confirmOTP finishes enrolment: the current password and the first code
+// from the scanned secret turn 2FA on, and the code's time step becomes
+// the last used one so the same code cannot also sign in. Every other
+// session ends (a new token key); the caller gets a new token.
 func (s *service) confirmOTP(e *core.RequestEvent) error {
 	var body codeBody
 	if err := e.BindBody(&body); err != nil {
@@ -35,21 +42,45 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 	}
 
 	limitKey := "confirm:" + rec.Id
-	pending, err := s.attemptWithSecret(e, limitKey, st.PendingSecret)
-	if err != nil {
+	if err := s.takeAttempt(limitKey); err != nil {
 		return err
 	}
-
-	next, ok := decideConfirm(st, pending, body.Code, s.now())
-	if !ok {
-		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+	if err := checkPassword(rec, body.Password); err != nil {
+		return err
 	}
-	s.manageAttempts.giveBack(limitKey)
-
-	writeState(rec, next)
-	if err := e.App.Save(rec); err != nil {
+	key, err := s.key()
+	if err != nil {
 		return e.InternalServerError("", err)
 	}
 
-	return e.JSON(200, EnabledResponse{Enabled: true})
+	var signedIn *core.Record
+	err = updateState(e.App, rec.Id, func(txApp core.App, st totpState) (totpState, error) {
+		if err := needState(st, false); err != nil {
+			return st, err
+		}
+		if st.PendingSecret == "" {
+			return st, refusal.BadRequest("folio_no_2fa_setup", MessageNoPendingSetup)
+		}
+		pending, err := decryptSecret(st.PendingSecret, key)
+		if err != nil {
+			return st, err
+		}
+		next, ok := decideConfirm(st, pending, body.Code, s.now())
+		if !ok {
+			return st, refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+		}
+		signedIn, err = rotateTokenKey(txApp, rec)
+		return next, err
+	})
+	if err != nil {
+		return routeError(e, err)
+	}
+	s.manageAttempts.giveBack(limitKey)
+
+	token, err := signedIn.NewAuthToken()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.JSON(200, EnabledResponse{Enabled: true, Token: token})
 }

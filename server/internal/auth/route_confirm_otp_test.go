@@ -29,7 +29,9 @@ func TestConfirmOTP(t *testing.T) {
 		decodeJSON(t, rec.Result(), &setup)
 		code = codeAt(t, setup.Secret, time.Now())
 	}
-	withCode := func() io.Reader { return body(func() any { return map[string]string{"code": code} }) }
+	withCode := func() io.Reader {
+		return body(func() any { return map[string]string{"password": testapp.Password, "code": code} })
+	}
 	stillOff := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		if st := state(t, app, testapp.Alice.ID); st.Enabled || st.PendingSecret == "" {
 			t.Errorf("state changed after a refused confirm: %+v", st)
@@ -39,12 +41,12 @@ func TestConfirmOTP(t *testing.T) {
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "no auth", Method: http.MethodPost, URL: PathConfirmOTP,
-			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
 		},
 		{
 			Name: "no pending setup", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNoPendingSetup + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
@@ -53,26 +55,38 @@ func TestConfirmOTP(t *testing.T) {
 		{
 			Name: "wrong code", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
 			Body: body(func() any {
-				return map[string]string{"code": wrongCode(code)}
+				return map[string]string{"password": testapp.Password, "code": wrongCode(code)}
 			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: pending, AfterTestFunc: stillOff,
 		},
 		{
 			Name: "missing code", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: pending, AfterTestFunc: stillOff,
 		},
 		{
 			Name: "a backup code does not prove the scan", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": setup.BackupCodes[0]} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": setup.BackupCodes[0]} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: pending, AfterTestFunc: stillOff,
 		},
 		{
+			Name: "right code without the password", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": code} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"password":{"code":"folio_password_required"`},
+			BeforeTestFunc: pending, AfterTestFunc: stillOff,
+		},
+		{
+			Name: "right code with a wrong password", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
+			Body:           body(func() any { return map[string]string{"code": code, "password": "nope-nope-nope"} }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"password":{"code":"folio_wrong_password"`},
+			BeforeTestFunc: pending, AfterTestFunc: stillOff,
+		},
+		{
 			Name: "right code turns 2FA on", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
-			Body: withCode(), ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":true}`},
+			Body: withCode(), ExpectedStatus: 200, ExpectedContent: []string{`"enabled":true`},
 			BeforeTestFunc: pending,
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				st := state(t, app, testapp.Alice.ID)
@@ -82,7 +96,7 @@ func TestConfirmOTP(t *testing.T) {
 				if plain, _ := decryptSecret(st.Secret, testKey); plain != setup.Secret {
 					t.Error("active secret is not the confirmed one")
 				}
-				if len(st.BackupHashes) != backupCodeCount || st.BackupHashes[0] != hashBackupCode(setup.BackupCodes[0]) {
+				if len(st.BackupHashes) != backupCodeCount || st.BackupHashes[0] != hashBackupCode(setup.BackupCodes[0], st.BackupSalt) {
 					t.Error("backup codes not moved to active")
 				}
 				if st.LastStep < totpStep(time.Now())-1 {
@@ -92,8 +106,8 @@ func TestConfirmOTP(t *testing.T) {
 		},
 		{
 			Name: "code with spaces is accepted", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": code[:3] + " " + code[3:]} }),
-			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":true}`},
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": code[:3] + " " + code[3:]} }),
+			ExpectedStatus: 200, ExpectedContent: []string{`"enabled":true`},
 			BeforeTestFunc: pending,
 		},
 		{
@@ -102,9 +116,15 @@ func TestConfirmOTP(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageAlreadyEnabled + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				pending(t, app, e)
-				if rec := fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"code": code}, headers); rec.Code != 200 {
+				rec := fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"password": testapp.Password, "code": code}, headers)
+				if rec.Code != 200 {
 					t.Fatalf("first confirm: %d %s", rec.Code, rec.Body)
 				}
+				// Turning 2FA on ended every session but this one, which
+				// got a new token.
+				var res EnabledResponse
+				decodeJSON(t, rec.Result(), &res)
+				headers["Authorization"] = "Bearer " + res.Token
 			},
 		},
 		{
@@ -114,7 +134,7 @@ func TestConfirmOTP(t *testing.T) {
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				pending(t, app, e)
 				for range manageAttempts {
-					fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"code": wrongCode(code)}, headers)
+					fire(t, e, http.MethodPost, PathConfirmOTP, map[string]string{"password": testapp.Password, "code": wrongCode(code)}, headers)
 				}
 			},
 			AfterTestFunc: stillOff,

@@ -6,9 +6,10 @@ import (
 	"folio/server/internal/refusal"
 )
 
-// disableOTP turns 2FA off. It asks for a current code or an unused backup
-// code, so a session left open on a shared computer cannot quietly remove
-// the second factor. Open MFA sessions of the user are dropped too.
+// disableOTP turns 2FA off. It asks for the current password and a current
+// code or an unused backup code, so a session left open on a shared
+// computer cannot quietly remove the second factor. Open MFA sessions of
+// the user are dropped too.
 func (s *service) disableOTP(e *core.RequestEvent) error {
 	var body codeBody
 	if err := e.BindBody(&body); err != nil {
@@ -16,35 +17,42 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	rec := e.Auth
-	st, err := callerState(e, true)
-	if err != nil {
+	if _, err := callerState(e, true); err != nil {
 		return err
 	}
 
 	limitKey := "disable:" + rec.Id
-	secret, err := s.attemptWithSecret(e, limitKey, st.Secret)
-	if err != nil {
+	if err := s.takeAttempt(limitKey); err != nil {
 		return err
 	}
-
-	switch _, verdict := judgeSecondFactor(st, secret, body.Code, s.now()); verdict {
-	case codeUsed:
-		return refusal.BadRequest("folio_2fa_backup_code_used", MessageBackupCodeUsed)
-	case codeWrong:
-		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+	if err := checkPassword(rec, body.Password); err != nil {
+		return err
 	}
-	s.manageAttempts.giveBack(limitKey)
-
-	writeState(rec, totpState{})
-	err = e.App.RunInTransaction(func(txApp core.App) error {
-		if err := txApp.Save(rec); err != nil {
-			return err
-		}
-		return txApp.DeleteAllMFAsByRecord(rec)
-	})
+	key, err := s.key()
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
+
+	err = updateState(e.App, rec.Id, func(txApp core.App, st totpState) (totpState, error) {
+		if err := needState(st, true); err != nil {
+			return st, err
+		}
+		secret, err := decryptSecret(st.Secret, key)
+		if err != nil {
+			return st, err
+		}
+		switch _, verdict := judgeSecondFactor(st, secret, body.Code, s.now()); verdict {
+		case codeUsed:
+			return st, refusal.BadRequest("folio_2fa_backup_code_used", MessageBackupCodeUsed)
+		case codeWrong:
+			return st, refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+		}
+		return totpState{}, txApp.DeleteAllMFAsByRecord(rec)
+	})
+	if err != nil {
+		return routeError(e, err)
+	}
+	s.manageAttempts.giveBack(limitKey)
 
 	return e.JSON(200, EnabledResponse{Enabled: false})
 }

@@ -40,12 +40,12 @@ func TestDisableOTP(t *testing.T) {
 	scenarios := []tests.ApiScenario{
 		{
 			Name: "no auth", Method: http.MethodPost, URL: PathDisableOTP,
-			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
 		},
 		{
 			Name: "not enabled", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": "123456"} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNotEnabled + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
@@ -54,57 +54,72 @@ func TestDisableOTP(t *testing.T) {
 		{
 			Name: "wrong code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
 			Body: body(func() any {
-				return map[string]string{"code": wrongCode(codeAt(t, alice.secret, time.Now()))}
+				return map[string]string{"password": testapp.Password, "code": wrongCode(codeAt(t, alice.secret, time.Now()))}
 			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "unknown backup code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": "aaaaa-bbbbb"} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "aaaaa-bbbbb"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "replayed code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
 			Body: body(func() any {
-				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
 			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
 				// The code of the current step was already used to sign in.
-				alice.rec.Set("totpLastStep", totpStep(time.Now())+totpSkew)
-				if err := app.Save(alice.rec); err != nil {
-					t.Fatal(err)
-				}
+				st := state(t, app, testapp.Alice.ID)
+				st.LastStep = totpStep(time.Now()) + totpSkew
+				setState(t, app, testapp.Alice.ID, st)
 			},
 			AfterTestFunc: untouched,
 		},
 		{
-			Name: "current code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Name: "a current code without the password", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
 			Body: body(func() any {
 				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"password":{"code":"folio_password_required"`},
+			BeforeTestFunc: enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "a current code with a wrong password", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"code": codeAt(t, alice.secret, time.Now()), "password": "not-the-password"}
+			}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"password":{"code":"folio_wrong_password"`},
+			BeforeTestFunc: enabled, AfterTestFunc: untouched,
+		},
+		{
+			Name: "current code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
+			Body: body(func() any {
+				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
 			}),
 			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false}`},
 			BeforeTestFunc: enabled, AfterTestFunc: cleared,
 		},
 		{
 			Name: "backup code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": alice.backupCodes[3]} }),
+			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": alice.backupCodes[3]} }),
 			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false}`},
 			BeforeTestFunc: enabled, AfterTestFunc: cleared,
 		},
 		{
 			Name: "too many wrong codes", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
 			Body: body(func() any {
-				return map[string]string{"code": codeAt(t, alice.secret, time.Now())}
+				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
 			}),
 			ExpectedStatus: 429, ExpectedContent: []string{`"message":"` + MessageTooManyAttempts + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
 				for range manageAttempts {
-					fire(t, e, http.MethodPost, PathDisableOTP, map[string]string{"code": "aaaaa-bbbbb"}, headers)
+					fire(t, e, http.MethodPost, PathDisableOTP, map[string]string{"password": testapp.Password, "code": "aaaaa-bbbbb"}, headers)
 				}
 			},
 			AfterTestFunc: untouched,

@@ -15,7 +15,7 @@ type OTPStatusResponse struct {
 // otpStatus answers for the signed-in user only (the record is the
 // caller's own, from the token): nobody can ask about someone else.
 func otpStatus(e *core.RequestEvent) error {
-	st, err := readState(e.Auth)
+	st, err := readState(e.App, e.Auth.Id)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}

@@ -23,14 +23,7 @@ func (s *service) regenerateBackupCodes(e *core.RequestEvent) error {
 	}
 
 	rec := e.Auth
-	st, err := callerState(e, true)
-	if err != nil {
-		return err
-	}
-
-	limitKey := "regenerate:" + rec.Id
-	secret, err := s.attemptWithSecret(e, limitKey, st.Secret)
-	if err != nil {
+	if _, err := callerState(e, true); err != nil {
 		return err
 	}
 
@@ -38,17 +31,35 @@ func (s *service) regenerateBackupCodes(e *core.RequestEvent) error {
 	if code != "" && !isTOTPCode(code) {
 		return refusal.BadRequest("folio_2fa_app_code_required", MessageAppCodeRequired)
 	}
-	codes, hashes := newBackupCodes()
-	next, ok := decideRegenerate(st, secret, code, s.now(), hashes)
-	if !ok {
-		return refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
-	}
-	s.manageAttempts.giveBack(limitKey)
 
-	writeState(rec, next)
-	if err := e.App.Save(rec); err != nil {
+	limitKey := "regenerate:" + rec.Id
+	if err := s.takeAttempt(limitKey); err != nil {
+		return err
+	}
+	key, err := s.key()
+	if err != nil {
 		return e.InternalServerError("", err)
 	}
+
+	codes, salt, hashes := newBackupCodes()
+	err = updateState(e.App, rec.Id, func(_ core.App, st totpState) (totpState, error) {
+		if err := needState(st, true); err != nil {
+			return st, err
+		}
+		secret, err := decryptSecret(st.Secret, key)
+		if err != nil {
+			return st, err
+		}
+		next, ok := decideRegenerate(st, secret, code, s.now(), salt, hashes)
+		if !ok {
+			return st, refusal.BadRequest("folio_invalid_2fa_code", MessageInvalidCode)
+		}
+		return next, nil
+	})
+	if err != nil {
+		return routeError(e, err)
+	}
+	s.manageAttempts.giveBack(limitKey)
 
 	// The body holds the codes: no cache may keep it.
 	e.Response.Header().Set("Cache-Control", "no-store")

@@ -50,23 +50,22 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 		},
 		{
 			Name: "confirm cannot swap in a secret while one is active", Method: http.MethodPost, URL: PathConfirmOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{"code": codeAt(t, alice.secret, time.Now())} }),
+			Headers: headers, Body: body(func() any {
+				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
+			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_already_enabled"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "a pending secret left from before cannot replace the active one", Method: http.MethodPost, URL: PathConfirmOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{"code": otherSecretCode()} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password, "code": otherSecretCode()} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_already_enabled"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
 				// Planted directly in the database: the routes never leave one.
 				st := state(t, app, testapp.Alice.ID)
 				st.PendingSecret = "planted"
-				writeState(alice.rec, st)
-				if err := app.Save(alice.rec); err != nil {
-					t.Fatal(err)
-				}
+				setState(t, app, testapp.Alice.ID, st)
 			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if st := state(t, app, testapp.Alice.ID); !st.Enabled || st.Secret != before.Secret {
@@ -76,24 +75,24 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 		},
 		{
 			Name: "disable without a code", Method: http.MethodPost, URL: PathDisableOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "disable without a body", Method: http.MethodPost, URL: PathDisableOTP,
-			Headers: headers, ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
+			Headers: headers, ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_password_required"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "disable with another secret's current code", Method: http.MethodPost, URL: PathDisableOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{"code": otherSecretCode()} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password, "code": otherSecretCode()} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},
 		{
 			Name: "disable with a spent backup code says it was used", Method: http.MethodPost, URL: PathDisableOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{"code": alice.backupCodes[0]} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password, "code": alice.backupCodes[0]} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_backup_code_used"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
@@ -107,7 +106,7 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 		},
 		{
 			Name: "regenerate without a code", Method: http.MethodPost, URL: PathRegenerateBackupCodes,
-			Headers: headers, Body: body(func() any { return map[string]string{} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
 		},

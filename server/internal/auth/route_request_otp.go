@@ -3,13 +3,17 @@ package auth
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"image/png"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"github.com/pocketbase/pocketbase/tools/security"
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
+
+	"folio/server/internal/auth/backuphash"
 )
 
 // totpIssuer is the account label authenticator apps show.
@@ -36,8 +40,7 @@ type RequestOTPResponse struct {
 // it again replaces the pending setup.
 func (s *service) requestOTP(e *core.RequestEvent) error {
 	rec := e.Auth
-	st, err := callerState(e, false)
-	if err != nil {
+	if _, err := callerState(e, false); err != nil {
 		return err
 	}
 
@@ -63,18 +66,24 @@ func (s *service) requestOTP(e *core.RequestEvent) error {
 		return e.InternalServerError("", err)
 	}
 
-	codes, hashes := newBackupCodes()
+	codes, salt, hashes := newBackupCodes()
 
 	qr, err := qrDataURL(otpKey)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
 
-	st.PendingSecret = encrypted
-	st.PendingBackupHashes = hashes
-	writeState(rec, st)
-	if err := e.App.Save(rec); err != nil {
-		return e.InternalServerError("", err)
+	err = updateState(e.App, rec.Id, func(_ core.App, st totpState) (totpState, error) {
+		if err := needState(st, false); err != nil {
+			return st, err
+		}
+		st.PendingSecret = encrypted
+		st.PendingBackupSalt = salt
+		st.PendingBackupHashes = hashes
+		return st, nil
+	})
+	if err != nil {
+		return routeError(e, err)
 	}
 
 	// The body holds a secret: no cache may keep it.
@@ -87,16 +96,29 @@ func (s *service) requestOTP(e *core.RequestEvent) error {
 	})
 }
 
-// newBackupCodes returns fresh codes to show and their hashes to store.
-func newBackupCodes() (codes, hashes []string) {
+// newBackupCodes returns fresh codes to show, and the new salt and the
+// codes' hashes to store. It is slow (argon2id per code): call it before a
+// transaction, not inside one.
+func newBackupCodes() (codes []string, salt string, hashes []string) {
+	salt = backuphash.NewSalt()
 	codes = make([]string, backupCodeCount)
 	hashes = make([]string, backupCodeCount)
 	for i := range codes {
 		codes[i] = security.RandomStringWithAlphabet(backupCodeHalf, backupCodeAlphabet) + "-" +
 			security.RandomStringWithAlphabet(backupCodeHalf, backupCodeAlphabet)
-		hashes[i] = hashBackupCode(codes[i])
+		hashes[i] = hashBackupCode(codes[i], salt)
 	}
-	return codes, hashes
+	return codes, salt, hashes
+}
+
+// routeError is the answer for an error out of a route's transaction: a
+// refusal the route decided on as it is, anything else a 500.
+func routeError(e *core.RequestEvent, err error) error {
+	var apiErr *router.ApiError
+	if errors.As(err, &apiErr) {
+		return apiErr
+	}
+	return e.InternalServerError("", err)
 }
 
 // qrDataURL renders the otpauth URI as a PNG data URL.

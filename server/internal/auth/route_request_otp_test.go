@@ -94,7 +94,7 @@ func TestRequestOTP(t *testing.T) {
 					t.Fatalf("stored %d pending hashes", len(st.PendingBackupHashes))
 				}
 				for i, c := range got.BackupCodes {
-					if st.PendingBackupHashes[i] != hashBackupCode(c) {
+					if st.PendingBackupHashes[i] != hashBackupCode(c, st.PendingBackupSalt) {
 						t.Errorf("code %d stored unhashed or wrong", i)
 					}
 				}

@@ -6,6 +6,7 @@ import type {
   OAuth2Return,
   Session,
   SignInResult,
+  TotpChange,
   TotpSetup,
 } from '@machines/auth/types'
 import { tokenExpiry } from './token'
@@ -165,8 +166,8 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
           method: 'POST',
         }),
       ),
-    confirmTotp: async (code) => setTotp(await load(), 'confirm-otp', code, true),
-    disableTotp: async (code) => setTotp(await load(), 'disable-otp', code, false),
+    confirmTotp: async (change) => setTotp(await load(), 'confirm-otp', change, true),
+    disableTotp: async (change) => setTotp(await load(), 'disable-otp', change, false),
     watchStore(listener) {
       let offStore = () => {}
       const offLoaded = deps.onLoaded((pb) => {
@@ -192,11 +193,19 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
   }
 }
 
-async function setTotp(pb: PocketBase, route: string, code: string, enabled: boolean) {
+/**
+ * Turns 2FA on or off. Turning it on ends every other session: the answer carries this session's
+ * new token, which replaces the old one.
+ */
+async function setTotp(pb: PocketBase, route: string, change: TotpChange, enabled: boolean) {
   return call(async () => {
-    await pb.send(`/api/collections/${USERS}/${route}`, { method: 'POST', body: { code } })
+    const res = await pb.send<{ enabled: boolean; token?: string }>(
+      `/api/collections/${USERS}/${route}`,
+      { method: 'POST', body: { code: change.code, password: change.password } },
+    )
     const record = pb.authStore.record
-    if (record) pb.authStore.save(pb.authStore.token, { ...record, totpEnabled: enabled })
+    if (record)
+      pb.authStore.save(res.token || pb.authStore.token, { ...record, totpEnabled: enabled })
     return requireSession(pb).user
   })
 }

@@ -418,12 +418,15 @@ describe('signedIn', () => {
     it('setup shows the secret, then a right code enables 2FA', async () => {
       const { actor, rec } = await signedIn({
         requestTotpSetup: async () => setup,
-        confirmTotp: async () => ({ ...user, totpEnabled: true }),
+        confirmTotp: async (change) => {
+          expect(change).toEqual({ code: '123456', password: 'current-pw' })
+          return { ...user, totpEnabled: true }
+        },
       })
       actor.send({ type: 'user.startTotpSetup' })
       await waitFor(actor, (s) => s.matches({ signedIn: { twoFactor: 'showingSetup' } }))
       expect(actor.getSnapshot().context.totpSetup).toEqual(setup)
-      actor.send({ type: 'user.confirmTotp', code: '123456' })
+      actor.send({ type: 'user.confirmTotp', code: '123456', password: 'current-pw' })
       await waitFor(actor, (s) => s.context.user?.totpEnabled === true)
       expect(actor.getSnapshot().context.totpSetup).toBeNull()
       expect(messages(rec)).toEqual(['2FA enabled successfully'])
@@ -436,7 +439,7 @@ describe('signedIn', () => {
       })
       actor.send({ type: 'user.startTotpSetup' })
       await waitFor(actor, (s) => s.matches({ signedIn: { twoFactor: 'showingSetup' } }))
-      actor.send({ type: 'user.confirmTotp', code: '000000' })
+      actor.send({ type: 'user.confirmTotp', code: '000000', password: 'current-pw' })
       await waitFor(actor, () => rec.notices.length > 0)
       expect(actor.getSnapshot().matches({ signedIn: { twoFactor: 'showingSetup' } })).toBe(true)
       expect(messages(rec)).toEqual(['Failed to enable 2FA'])
@@ -468,10 +471,10 @@ describe('signedIn', () => {
             ? Promise.resolve({ ...user, totpEnabled: false })
             : Promise.reject(rejected(400, 'bad')),
       })
-      actor.send({ type: 'user.disableTotp', code: '000000' })
+      actor.send({ type: 'user.disableTotp', code: '000000', password: 'current-pw' })
       await waitFor(actor, () => rec.notices.length === 1)
       ok = true
-      actor.send({ type: 'user.disableTotp', code: '123456' })
+      actor.send({ type: 'user.disableTotp', code: '123456', password: 'current-pw' })
       await waitFor(actor, () => rec.notices.length === 2)
       expect(messages(rec)).toEqual(['Failed to disable 2FA', '2FA disabled successfully'])
     })

@@ -68,9 +68,9 @@ const EVENTS: ModelEvent[] = [
   { type: 'user.signOut' },
   { type: 'user.updateProfile', changes: { name: 'Ada L.' } },
   { type: 'user.startTotpSetup' },
-  { type: 'user.confirmTotp', code: '654321' },
+  { type: 'user.confirmTotp', code: '654321', password: 'pw' },
   { type: 'user.cancelTotpSetup' },
-  { type: 'user.disableTotp', code: '111111' },
+  { type: 'user.disableTotp', code: '111111', password: 'pw' },
   { type: 'user.dismissError' },
   // The outside world.
   { type: 'store.changed', session: session({ name: 'Ada (other tab)' }) },

@@ -87,6 +87,7 @@ describe('the 2FA section says why a code was refused', () => {
     await user.click(screen.getByRole('button', { name: 'Set up 2FA' }))
     const input = await screen.findByLabelText('Code from your app')
     await user.type(input, '123456')
+    await user.type(screen.getByLabelText('Account password'), 'current-pw')
     await user.click(screen.getByRole('button', { name: 'Enable 2FA' }))
     await waitFor(() => expect(fieldError(input)).toContain('Invalid 2FA code.'))
     expect(input).toHaveAttribute('aria-invalid', 'true')
@@ -102,11 +103,29 @@ describe('the 2FA section says why a code was refused', () => {
     })
     const input = screen.getByLabelText('Code to disable 2FA')
     await user.type(input, 'aaaaa-bbbbb')
+    await user.type(screen.getByLabelText('Account password'), 'current-pw')
     await user.click(screen.getByRole('button', { name: 'Disable 2FA' }))
     await waitFor(() =>
       expect(fieldError(input)).toContain('This backup code has already been used.'),
     )
     expect(rec.notices.map((n) => n.message)).toContain('Failed to disable 2FA')
+  })
+})
+
+describe('turning 2FA on or off asks for the current password', () => {
+  it('says so at the password field and sends nothing without it', async () => {
+    const disableTotp = vi.fn(async () => session({ totpEnabled: false }).user)
+    const { user } = await renderSection(true, { disableTotp })
+    await user.type(screen.getByLabelText('Code to disable 2FA'), 'aaaaa-bbbbb')
+    await user.click(screen.getByRole('button', { name: 'Disable 2FA' }))
+    const password = screen.getByLabelText('Account password')
+    await waitFor(() => expect(fieldError(password)).toContain('Enter your current password'))
+    expect(disableTotp).not.toHaveBeenCalled()
+    await user.type(password, 'current-pw')
+    await user.click(screen.getByRole('button', { name: 'Disable 2FA' }))
+    await waitFor(() =>
+      expect(disableTotp).toHaveBeenCalledWith({ code: 'aaaaa-bbbbb', password: 'current-pw' }),
+    )
   })
 })
 

@@ -15,28 +15,60 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
   const setup = useAuthSelector(selectTotpSetup)
   const busy = useAuthSelector(selectIsTwoFactorBusy)
   const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
-  // The server's reason for refusing the last code, said at the code field.
+  const [passwordError, setPasswordError] = useState<string | null>(null)
+  // The server's reason for refusing the last code or password, said at its field.
   const [refusal, setRefusal] = useTwoFactorRefusal(auth)
   const t = useT()
-  const fieldError = error ?? refusal
+  const fieldError = error ?? (refusal?.field === 'code' ? refusal.message : null)
+  const passwordFieldError =
+    passwordError ?? (refusal?.field === 'password' ? refusal.message : null)
 
   function submit(e: FormEvent, type: 'user.confirmTotp' | 'user.disableTotp') {
     e.preventDefault()
     const trimmed = code.trim()
-    if (type === 'user.confirmTotp' ? !/^\d{6}$/.test(trimmed) : trimmed.length < 6) {
-      setError(
-        type === 'user.confirmTotp'
-          ? t('settings.account.twoFactor.sixDigitsRequired')
-          : t('settings.account.twoFactor.codeRequired'),
-      )
-      return
-    }
-    setError(null)
+    const codeProblem =
+      type === 'user.confirmTotp'
+        ? /^\d{6}$/.test(trimmed)
+          ? null
+          : t('settings.account.twoFactor.sixDigitsRequired')
+        : trimmed.length < 6
+          ? t('settings.account.twoFactor.codeRequired')
+          : null
+    // Turning 2FA on or off asks for the current password: a session alone is not enough.
+    const passwordProblem = password ? null : t('settings.account.twoFactor.passwordRequired')
+    setError(codeProblem)
+    setPasswordError(passwordProblem)
+    if (codeProblem || passwordProblem) return
     setRefusal(null)
-    auth.send({ type, code: trimmed })
+    auth.send({ type, code: trimmed, password })
     setCode('')
   }
+
+  // The password is kept while a code is retried, and forgotten once 2FA changed.
+  const [passwordFor, setPasswordFor] = useState(user.totpEnabled)
+  if (passwordFor !== user.totpEnabled) {
+    setPasswordFor(user.totpEnabled)
+    setPassword('')
+  }
+
+  const passwordField = (
+    <Field
+      label={t('settings.account.twoFactor.password')}
+      name="current-password"
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={(e) => {
+        setPassword(e.target.value)
+        setPasswordError(null)
+        if (refusal?.field === 'password') setRefusal(null)
+      }}
+      hint={t('settings.account.twoFactor.passwordHint')}
+      error={passwordFieldError}
+    />
+  )
 
   return (
     <section aria-labelledby="twofa-heading" className="grid gap-4">
@@ -69,11 +101,12 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             value={code}
             onChange={(e) => {
               setCode(e.target.value)
-              setRefusal(null)
+              if (refusal?.field === 'code') setRefusal(null)
             }}
             hint={t('settings.account.twoFactor.disableHint')}
             error={fieldError}
           />
+          {passwordField}
           <div>
             <Button type="submit" variant="destructive" busy={busy}>
               {t('settings.account.twoFactor.disable')}
@@ -124,10 +157,11 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
               value={code}
               onChange={(e) => {
                 setCode(e.target.value.replace(/\D/g, '').slice(0, 6))
-                setRefusal(null)
+                if (refusal?.field === 'code') setRefusal(null)
               }}
               error={fieldError}
             />
+            {passwordField}
             <div className="flex gap-2">
               <Button type="submit" busy={busy}>
                 {t('settings.account.twoFactor.enable')}

@@ -28,20 +28,33 @@ export const twoFactorStatusQuery = (userId: string, enabled: boolean) =>
 /** The chart's invocations whose refusal the 2FA section says at its code field. */
 const CODE_CHECKS = new Set(['xstate.error.actor.confirmTotp', 'xstate.error.actor.disableTotp'])
 
+/** A refusal of the 2FA section, and the field it is about: the code, or the current password. */
+export interface TwoFactorRefusal {
+  field: 'code' | 'password'
+  message: string
+}
+
 /**
- * Why the server refused the last code the auth chart sent to enable or disable 2FA, in the
- * interface's language ("Invalid 2FA code.", "This backup code has already been used.", "Too many
- * attempts…"). The chart keeps its SPEC toasts ("Failed to enable 2FA"); the reason is read off
- * the chart's own error event, so the chart is not changed for it.
+ * Why the server refused the last code (or current password) the auth chart sent to enable or
+ * disable 2FA, in the interface's language ("Invalid 2FA code.", "The current password is not
+ * correct.", "Too many attempts…"). The chart keeps its SPEC toasts ("Failed to enable 2FA"); the
+ * reason is read off the chart's own error event, so the chart is not changed for it.
  */
 export function useTwoFactorRefusal(auth: AuthActor) {
-  const [reason, setReason] = useState<string | null>(null)
+  const [reason, setReason] = useState<TwoFactorRefusal | null>(null)
   useEffect(() => {
     const sub = auth.system.inspect((e) => {
       if (e.type !== '@xstate.event' || e.actorRef !== auth || !CODE_CHECKS.has(e.event.type))
         return
       const { error } = e.event as { error?: unknown }
-      setReason(toAuthFailure(error).message.trim() || null)
+      const failure = toAuthFailure(error)
+      const password = failure.fields?.password?.trim()
+      if (password) {
+        setReason({ field: 'password', message: password })
+        return
+      }
+      const message = failure.message.trim()
+      setReason(message ? { field: 'code', message } : null)
     })
     return () => sub.unsubscribe()
   }, [auth])

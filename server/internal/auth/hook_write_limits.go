@@ -1,0 +1,66 @@
+package auth
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/refusal"
+)
+
+// Per-user limits on writing the users row and on uploading files, on top
+// of PocketBase's per-IP limits: a stolen session must not be able to
+// rewrite the account (or replace the avatar) many times a second, and the
+// owner must not be slowed down by it. A person editing their profile by
+// hand, or an offline queue replaying a day of edits, stays far below.
+const (
+	userUpdatesPerWindow = 60
+	uploadsPerWindow     = 30
+	writeLimitWindow     = time.Minute
+)
+
+// guardUserUpdate limits the updates of one users row, and hands a plain
+// password change to changePassword.
+func (s *service) guardUserUpdate(e *core.RecordRequestEvent) error {
+	if e.HasSuperuserAuth() {
+		return e.Next()
+	}
+	if !s.userUpdates.take(e.Record.Id) {
+		return refusal.TooManyRequests("folio_too_many_changes", MessageTooManyChanges)
+	}
+	info, err := e.RequestInfo()
+	if err != nil {
+		return e.BadRequestError("", err)
+	}
+	if isPasswordChange(e, info.Body) {
+		return changePassword(e, info.Body)
+	}
+	return e.Next()
+}
+
+// guardUploads limits the requests of one user that upload files (any
+// collection, create or update).
+func (s *service) guardUploads(e *core.RecordRequestEvent) error {
+	if e.Auth == nil || e.HasSuperuserAuth() || !hasUploads(e) {
+		return e.Next()
+	}
+	if !s.uploads.take(e.Auth.Id) {
+		return refusal.TooManyRequests("folio_too_many_changes", MessageTooManyChanges)
+	}
+	return e.Next()
+}
+
+// hasUploads tells whether the request carries files (PocketBase has read
+// the multipart form by the time the hooks run).
+func hasUploads(e *core.RecordRequestEvent) bool {
+	form := e.Request.MultipartForm
+	if form == nil {
+		return false
+	}
+	for _, files := range form.File {
+		if len(files) > 0 {
+			return true
+		}
+	}
+	return false
+}
