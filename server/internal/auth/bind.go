@@ -62,6 +62,9 @@ type service struct {
 	manageAttempts *attemptCounter
 	// passwordGuesses limits wrong passwords per account.
 	passwordGuesses *guessLimiter
+	// signUpNotices and emailChanges: see hook_hidden_accounts.go.
+	signUpNotices signUpNotices
+	emailChanges  *attemptCounter
 }
 
 // Bind registers the 2FA hooks and routes, the bad-credentials message and
@@ -76,6 +79,7 @@ func Bind(app core.App, key KeyFunc) {
 		manageAttempts: newAttemptCounter(manageAttempts, manageAttemptWindow),
 
 		passwordGuesses: newGuessLimiter(),
+		emailChanges:    newAttemptCounter(emailChangeRequests, emailChangeWindow),
 	}
 
 	users := migrations.UsersCollection
@@ -84,6 +88,7 @@ func Bind(app core.App, key KeyFunc) {
 	app.OnRecordAuthWithPasswordRequest(users).BindFunc(s.passwordSignIn)
 	app.OnCollectionValidate().BindFunc(keepBuiltInOTPAndMFAOff)
 	bindAccountMails(app)
+	s.bindHiddenAccounts(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioTOTPRoutes",
