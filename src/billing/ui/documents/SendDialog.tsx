@@ -1,3 +1,4 @@
+import { logoToken } from '@/lib/pocketbase/file-token'
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
@@ -121,8 +122,9 @@ export function SendDialog({
       try {
         const { makeDocumentPdf } = await import('@/billing/document-pdf')
         // What the customer receives is the document once sent: not a draft.
+        const withLogo = ownerPrintable(kind, doc, customer, seller, await logoToken())
         const made = await makeDocumentPdf(
-          { ...printable, status: printable.status === 'draft' ? 'sent' : printable.status },
+          { ...withLogo, status: withLogo.status === 'draft' ? 'sent' : withLogo.status },
           'a4',
           ownerEInvoice(kind, doc, customer, seller, unitCodeFor),
         )
