@@ -126,6 +126,7 @@ const authSetup = setup({
     hasStoredSession: (_, session: Session | null) => session !== null,
     isMfaRequired: (_, result: SignInResult) => result.kind === 'mfaRequired',
     isNetworkFailure: (_, error: unknown) => toAuthFailure(error).kind === 'network',
+    isCheckEmail: (_, error: unknown) => toAuthFailure(error).kind === 'checkEmail',
     storeHasSession: (_, session: Session | null) => session !== null,
     storeIsEmpty: (_, session: Session | null) => session === null,
     isQueued: (_, result: ProfileUpdateResult) => result.queued,
@@ -448,10 +449,32 @@ export const authMachine = authSetup.createMachine({
         input: ({ event }) =>
           registrationFrom(event as Extract<AuthEvent, { type: 'user.register' }>),
         onDone: onSignInResult(authMessages.accountCreated, { afterRegistration: true }),
-        onError: {
-          target: 'signedOut',
-          actions: showFailure(authMessages.failedCreateAccount, describeRegistrationError),
-        },
+        onError: [
+          {
+            // A taken address is answered as a free one (its owner gets a mail): the sign-in
+            // that follows fails, and all the app says is to look at the mail.
+            guard: {
+              type: 'isCheckEmail',
+              params: ({ event }: { event: { error: unknown } }) => event.error,
+            },
+            target: 'signedOut',
+            actions: [
+              {
+                type: 'notify',
+                params: {
+                  kind: 'info',
+                  message: authMessages.checkEmail,
+                  detail: authMessages.checkEmailDetail,
+                },
+              },
+              { type: 'setError', params: authMessages.checkEmailDetail },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: showFailure(authMessages.failedCreateAccount, describeRegistrationError),
+          },
+        ],
       },
     },
 

@@ -16,6 +16,9 @@ export const authMessages = {
   failedLogin: 'Failed to login',
   invalidMfaCode: 'Invalid 2FA code',
   failedCreateAccount: 'Failed to create account',
+  checkEmail: 'Check your email',
+  checkEmailDetail:
+    'We sent a message about this sign-up to the address you entered. Follow it to continue.',
   failedUpdateProfile: 'Failed to update profile',
   failedSetupTotp: 'Failed to setup 2FA',
   failedEnableTotp: 'Failed to enable 2FA',
@@ -67,7 +70,11 @@ export function describeProfileError(error: AuthFailure | null): string {
 /** Turns anything thrown by a port into an AuthFailure. */
 export function toAuthFailure(error: unknown): AuthFailure {
   const e = error as Partial<AuthFailure> | null
-  if (e && (e.kind === 'network' || e.kind === 'server') && typeof e.status === 'number') {
+  if (
+    e &&
+    (e.kind === 'network' || e.kind === 'server' || e.kind === 'checkEmail') &&
+    typeof e.status === 'number'
+  ) {
     return { kind: e.kind, status: e.status, message: e.message ?? '', fields: e.fields }
   }
   return {

@@ -27,7 +27,11 @@ export type SignInResult =
  * is never taken as the server rejecting the session.
  */
 export interface AuthFailure {
-  kind: 'network' | 'server'
+  /**
+   * `checkEmail`: the account could not be signed in right after sign-up. The server answers a
+   * taken address as a free one and mails its owner instead, so this is all the app can say.
+   */
+  kind: 'network' | 'server' | 'checkEmail'
   status: number
   message: string
   /** Field errors, keyed by field name, when the server sent them. */

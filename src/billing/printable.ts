@@ -182,18 +182,25 @@ export function toPrintable(input: {
   }
 }
 
-/** The owner's document as printed, with the business's logo from its own file route. */
+/**
+ * The owner's document as printed, with the business's logo from its own file route (a protected
+ * file: without a file token, no logo).
+ */
 export function ownerPrintable(
   kind: 'quotes' | 'invoices',
   doc: Quote | Invoice,
   customer: Customer | undefined,
   seller: SellerSettings | undefined,
+  fileToken: string | null = null,
 ): PrintableDocument {
   return toPrintable({
     kind,
     doc,
     customer,
     seller: seller ?? { company_name: '', company_address: '', company_tax_id: '', name: '' },
-    logoUrl: seller?.logo ? fileUrl(seller.collectionId, seller.id, seller.logo, '0x64') : '',
+    logoUrl:
+      seller?.logo && fileToken
+        ? fileUrl(seller.collectionId, seller.id, seller.logo, '0x64', fileToken)
+        : '',
   })
 }

@@ -1,5 +1,5 @@
 import { useMutationState } from '@tanstack/react-query'
-import { refusal } from '@/lib/errors'
+import { refusal, refusalCodeOf } from '@/lib/errors'
 import { t } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { isPending, isWrite, runWrite, type WriteDef } from '@/lib/writes'
@@ -9,7 +9,7 @@ import { writes, type CreateVars, type DeleteVars, type UpdateVars } from './wri
 export type SaveOutcome<T> =
   | { ok: true; queued: false; data: T }
   | { ok: true; queued: true }
-  | { ok: false; message: string; fields: Record<string, string> }
+  | { ok: false; message: string; fields: Record<string, string>; code: string }
 
 /**
  * Runs a back-office write through the offline queue. Offline it is kept on this device (and
@@ -29,7 +29,7 @@ export async function save<V, R>(
     }
     return { ok: true, queued: false, data: r.data }
   } catch (error) {
-    return { ok: false, ...refusal(error) }
+    return { ok: false, ...refusal(error), code: refusalCodeOf(error) }
   }
 }
 

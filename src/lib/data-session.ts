@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import { defaultShouldDehydrateQuery, onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { createQueryClient, type QueryErrorEffects } from './query-client'
 import { CACHE_BUSTER, PERSIST_MAX_AGE_MS, userPersister, wipeRuntimeCaches } from './query-persist'
@@ -6,6 +6,7 @@ import { isNetworkError } from './errors'
 import { registerSignOutCleanup } from './sign-out-cleanup'
 import { wipeDrafts } from './drafts'
 import { activateClient, applyWrites, currentKey, isPending, isRefused } from './writes'
+import { FILE_TOKEN_KEY } from './pocketbase/file-token'
 
 type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>
 
@@ -55,7 +56,12 @@ function createDataSession(userId: string): DataSession {
       persister,
       maxAge: PERSIST_MAX_AGE_MS,
       buster: CACHE_BUSTER,
-      dehydrateOptions: { shouldDehydrateMutation: (m) => isPending(m) || isRefused(m) },
+      dehydrateOptions: {
+        shouldDehydrateMutation: (m) => isPending(m) || isRefused(m),
+        // A file token opens the account's protected files: it is never kept on the device.
+        shouldDehydrateQuery: (q) =>
+          defaultShouldDehydrateQuery(q) && q.queryKey[0] !== FILE_TOKEN_KEY,
+      },
     },
     start(e) {
       effects = e

@@ -101,6 +101,10 @@ function answerText(body: Record<string, unknown>, message: string): string {
 
 export const statusOf = (error: unknown): number => readError(error)?.status ?? 0
 
+/** The code of an answer's refusal about no field ("folio_send_unverified"), "" for none. */
+export const refusalCodeOf = (error: unknown): string =>
+  refusalOf(dataOf(readError(error)?.body)[REFUSAL_KEY])?.code ?? ''
+
 /** Server unreachable (or the browser knows it is offline): not an answer from the server. */
 export function isNetworkError(error: unknown): boolean {
   const e = readError(error)

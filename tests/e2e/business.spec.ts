@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   waitForMail,
   waitForServiceWorker,
+  signUpVerified,
 } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 
@@ -19,7 +20,7 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   page,
 }) => {
   test.setTimeout(120_000)
-  await signUp(page, uniqueEmail('biz'))
+  await signUpVerified(page, uniqueEmail('biz'))
 
   // The seller's details, printed on documents.
   await page.goto('/settings/account')

@@ -1,7 +1,7 @@
 import { pdfText } from '../support/pdf'
 import { axeViolations } from '../support/axe'
 import type { Page } from '@playwright/test'
-import { expect, linkIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import { expect, linkIn, test, uniqueEmail, waitForMail, signUpVerified } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 
 async function setUpBusiness(page: Page, customerEmail: string) {
@@ -31,7 +31,7 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
 }) => {
   test.setTimeout(150_000)
   const customerEmail = uniqueEmail('seaview')
-  await signUp(page, uniqueEmail('harbour'))
+  await signUpVerified(page, uniqueEmail('harbour'))
   await setUpBusiness(page, customerEmail)
 
   // 1. The owner sends a quote: the dialog shows the mail before anything goes.

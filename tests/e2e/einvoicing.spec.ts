@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Download } from '@playwright/test'
 import { harness } from '../support/env'
-import { expect, signIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import { expect, signIn, test, uniqueEmail, waitForMail, signUpVerified } from '../support/fixtures'
 import { fillLine, sendFromDialog } from '../support/billing'
 import { mustangValidate } from '../support/mustang'
 
@@ -21,7 +21,7 @@ test('a German business turns e-invoicing on and sends valid Factur-X, XRechnung
   page,
 }) => {
   test.setTimeout(180_000)
-  await signUp(page, uniqueEmail('einvoice'))
+  await signUpVerified(page, uniqueEmail('einvoice'))
 
   // Turning e-invoicing on asks for what the standard needs, at the fields that lack it.
   await page.goto('/settings/account')

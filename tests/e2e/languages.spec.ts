@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   waitForMail,
   waitForServiceWorker,
+  signUpVerified,
 } from '../support/fixtures'
 import { fillLine } from '../support/billing'
 
@@ -73,7 +74,7 @@ test('a French customer gets a French mail and PDF from an owner who works in En
 }) => {
   test.setTimeout(120_000)
   const customerEmail = uniqueEmail('lefevre')
-  await signUp(page, uniqueEmail('owner-en'))
+  await signUpVerified(page, uniqueEmail('owner-en'))
   await page.goto('/settings/account')
   await page.getByLabel('Business name').fill('Harbour Lights Ltd')
   await page.getByRole('button', { name: 'Save business details' }).click()

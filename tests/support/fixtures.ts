@@ -72,6 +72,25 @@ export async function signUp(page: Page, email: string, password = 'correct-hors
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 }
 
+/**
+ * Verifies the signed-in account's address as a person does: "Send verification email" in the
+ * account settings, then the link of the mail the SMTP sink caught. The server sends documents
+ * only from a verified address.
+ */
+export async function verifyEmail(page: Page, email: string) {
+  await page.goto('/settings/account')
+  await page.getByRole('button', { name: 'Send verification email' }).click()
+  const mail = await waitForMail(email, /verif/i)
+  await page.goto(linkIn(mail, '/verify-email?token='))
+  await expect(page.getByText('Your email address is verified')).toBeVisible()
+}
+
+/** Signs up (→ dashboard), then verifies the address, so the account can send documents. */
+export async function signUpVerified(page: Page, email: string, password = 'correct-horse-9') {
+  await signUp(page, email, password)
+  await verifyEmail(page, email)
+}
+
 export async function signIn(page: Page, email: string, password: string, query = '') {
   await page.goto(`/sign-in${query}`)
   await page.getByLabel('Email').fill(email)

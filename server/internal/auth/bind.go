@@ -65,6 +65,9 @@ type service struct {
 	// userUpdates and uploads limit writes per user (hook_write_limits.go).
 	userUpdates *attemptCounter
 	uploads     *attemptCounter
+	// signUpNotices and emailChanges: see hook_hidden_accounts.go.
+	signUpNotices signUpNotices
+	emailChanges  *attemptCounter
 }
 
 // Bind registers the 2FA hooks and routes, the bad-credentials message and
@@ -86,6 +89,7 @@ func bind(app core.App, key KeyFunc) *service {
 		passwordGuesses: newGuessLimiter(),
 		userUpdates:     newAttemptCounter(userUpdatesPerWindow, writeLimitWindow),
 		uploads:         newAttemptCounter(uploadsPerWindow, writeLimitWindow),
+		emailChanges:    newAttemptCounter(emailChangeRequests, emailChangeWindow),
 	}
 
 	users := migrations.UsersCollection
@@ -100,6 +104,7 @@ func bind(app core.App, key KeyFunc) *service {
 	app.OnRecordUpdateRequest().BindFunc(s.guardUploads)
 	app.OnRecordUpdateRequest(users).BindFunc(s.guardUserUpdate)
 	bindAccountMails(app)
+	s.bindHiddenAccounts(app)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioTOTPRoutes",

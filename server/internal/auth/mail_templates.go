@@ -87,6 +87,31 @@ func mailTemplate(m accountMail, lang string) core.EmailTemplate {
 	return core.EmailTemplate{}
 }
 
+// signUpAttemptTemplate is the mail to the owner of an address someone
+// tried to sign up with (Folio's own; no collection template holds it).
+func signUpAttemptTemplate(lang string) core.EmailTemplate {
+	w := mailWords[lang]
+	if w == nil {
+		w = mailWordsEN
+	}
+	signIn := core.EmailPlaceholderAppURL + "/sign-in"
+	forgot := core.EmailPlaceholderAppURL + "/forgot-password"
+	return core.EmailTemplate{
+		Subject: w[wordSignUpSubject],
+		Body: `<p>` + w[wordHello] + `</p>
+<p>` + w[wordSignUpIntro] + `</p>
+<p>
+  <a class="btn" href="` + signIn + `" target="_blank" rel="noopener">` + w[wordSignUpButton] + `</a>
+</p>
+<p>` + w[wordSignUpForgot] + ` ` + forgot + `</p>
+<p><i>` + w[wordSignUpDisregard] + `</i></p>
+<p>
+  ` + w[wordThanks] + `<br/>
+  ` + w[wordTeam] + `
+</p>`,
+	}
+}
+
 // storedTemplate is the template of mail m the collection is set up with.
 func storedTemplate(c *core.Collection, m accountMail) core.EmailTemplate {
 	switch m {

@@ -42,6 +42,13 @@ const (
 	wordAlertIntro     = "alert.intro" // followed by the sign-in's date, address and browser
 	wordAlertAction    = "alert.action"
 	wordAlertDisregard = "alert.disregard"
+
+	// The mail to the owner of an address someone tried to sign up with.
+	wordSignUpSubject   = "signUpAttempt.subject"
+	wordSignUpIntro     = "signUpAttempt.intro"
+	wordSignUpButton    = "signUpAttempt.button" // the link to the sign-in page
+	wordSignUpForgot    = "signUpAttempt.forgot" // followed by the forgot-password link
+	wordSignUpDisregard = "signUpAttempt.disregard"
 )
 
 var mailWordsEN = map[string]string{
@@ -73,6 +80,12 @@ var mailWordsEN = map[string]string{
 	wordAlertIntro:     "We noticed a login to your {APP_NAME} account from a new location:",
 	wordAlertAction:    "If this wasn't you, you should immediately change your {APP_NAME} account password to revoke access from all other locations.",
 	wordAlertDisregard: "If this was you, you may disregard this email.",
+
+	wordSignUpSubject:   "Someone tried to sign up to {APP_NAME} with your email",
+	wordSignUpIntro:     "Someone just tried to create a new {APP_NAME} account with this email address. You already have an account, so nothing was created and nothing changed.",
+	wordSignUpButton:    "Sign in",
+	wordSignUpForgot:    "Forgot your password? Choose a new one here:",
+	wordSignUpDisregard: "If it wasn't you, you can ignore this email: your account is safe.",
 }
 
 var mailWordsDE = map[string]string{
@@ -104,6 +117,12 @@ var mailWordsDE = map[string]string{
 	wordAlertIntro:     "Wir haben eine Anmeldung bei Ihrem {APP_NAME}-Konto von einem neuen Standort festgestellt:",
 	wordAlertAction:    "Falls Sie das nicht waren, ändern Sie bitte umgehend das Passwort Ihres {APP_NAME}-Kontos, um allen anderen Standorten den Zugriff zu entziehen.",
 	wordAlertDisregard: "Falls Sie das waren, können Sie diese E-Mail ignorieren.",
+
+	wordSignUpSubject:   "Jemand wollte sich mit Ihrer E-Mail-Adresse bei {APP_NAME} registrieren",
+	wordSignUpIntro:     "Gerade hat jemand versucht, mit dieser E-Mail-Adresse ein neues {APP_NAME}-Konto anzulegen. Sie haben bereits ein Konto, daher wurde nichts angelegt und nichts geändert.",
+	wordSignUpButton:    "Anmelden",
+	wordSignUpForgot:    "Passwort vergessen? Hier können Sie ein neues wählen:",
+	wordSignUpDisregard: "Falls Sie das nicht waren, können Sie diese E-Mail ignorieren: Ihr Konto ist sicher.",
 }
 
 // French puts a no-break space (U+00A0) before a colon.
@@ -136,6 +155,12 @@ var mailWordsFR = map[string]string{
 	wordAlertIntro:     "Nous avons détecté une connexion à votre compte {APP_NAME} depuis un nouvel emplacement\u00a0:",
 	wordAlertAction:    "Si ce n’était pas vous, changez immédiatement le mot de passe de votre compte {APP_NAME} afin de révoquer l’accès depuis tous les autres emplacements.",
 	wordAlertDisregard: "Si c’était bien vous, vous pouvez ignorer cet e-mail.",
+
+	wordSignUpSubject:   "Quelqu’un a essayé de s’inscrire à {APP_NAME} avec votre adresse e-mail",
+	wordSignUpIntro:     "Quelqu’un vient d’essayer de créer un nouveau compte {APP_NAME} avec cette adresse e-mail. Vous avez déjà un compte : rien n’a été créé ni modifié.",
+	wordSignUpButton:    "Se connecter",
+	wordSignUpForgot:    "Mot de passe oublié ? Choisissez-en un nouveau ici :",
+	wordSignUpDisregard: "Si ce n’était pas vous, vous pouvez ignorer cet e-mail : votre compte est en sécurité.",
 }
 
 var mailWordsES = map[string]string{
@@ -167,6 +192,12 @@ var mailWordsES = map[string]string{
 	wordAlertIntro:     "Hemos detectado un inicio de sesión en su cuenta de {APP_NAME} desde una nueva ubicación:",
 	wordAlertAction:    "Si no ha sido usted, cambie de inmediato la contraseña de su cuenta de {APP_NAME} para revocar el acceso desde todas las demás ubicaciones.",
 	wordAlertDisregard: "Si ha sido usted, puede ignorar este correo.",
+
+	wordSignUpSubject:   "Alguien intentó registrarse en {APP_NAME} con su correo electrónico",
+	wordSignUpIntro:     "Alguien acaba de intentar crear una cuenta nueva de {APP_NAME} con esta dirección de correo electrónico. Usted ya tiene una cuenta, así que no se creó ni se cambió nada.",
+	wordSignUpButton:    "Iniciar sesión",
+	wordSignUpForgot:    "¿Olvidó su contraseña? Elija una nueva aquí:",
+	wordSignUpDisregard: "Si no fue usted, puede ignorar este correo: su cuenta está segura.",
 }
 
 var mailWordsAR = map[string]string{
@@ -198,6 +229,12 @@ var mailWordsAR = map[string]string{
 	wordAlertIntro:     "لاحظنا تسجيل دخول إلى حسابك في {APP_NAME} من موقع جديد:",
 	wordAlertAction:    "إذا لم تكن أنت من سجّل الدخول، فغيّر كلمة مرور حسابك في {APP_NAME} فورًا لإلغاء الوصول من جميع المواقع الأخرى.",
 	wordAlertDisregard: "إذا كنت أنت من سجّل الدخول، فيمكنك تجاهل هذه الرسالة.",
+
+	wordSignUpSubject:   "حاول شخص ما التسجيل في {APP_NAME} باستخدام بريدك الإلكتروني",
+	wordSignUpIntro:     "حاول شخص ما للتو إنشاء حساب جديد في {APP_NAME} باستخدام عنوان البريد الإلكتروني هذا. لديك حساب بالفعل، لذلك لم يُنشأ أي شيء ولم يتغير شيء.",
+	wordSignUpButton:    "تسجيل الدخول",
+	wordSignUpForgot:    "هل نسيت كلمة المرور؟ اختر كلمة مرور جديدة من هنا:",
+	wordSignUpDisregard: "إذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: حسابك في أمان.",
 }
 
 // mailWords has every language the web app speaks (src/lib/i18n/locales.ts).

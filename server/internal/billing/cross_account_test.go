@@ -49,5 +49,14 @@ func TestCrossAccountMatrix(t *testing.T) {
 		apiCase{name: "convert bob's quote", as: alice, method: http.MethodPost, url: "/api/folio/quotes/" + quoBob + "/convert",
 			status: 404, contains: []string{msg(msgQuoteNotFound)}},
 	)
+	// The send counters are the server's alone: no one lists, writes or
+	// clears them through the API (not even their own).
+	sends := "/api/collections/mail_sends/records"
+	cases = append(cases,
+		apiCase{name: "mail_sends list", as: alice, method: http.MethodGet, url: sends, status: 403},
+		apiCase{name: "mail_sends guest list", method: http.MethodGet, url: sends, status: 403},
+		apiCase{name: "mail_sends create", as: alice, method: http.MethodPost, url: sends,
+			body: map[string]any{"owner": alice, "kind": "invoice", "document": invSent, "sent_at": "2026-03-15 10:00:00Z"}, status: 403},
+	)
 	runAPICases(t, cases)
 }

@@ -76,6 +76,7 @@ const (
 	msgConvertedNoSend     = "A converted quote can't be sent. Send its invoice instead."
 	msgRejectedNoSend      = "A rejected quote can't be sent. Revise it first."
 	msgMailFailed          = "The email could not be sent. Try again in a moment."
+	msgSendUnverified      = "Verify your email address before sending: open the link in the verification email we sent you."
 	msgAmountTooLarge      = "The amount is too large."
 	msgInvalidIBAN         = "Enter a valid IBAN (check the digits)."
 	msgInvalidBIC          = "Enter a valid BIC (8 or 11 letters and digits)."
@@ -119,8 +120,12 @@ const (
 	fmtCustomerLocked = "The customer can only change while the %s is a draft."
 	fmtAmountMin      = "The amount must be at least %s."
 	fmtSendGone       = "The %s was deleted before it could be sent." // "The invoice was deleted …"
-	fmtMarkSentFailed = "The %s could not be marked sent."
-	fmtOverpayment    = "The payment is more than the balance due (%s)."
+	// fmtSendAccountLimit: "You can send at most 20 emails an hour. …"
+	fmtSendAccountLimit = "You can send at most %d emails an hour. Try again later."
+	// fmtSendDocumentLimit: "This invoice was already emailed 3 times in the last hour. …"
+	fmtSendDocumentLimit = "This %s was already emailed %d times in the last hour. Try again later."
+	fmtMarkSentFailed    = "The %s could not be marked sent."
+	fmtOverpayment       = "The payment is more than the balance due (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
 	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
@@ -173,6 +178,7 @@ var refusalMessages = map[string]string{
 	"folio_converted_no_send":        msgConvertedNoSend,
 	"folio_rejected_no_send":         msgRejectedNoSend,
 	"folio_mail_failed":              msgMailFailed,
+	"folio_send_unverified":          msgSendUnverified,
 	"folio_amount_max":               msgAmountTooLarge,
 	"folio_invalid_iban":             msgInvalidIBAN,
 	"folio_invalid_bic":              msgInvalidBIC,
@@ -210,6 +216,8 @@ var refusalMessages = map[string]string{
 	"folio_customer_locked":          fmtCustomerLocked,
 	"folio_amount_min":               fmtAmountMin,
 	"folio_send_gone":                fmtSendGone,
+	"folio_send_account_limit":       fmtSendAccountLimit,
+	"folio_send_document_limit":      fmtSendDocumentLimit,
 	"folio_mark_sent_failed":         fmtMarkSentFailed,
 	"folio_overpayment":              fmtOverpayment,
 	"folio_einvoice_missing":         fmtEInvoiceMissing,

@@ -66,6 +66,10 @@ func TestRefusalCodes(t *testing.T) {
 		decideExemption(exemptionCase{category: "K", reason: "Intra-community supply", zeroRated: true, buyerVATID: "FR12345678901"}),
 		markSentFailed("invoice"),
 		markSentFailed("quote"),
+		decideSendAllowed(false, "invoice", 0, 0).rule,
+		decideSendAllowed(true, "invoice", SendsPerAccountHour, 0).rule,
+		decideSendAllowed(true, "quote", 0, SendsPerDocumentHour).rule,
+		decideSendAllowed(true, "invoice", 0, SendsPerDocumentHour).rule,
 	}
 	var samples []refusaltest.Sample
 	for i, e := range decided {

@@ -11,10 +11,13 @@ import (
 	"net/mail"
 	"strings"
 	"text/template"
+	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/mailer"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"folio/server/internal/money"
 	"folio/server/internal/refusal"
@@ -86,6 +89,11 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
 	}
+	// Only a verified address sends (the hourly limits are counted in the
+	// transaction below, where concurrent sends queue behind each other).
+	if qerr := decideSendAllowed(e.Auth.Verified(), k.noun, 0, 0); qerr != nil {
+		return qerr.api()
+	}
 	var form sendForm
 	if err := e.BindBody(&form); err != nil {
 		return refusal.Unreadable(err)
@@ -128,8 +136,10 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if err := e.App.NewMailClient().Send(out.msg); err != nil {
 		e.App.Logger().Error("send document mail", "collection", k.collection, "id", out.rec.Id, "error", err)
 		dropLink()
-		if derr := e.App.Delete(out.event); derr != nil {
-			e.App.Logger().Error("remove the event of a failed send", "id", out.event.Id, "error", derr)
+		for _, r := range []*core.Record{out.event, out.counted} {
+			if derr := e.App.Delete(r); derr != nil {
+				e.App.Logger().Error("remove the trail of a failed send", "id", r.Id, "error", derr)
+			}
 		}
 		return refusal.New("folio_mail_failed", msgMailFailed).Answer(http.StatusInternalServerError)
 	}
@@ -145,6 +155,7 @@ var errSendGone = errors.New("the document is gone")
 type preparedSend struct {
 	rec      *core.Record
 	event    *core.Record
+	counted  *core.Record // the mail_sends row of this mail
 	msg      *mailer.Message
 	to       string
 	cc       []string
@@ -173,6 +184,16 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	status := rec.GetString("status")
 	if rerr := decideSend(k.noun, status); rerr != nil {
 		return nil, rerr.api()
+	}
+	// The hourly limits. Writes are serialised (one writer at a time), so
+	// sends running at once each see the rows the earlier ones committed.
+	now := s.now()
+	accountSends, documentSends, err := countSends(tx, e.Auth.Id, k.noun, rec.Id, now.Add(-sendWindow))
+	if err != nil {
+		return nil, err
+	}
+	if qerr := decideSendAllowed(true, k.noun, accountSends, documentSends); qerr != nil {
+		return nil, qerr.api()
 	}
 	customer, err := tx.FindRecordById(migrations.CustomersCollection, rec.GetString("customer"))
 	if err != nil {
@@ -257,6 +278,10 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	if err != nil {
 		return nil, err
 	}
+	counted, err := countSend(tx, e.Auth.Id, k.noun, rec.Id, now)
+	if err != nil {
+		return nil, err
+	}
 
 	doc := sendDoc{
 		Language:     printed.Language,
@@ -312,7 +337,7 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		attached = pdfName
 		msg.Attachments = map[string]io.Reader{pdfName: bytes.NewReader(pdf)}
 	}
-	return &preparedSend{rec: rec, event: event, msg: msg, to: to, cc: cc, url: url, attached: attached, resent: !isDraft}, nil
+	return &preparedSend{rec: rec, event: event, counted: counted, msg: msg, to: to, cc: cc, url: url, attached: attached, resent: !isDraft}, nil
 }
 
 // uploadedPDF reads the "pdf" file of a multipart send, checked by
@@ -348,6 +373,41 @@ func uploadedPDF(e *core.RequestEvent) ([]byte, error) {
 		return nil, rerr.api()
 	}
 	return data, nil
+}
+
+// countSends is how many mails the account, and this document, sent since.
+func countSends(app core.App, owner, kind, docID string, since time.Time) (account, document int, err error) {
+	sinceText, err := types.ParseDateTime(since)
+	if err != nil {
+		return 0, 0, err
+	}
+	window := dbx.NewExp("["+migrations.FieldSentAt+"] > {:since}", dbx.Params{"since": sinceText.String()})
+	a, err := app.CountRecords(migrations.MailSendsCollection, dbx.HashExp{"owner": owner}, window)
+	if err != nil {
+		return 0, 0, err
+	}
+	d, err := app.CountRecords(migrations.MailSendsCollection, dbx.HashExp{"document": docID, "kind": kind}, window)
+	if err != nil {
+		return 0, 0, err
+	}
+	return int(a), int(d), nil
+}
+
+// countSend records one mail of the account for the hourly limits.
+func countSend(app core.App, owner, kind, docID string, at time.Time) (*core.Record, error) {
+	col, err := app.FindCachedCollectionByNameOrId(migrations.MailSendsCollection)
+	if err != nil {
+		return nil, err
+	}
+	r := core.NewRecord(col)
+	r.Set("owner", owner)
+	r.Set("kind", kind)
+	r.Set("document", docID)
+	r.Set(migrations.FieldSentAt, at)
+	if err := app.Save(r); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // readIssuedCopy reads the PDF kept on a document.

@@ -4,6 +4,7 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { buttonClass } from '@/components/ui/button'
 import { useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
+import { useFileToken } from '@/lib/pocketbase/file-token'
 import { selectUser } from '@machines/auth/selectors'
 import { useQuery } from '@tanstack/react-query'
 import { userQuery } from './api/user'
@@ -13,6 +14,7 @@ export default function ProfilePage() {
   const sessionUser = useAuthSelector(selectUser)
   // The server's copy of the record (works offline from the saved cache), over the session's.
   const record = useQuery({ ...userQuery(sessionUser?.id ?? ''), enabled: Boolean(sessionUser) })
+  const fileToken = useFileToken(sessionUser?.id)
   const t = useT()
   const locale = useLocale()
   if (!sessionUser) return null
@@ -43,7 +45,7 @@ export default function ProfilePage() {
       fresh?.created ? new Date(String(fresh.created)).toLocaleDateString(intlLocale(locale)) : '—',
     ],
   ]
-  const avatar = avatarUrl(user)
+  const avatar = avatarUrl(user, fileToken)
   return (
     <>
       <PageHeader

@@ -1,6 +1,7 @@
 import type PocketBase from 'pocketbase'
 import type { RecordModel } from 'pocketbase'
 import type {
+  AuthFailure,
   AuthPorts,
   AuthUser,
   OAuth2Return,
@@ -10,6 +11,7 @@ import type {
   TotpSetup,
 } from '@machines/auth/types'
 import { tokenExpiry } from './token'
+import { authMessages } from '@machines/auth/messages'
 import { mfaIdOf, toFailure } from '../errors'
 import type { QueueResult } from '../writes'
 import type { ProfileUpdate } from './profile-write'
@@ -134,9 +136,19 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
       }),
     async register(input) {
       await call(async () => (await users()).create(input))
-      return firstFactor(await load(), async () =>
-        (await users()).authWithPassword(input.email, input.password),
-      )
+      try {
+        return await firstFactor(await load(), async () =>
+          (await users()).authWithPassword(input.email, input.password),
+        )
+      } catch (error) {
+        // The server answers a sign-up with a taken address as if it had succeeded, and mails
+        // the address's owner: the sign-in that follows is refused.
+        const f = error as AuthFailure
+        if (f.kind === 'server' && (f.status === 400 || f.status === 429)) {
+          throw { kind: 'checkEmail', status: f.status, message: authMessages.checkEmailDetail }
+        }
+        throw error
+      }
     },
     async signOut() {
       const pb = await load()

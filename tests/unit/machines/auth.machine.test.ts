@@ -287,6 +287,22 @@ describe('registering', () => {
     expect(register.mock.calls[0]?.[0].name).toBe('Grace')
   })
 
+  it('a taken address (sign-up answered as done, the sign-in after it refused) says to check the mail', async () => {
+    const { actor, rec } = await signedOut({
+      register: () =>
+        Promise.reject({
+          kind: 'checkEmail',
+          status: 400,
+          message: authMessages.checkEmailDetail,
+        }),
+    })
+    actor.send({ type: 'user.register', email: 'taken@example.com', password: 'secret123' })
+    await waitFor(actor, (s) => s.matches('signedOut') && s.context.error !== null)
+    expect(rec.notices[0]).toMatchObject({ kind: 'info', message: 'Check your email' })
+    expect(actor.getSnapshot().context.error).toBe(authMessages.checkEmailDetail)
+    expect(rec.navigations).toEqual([])
+  })
+
   it('on failure says Failed to create account, with the field reason', async () => {
     const { actor, rec } = await signedOut({
       register: () =>

@@ -1,3 +1,4 @@
+import { useFileToken } from '@/lib/pocketbase/file-token'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { recordQuery, type SellerSettings } from '@/billing/queries'
@@ -22,7 +23,8 @@ export function DocumentSheet({
     enabled: !doc.expand?.customer && !!doc.customer,
   })
   const customer = doc.expand?.customer ?? fetched.data
-  const printable = ownerPrintable(kind, doc, customer, seller)
+  const fileToken = useFileToken(seller?.id)
+  const printable = ownerPrintable(kind, doc, customer, seller, fileToken)
   const invoice = kind === 'invoices' ? (doc as Invoice) : null
   let footer: ReactNode = null
   if (invoice?.status === 'void' && invoice.void_reason)

@@ -1,3 +1,4 @@
+import { logoToken } from '@/lib/pocketbase/file-token'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/lib/toast'
@@ -30,7 +31,7 @@ export function DownloadPdfButton({
         setBusy(true)
         try {
           const { makeDocumentPdf, saveFile } = await import('@/billing/document-pdf')
-          const printable = ownerPrintable(kind, doc, customer, seller)
+          const printable = ownerPrintable(kind, doc, customer, seller, await logoToken())
           const einvoice = ownerEInvoice(kind, doc, customer, seller, unitCodeFor)
           const { blob, fileName, missing } = await makeDocumentPdf(printable, 'a4', einvoice)
           saveFile(blob, fileName)

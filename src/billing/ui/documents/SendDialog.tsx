@@ -1,4 +1,6 @@
+import { logoToken } from '@/lib/pocketbase/file-token'
 import { useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { Dialog } from '@/components/ui/dialog'
 import { Button } from '@/components/ui/button'
@@ -16,6 +18,11 @@ import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 import { richText, useT, type Translate } from '@/lib/i18n'
+import { mutationErrorMessage } from '@/lib/errors'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { requestVerification } from '@/lib/pocketbase/verification'
+import { SEND_LIMITS } from '@/billing/send-limits'
 
 const email = v.pipe(v.string(), v.trim(), v.email())
 
@@ -88,6 +95,10 @@ export function SendDialog({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // The server sends only from a verified address: its refusal comes with a way to verify.
+  const [needsVerification, setNeedsVerification] = useState(false)
+  const user = useAuthSelector(selectUser)
+  const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
   const printable = ownerPrintable(kind, doc, customer, seller)
   const preview = templateValues(printable, customer?.contact_name ?? '', 'https://…/d/…')
 
@@ -111,8 +122,9 @@ export function SendDialog({
       try {
         const { makeDocumentPdf } = await import('@/billing/document-pdf')
         // What the customer receives is the document once sent: not a draft.
+        const withLogo = ownerPrintable(kind, doc, customer, seller, await logoToken())
         const made = await makeDocumentPdf(
-          { ...printable, status: printable.status === 'draft' ? 'sent' : printable.status },
+          { ...withLogo, status: withLogo.status === 'draft' ? 'sent' : withLogo.status },
           'a4',
           ownerEInvoice(kind, doc, customer, seller, unitCodeFor),
         )
@@ -141,6 +153,7 @@ export function SendDialog({
       if (!r.ok) {
         setErrors(r.fields)
         setFormError(r.message)
+        setNeedsVerification(r.code === 'folio_send_unverified')
         return
       }
       notify(
@@ -174,6 +187,22 @@ export function SendDialog({
         aria-label={t('documents.send.formLabel', { kind })}
       >
         {formError ? <Alert>{formError}</Alert> : null}
+        {needsVerification && user ? (
+          verify.isSuccess ? (
+            <Alert tone="success">{t('documents.send.verifySent', { email: user.email })}</Alert>
+          ) : (
+            <div className="grid justify-items-start gap-2">
+              {verify.isError ? <Alert>{mutationErrorMessage(verify.error)}</Alert> : null}
+              <Button
+                variant="outline"
+                busy={verify.isPending}
+                onClick={() => verify.mutate(user.email)}
+              >
+                {t('documents.send.verify')}
+              </Button>
+            </div>
+          )
+        ) : null}
         <Field
           label={t('documents.send.to')}
           type="email"
@@ -227,6 +256,12 @@ export function SendDialog({
             })}
           </p>
         </section>
+        <p className="text-sm text-muted-foreground">
+          {t('documents.send.limits', {
+            perHour: SEND_LIMITS.perAccountHour,
+            perDocument: SEND_LIMITS.perDocumentHour,
+          })}
+        </p>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('documents.send.cancel')}

@@ -16,5 +16,4 @@ export async function changePassword(input: {
   await pb.collection('users').authWithPassword(input.email, input.password)
 }
 
-export const requestVerification = async (email: string) =>
-  (await loadPb()).collection('users').requestVerification(email)
+export { requestVerification } from '@/lib/pocketbase/verification'

@@ -16,6 +16,7 @@ import { currencyCode, message, percentText, termsDaysText } from '@/billing/fie
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { fileUrl } from '@/lib/pocketbase/files'
+import { useFileToken } from '@/lib/pocketbase/file-token'
 import { avatarProblem } from './ProfileForm'
 import { formatIban, isValidBic, isValidIban, normalizeIban } from '@/billing/payment-code'
 import { sendTemplates } from '@/billing/templates'
@@ -144,6 +145,7 @@ const templatesOf = (s: SellerSettings) =>
 
 export function BusinessSection({ userId }: { userId: string }) {
   const seller = useQuery(sellerQuery(userId))
+  const fileToken = useFileToken(userId)
   const t = useT()
   if (!seller.data)
     return (
@@ -151,9 +153,11 @@ export function BusinessSection({ userId }: { userId: string }) {
         <bdi>{t('settings.business.loading')}</bdi>
       </p>
     )
-  const logo = seller.data.logo
-    ? fileUrl(seller.data.collectionId, seller.data.id, seller.data.logo, '0x64')
-    : null
+  // The logo is a protected file: shown once the file token came.
+  const logo =
+    seller.data.logo && fileToken
+      ? fileUrl(seller.data.collectionId, seller.data.id, seller.data.logo, '0x64', fileToken)
+      : null
   return (
     <BusinessForm
       userId={userId}

@@ -6,6 +6,7 @@ import { FileInput } from '@/components/ui/file-input'
 import { Button } from '@/components/ui/button'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
+import { useFileToken } from '@/lib/pocketbase/file-token'
 import { selectIsSavingProfile } from '@machines/auth/selectors'
 import type { AuthUser } from '@machines/auth/types'
 import { t as translate, useT } from '@/lib/i18n'
@@ -36,6 +37,7 @@ export function avatarProblem(file: File): string | null {
 export function ProfileForm({ user }: { user: AuthUser }) {
   const auth = useAuthActor()
   const saving = useAuthSelector(selectIsSavingProfile)
+  const fileToken = useFileToken(user.id)
   const t = useT()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [avatar, setAvatar] = useState<File | null>(null)
@@ -66,7 +68,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     setAvatar(null)
   }
 
-  const current = preview ?? avatarUrl(user)
+  const current = preview ?? avatarUrl(user, fileToken)
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-lg font-semibold">

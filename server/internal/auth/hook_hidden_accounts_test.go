@@ -1,0 +1,228 @@
+package auth
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+// The mail of a sign-up attempt leaves at once in the tests.
+func init() { inBackground = func(f func()) { f() } }
+
+const pathSignUp = "/api/collections/users/records"
+
+// testServer is the app's router with every route and hook bound.
+func testServer(t testing.TB, app *tests.TestApp) http.Handler {
+	t.Helper()
+	r, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := &core.ServeEvent{App: app, Router: r}
+	if err := app.OnServe().Trigger(se, func(e *core.ServeEvent) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	mux, err := r.BuildMux()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mux
+}
+
+// answer is what a client can see of a response.
+type answer struct {
+	Status      int
+	ContentType string
+	Body        string
+}
+
+func call(t testing.TB, h http.Handler, method, url string, payload any, headers map[string]string) answer {
+	t.Helper()
+	b, _ := json.Marshal(payload)
+	req := httptest.NewRequest(method, url, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return answer{rec.Code, rec.Header().Get("Content-Type"), rec.Body.String()}
+}
+
+func signUpBody(email, password string) map[string]any {
+	return map[string]any{"email": email, "password": password, "passwordConfirm": password, "name": "Mallory",
+		"emailVisibility": false}
+}
+
+// mailsTo are the subjects of the mails sent to address.
+func mailsTo(app *tests.TestApp, address string) []string {
+	var subjects []string
+	for _, m := range app.TestMailer.Messages() {
+		for _, to := range m.To {
+			if strings.EqualFold(to.Address, address) {
+				subjects = append(subjects, m.Subject)
+			}
+		}
+	}
+	return subjects
+}
+
+// Sign-up answers a taken address exactly as a free one, byte for byte;
+// only the free one gets an account, and the taken one's owner a mail.
+func TestSignUpAnswersTakenAndFreeAlike(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Bob)
+	srv := testServer(t, app)
+	const password = "another-pass-123"
+
+	free := call(t, srv, http.MethodPost, pathSignUp, signUpBody("carol@folio.test", password), nil)
+	taken := call(t, srv, http.MethodPost, pathSignUp, signUpBody(testapp.Alice.Email, password), nil)
+	takenAgain := call(t, srv, http.MethodPost, pathSignUp, signUpBody(testapp.Alice.Email, password), nil)
+	if free.Status != http.StatusNoContent {
+		t.Fatalf("free address: %+v, want 204", free)
+	}
+	for name, a := range map[string]answer{"taken": taken, "taken, again": takenAgain} {
+		if a != free {
+			t.Errorf("%s address answered %+v, a free one %+v", name, a, free)
+		}
+	}
+
+	if _, err := app.FindAuthRecordByEmail(migrations.UsersCollection, "carol@folio.test"); err != nil {
+		t.Errorf("the free address has no account: %v", err)
+	}
+	alice := reload(t, app, testapp.Alice.ID)
+	if !alice.ValidatePassword(testapp.Password) || alice.GetString("name") == "Mallory" {
+		t.Errorf("the taken address's account changed")
+	}
+	if n, err := app.CountRecords(migrations.UsersCollection); err != nil || n != 3 {
+		t.Errorf("%d accounts (%v), want alice, bob and carol", n, err)
+	}
+	// One mail to the owner, however many attempts; none to the new account.
+	got := mailsTo(app, testapp.Alice.Email)
+	if len(got) != 1 || got[0] != "Someone tried to sign up to Folio with your email" {
+		t.Errorf("mails to the owner: %q", got)
+	}
+	m := app.TestMailer.LastMessage()
+	for _, want := range []string{"nothing was created", "/sign-in", "/forgot-password"} {
+		if !strings.Contains(m.HTML, want) {
+			t.Errorf("the owner's mail lacks %q:\n%s", want, m.HTML)
+		}
+	}
+	if got := mailsTo(app, "carol@folio.test"); len(got) != 0 {
+		t.Errorf("mails to the new account: %q", got)
+	}
+}
+
+// The owner's mail is in the language of the request.
+func TestSignUpAttemptMailSpeaksTheRequestLanguage(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Bob)
+	srv := testServer(t, app)
+	call(t, srv, http.MethodPost, pathSignUp, signUpBody(testapp.Alice.Email, "another-pass-123"),
+		map[string]string{"Cookie": "folio_lang=de"})
+	got := mailsTo(app, testapp.Alice.Email)
+	if len(got) != 1 || got[0] != "Jemand wollte sich mit Ihrer E-Mail-Adresse bei Folio registrieren" {
+		t.Errorf("mails to the owner: %q", got)
+	}
+}
+
+// Refusals of the other fields read the same for a taken and a free
+// address, byte for byte.
+func TestSignUpRefusalsAreTheSameForTakenAndFree(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Bob)
+	srv := testServer(t, app)
+	cases := map[string]func(email string) map[string]any{
+		"short password": func(email string) map[string]any { return signUpBody(email, "short") },
+		"confirmation differs": func(email string) map[string]any {
+			b := signUpBody(email, "another-pass-123")
+			b["passwordConfirm"] = "something-else-1"
+			return b
+		},
+		"name too long": func(email string) map[string]any {
+			b := signUpBody(email, "another-pass-123")
+			b["name"] = strings.Repeat("x", 300)
+			return b
+		},
+	}
+	for name, body := range cases {
+		free := call(t, srv, http.MethodPost, pathSignUp, body("dave@folio.test"), nil)
+		taken := call(t, srv, http.MethodPost, pathSignUp, body(testapp.Bob.Email), nil)
+		if free.Status != http.StatusBadRequest {
+			t.Errorf("%s: free address answered %+v, want 400", name, free)
+		}
+		if taken != free {
+			t.Errorf("%s: taken address answered\n%+v\na free one\n%+v", name, taken, free)
+		}
+	}
+	if got := mailsTo(app, testapp.Bob.Email); len(got) != 0 {
+		t.Errorf("a refused sign-up mailed the owner: %q", got)
+	}
+	if n, _ := app.CountRecords(migrations.UsersCollection); n != 2 {
+		t.Errorf("%d accounts, want 2", n)
+	}
+}
+
+// request-email-change answers a taken new address as a free one, mails
+// only for the free one, and is limited per account.
+func TestRequestEmailChangeAnswersTakenAndFreeAlike(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Bob)
+	srv := testServer(t, app)
+	headers := map[string]string{"Authorization": authToken(t, reload(t, app, testapp.Alice.ID))}
+
+	free := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers)
+	taken := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": testapp.Bob.Email}, headers)
+	if free.Status != http.StatusNoContent || taken != free {
+		t.Errorf("taken address answered %+v, a free one %+v", taken, free)
+	}
+	if got := mailsTo(app, "new-alice@folio.test"); len(got) != 1 {
+		t.Errorf("mails to the free address: %q", got)
+	}
+	if got := mailsTo(app, testapp.Bob.Email); len(got) != 0 {
+		t.Errorf("mails to the taken address: %q", got)
+	}
+
+	// A bad address is still refused as such (the same for everyone).
+	bad := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "not-an-address"}, headers)
+	if bad.Status != http.StatusBadRequest {
+		t.Errorf("a bad address: %+v", bad)
+	}
+	// Five requests an hour per account (three made above): the sixth is refused.
+	for i := 0; i < 2; i++ {
+		if a := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers); a.Status != http.StatusNoContent {
+			t.Fatalf("request %d: %+v", i+4, a)
+		}
+	}
+	over := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers)
+	if over.Status != http.StatusTooManyRequests || !strings.Contains(over.Body, `"code":"folio_too_many_attempts"`) {
+		t.Errorf("the sixth request: %+v, want 429", over)
+	}
+	// Another account has its own allowance.
+	bobHeaders := map[string]string{"Authorization": authToken(t, reload(t, app, testapp.Bob.ID))}
+	if a := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-bob@folio.test"}, bobHeaders); a.Status != http.StatusNoContent {
+		t.Errorf("bob's request: %+v", a)
+	}
+}
