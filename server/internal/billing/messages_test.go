@@ -66,6 +66,9 @@ func TestRefusalCodes(t *testing.T) {
 		decideExemption(exemptionCase{category: "K", reason: "Intra-community supply", zeroRated: true, buyerVATID: "FR12345678901"}),
 		markSentFailed("invoice"),
 		markSentFailed("quote"),
+		decideCredit(creditCheck{invoiceStatus: statusPaid, currency: "EUR", availableCents: 9000, lines: 1, totalCents: 9001}),
+		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
+		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
 	}
 	var samples []refusaltest.Sample
 	for i, e := range decided {
