@@ -214,6 +214,28 @@ export const routeTable: readonly RouteRow[] = [
     load: () => import('@/features/payments/PaymentsPage'),
   },
   {
+    path: paths.creditNotes,
+    access: 'signedIn',
+    nav: 'credits.nav',
+    load: () => import('@/features/credit-notes/CreditNotesPage'),
+  },
+  {
+    path: '/credit-notes/new/:invoice',
+    access: 'signedIn',
+    title: 'credits.form.title',
+    load: () => import('@/features/credit-notes/CreditNoteFormPage'),
+  },
+  {
+    path: '/credit-notes/:id/print',
+    access: 'signedIn',
+    load: () => import('@/features/credit-notes/CreditNotePrintPage'),
+  },
+  {
+    path: '/credit-notes/:id',
+    access: 'signedIn',
+    load: () => import('@/features/credit-notes/CreditNotePage'),
+  },
+  {
     path: paths.settings,
     access: 'signedIn',
     nav: 'shell.nav.settings',

@@ -136,6 +136,39 @@ export const listSpecs: Record<Collection, ListSpec> = {
     hasCustomerFilter: true,
     expand: 'customer,invoice',
   },
+  credit_notes: {
+    collection: 'credit_notes',
+    tabs: [
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'credit_left', label: 'credits.tab.creditLeft' },
+      { id: 'refunded', label: 'credits.tab.refunded' },
+    ],
+    sorts: [
+      { key: 'number', field: 'seq', label: 'billing.list.sort.number' },
+      { key: 'customer', field: 'customer.name', label: 'billing.list.sort.customer' },
+      { key: 'issue_date', field: 'issue_date', label: 'billing.list.sort.issued' },
+      { key: 'invoice', field: 'invoice.seq', label: 'billing.list.sort.invoice' },
+      { key: 'total', field: 'total_cents', label: 'billing.list.sort.total' },
+    ],
+    defaultSort: '-issue_date',
+    dateField: 'issue_date',
+    searchFields: ['number', 'customer.name', 'invoice.number', 'reason'],
+    hasCustomerFilter: true,
+    expand: 'customer,invoice',
+  },
+  refunds: {
+    collection: 'refunds',
+    tabs: [{ id: 'all', label: 'billing.list.tab.all' }],
+    sorts: [
+      { key: 'date', field: 'date', label: 'billing.list.sort.date' },
+      { key: 'amount', field: 'amount_cents', label: 'billing.list.sort.amount' },
+    ],
+    defaultSort: '-date',
+    dateField: 'date',
+    searchFields: ['reference', 'customer.name'],
+    hasCustomerFilter: true,
+    expand: 'credit_note,customer',
+  },
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -248,6 +281,13 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
       return null
     case 'payments':
       return status === 'all' ? null : { expr: 'method = {:status}', params: { status } }
+    case 'credit_notes':
+      // Credit left: the invoice still owes the customer something (to refund or keep).
+      if (status === 'credit_left') return { expr: 'invoice.credit_cents > 0', params: {} }
+      if (status === 'refunded') return { expr: 'refunded_cents > 0', params: {} }
+      return null
+    case 'refunds':
+      return null
   }
 }
 
@@ -291,7 +331,8 @@ export function listSort(spec: ListSpec, sort: string): string {
   const desc = sort.startsWith('-')
   const key = sort.replace(/^-/, '')
   const field = spec.sorts.find((s) => s.key === key)?.field ?? key
-  const tie = spec.collection === 'customers' ? 'id' : 'seq'
+  const tie =
+    spec.collection === 'customers' ? 'id' : spec.collection === 'refunds' ? 'created' : 'seq'
   const dir = desc ? '-' : ''
   return field === tie ? `${dir}${field}` : `${dir}${field},${dir}${tie}`
 }

@@ -4,7 +4,7 @@ import { documentLanguage } from './document-language'
 import { isoDate } from './format'
 import type { SellerSettings } from './queries'
 import { invoiceDisplayStatus, quoteDisplayStatus } from './status'
-import type { Customer, Invoice, LineItem, Quote, TaxBreakdownRow } from './types'
+import type { CreditNote, Customer, Invoice, LineItem, Quote, TaxBreakdownRow } from './types'
 
 /**
  * A quote or an invoice as it is printed: exactly what the customer may see, nothing else. The
@@ -12,7 +12,10 @@ import type { Customer, Invoice, LineItem, Quote, TaxBreakdownRow } from './type
  * sheet, the public page and the PDF draw it.
  */
 export interface PrintableDocument {
-  kind: 'quote' | 'invoice'
+  /** A credit note is drawn on the owner's side only (print view, PDF), never public. */
+  kind: 'quote' | 'invoice' | 'credit_note'
+  /** Credit notes: the number of the invoice it corrects. */
+  credits_invoice?: string
   /** "" for a draft (drafts are never public, but the owner's own PDF can be one). */
   number: string
   /** The stored status (draft, sent, viewed, accepted, rejected, converted, partial, paid, void). */
@@ -203,4 +206,43 @@ export function ownerPrintable(
         ? fileUrl(seller.collectionId, seller.id, seller.logo, '0x64', fileToken)
         : '',
   })
+}
+
+/**
+ * A credit note as printed: its own number and lines, the invoice it corrects, the total
+ * credited. Drawn by the same sheet and PDF module as quotes and invoices.
+ */
+export function creditNotePrintable(
+  cn: CreditNote,
+  invoiceNumber: string,
+  customer: Customer | undefined,
+  seller: SellerSettings | undefined,
+): PrintableDocument {
+  const base = ownerPrintable(
+    'quotes',
+    {
+      ...cn,
+      status: 'sent',
+      expiry_date: '',
+      invoice: '',
+      reject_reason: '',
+      accepted_at: '',
+      rejected_at: '',
+      converted_at: '',
+      sent_at: '',
+      viewed_at: '',
+      terms: '',
+    } as Quote,
+    customer,
+    seller,
+  )
+  return {
+    ...base,
+    kind: 'credit_note',
+    status: 'issued',
+    display_status: 'issued',
+    credits_invoice: invoiceNumber,
+    balance_cents: cn.total_cents,
+    notes: [cn.reason, cn.notes].filter((s) => s?.trim()).join('\n\n'),
+  }
 }

@@ -2,7 +2,17 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { FULL_LIST_BATCH, PAGE_SIZE } from '@/config/constants'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { listFilter, listSort, type ListSpec, type ListState } from './list-state'
-import type { AnyRecord, Collection, Customer, Invoice, Page, Payment, Quote } from './types'
+import type {
+  AnyRecord,
+  Collection,
+  CreditNote,
+  Customer,
+  Invoice,
+  Page,
+  Payment,
+  Quote,
+  Refund,
+} from './types'
 
 /** Query keys: everything of the back-office sits under ['records', collection, …]. */
 export const recordKeys = {
@@ -82,6 +92,8 @@ const recordExpand: Record<Collection, string | undefined> = {
   quotes: 'customer',
   invoices: 'customer',
   payments: 'customer,invoice',
+  credit_notes: 'customer,invoice',
+  refunds: 'credit_note,invoice,customer',
 }
 
 export const recordQuery = <T extends AnyRecord>(c: Collection, id: string) =>
@@ -119,10 +131,37 @@ export const invoicePaymentsQuery = (invoiceId: string) =>
       }),
   })
 
+/** An invoice's credit notes, newest first. */
+export const invoiceCreditNotesQuery = (invoiceId: string) =>
+  queryOptions({
+    queryKey: recordKeys.related('credit_notes', 'byInvoice', invoiceId),
+    queryFn: async (): Promise<CreditNote[]> => {
+      const pb = await loadPb()
+      return pb.collection('credit_notes').getFullList<CreditNote>({
+        filter: pb.filter('invoice = {:id}', { id: invoiceId }),
+        sort: '-issue_date,-seq',
+      })
+    },
+  })
+
+/** A credit note's refunds, newest first. */
+export const creditNoteRefundsQuery = (creditNoteId: string) =>
+  queryOptions({
+    queryKey: recordKeys.related('refunds', 'byCreditNote', creditNoteId),
+    queryFn: async (): Promise<Refund[]> => {
+      const pb = await loadPb()
+      return pb.collection('refunds').getFullList<Refund>({
+        filter: pb.filter('credit_note = {:id}', { id: creditNoteId }),
+        sort: '-date,-created',
+      })
+    },
+  })
+
 export interface CustomerDocuments {
   quotes: Quote[]
   invoices: Invoice[]
   payments: Payment[]
+  creditNotes: CreditNote[]
 }
 
 export const customerDocumentsQuery = (customerId: string) =>
@@ -131,7 +170,7 @@ export const customerDocumentsQuery = (customerId: string) =>
     queryFn: async (): Promise<CustomerDocuments> => {
       const pb = await loadPb()
       const filter = pb.filter('customer = {:id}', { id: customerId })
-      const [quotes, invoices, payments] = await Promise.all([
+      const [quotes, invoices, payments, creditNotes] = await Promise.all([
         pb
           .collection('quotes')
           .getFullList<Quote>({ filter, sort: '-issue_date,-seq', batch: FULL_LIST_BATCH }),
@@ -144,8 +183,14 @@ export const customerDocumentsQuery = (customerId: string) =>
           batch: FULL_LIST_BATCH,
           expand: 'invoice',
         }),
+        pb.collection('credit_notes').getFullList<CreditNote>({
+          filter,
+          sort: '-issue_date,-seq',
+          batch: FULL_LIST_BATCH,
+          expand: 'invoice',
+        }),
       ])
-      return { quotes, invoices, payments }
+      return { quotes, invoices, payments, creditNotes }
     },
   })
 
@@ -171,6 +216,7 @@ export interface SellerSettings {
   view_tracking?: boolean
   send_subject_template?: string
   send_message_template?: string
+  credit_note_prefix?: string
   /** The default language of documents ("" or absent: English). */
   document_language?: string
   email: string

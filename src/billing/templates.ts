@@ -170,7 +170,7 @@ export function templateValues(
   const invoice = doc.kind === 'invoice'
   const locale = isLocale(doc.language) ? doc.language : SOURCE_LOCALE
   return {
-    kind: mailKind(doc.kind, locale),
+    kind: mailKind(doc.kind === 'credit_note' ? 'invoice' : doc.kind, locale),
     number: doc.number,
     business: doc.seller.company_name,
     customer: customerContact || doc.buyer.contact_name || doc.buyer.name,

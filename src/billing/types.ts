@@ -16,7 +16,8 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-export type Collection = 'customers' | 'quotes' | 'invoices' | 'payments'
+export type Collection =
+  'customers' | 'quotes' | 'invoices' | 'payments' | 'credit_notes' | 'refunds'
 export type DocumentKind = 'quotes' | 'invoices'
 
 export interface BaseRecord {
@@ -107,6 +108,12 @@ export interface Invoice extends DocumentBase {
   void_reason: string
   paid_at: string
   voided_at: string
+  /** Σ its credit notes (absent on records read before credit notes existed: 0). */
+  credited_cents?: number
+  /** Σ the refunds of its credit notes. */
+  refunded_cents?: number
+  /** What it owes the customer back: paid and credited beyond the total, less refunds. */
+  credit_cents?: number
 }
 
 export interface Payment extends BaseRecord {
@@ -123,7 +130,44 @@ export interface Payment extends BaseRecord {
   expand?: { customer?: Customer; invoice?: Invoice }
 }
 
-export type AnyRecord = Customer | Quote | Invoice | Payment
+/** A credit note: issued when saved, never changed; corrects one invoice. */
+export interface CreditNote extends BaseRecord {
+  invoice: string
+  customer: string
+  number: string
+  seq: number
+  issue_date: string
+  currency: string
+  items: LineItem[] | null
+  discount_percent: number
+  subtotal_cents: number
+  discount_cents: number
+  tax_cents: number
+  total_cents: number
+  tax_breakdown: TaxBreakdownRow[] | null
+  reason: string
+  notes: string
+  vat_exemption_category?: DocumentBase['vat_exemption_category']
+  vat_exemption_reason?: string
+  refunded_cents: number
+  expand?: { customer?: Customer; invoice?: Invoice }
+}
+
+/** Money paid back to the customer out of a credit note's credit. */
+export interface Refund extends BaseRecord {
+  credit_note: string
+  invoice: string
+  customer: string
+  date: string
+  amount_cents: number
+  currency: string
+  method: PaymentMethod
+  reference: string
+  notes: string
+  expand?: { credit_note?: CreditNote; customer?: Customer; invoice?: Invoice }
+}
+
+export type AnyRecord = Customer | Quote | Invoice | Payment | CreditNote | Refund
 
 export interface Page<T> {
   page: number

@@ -19,6 +19,7 @@ export const paths = {
   customers: '/customers',
   invoices: '/invoices',
   payments: '/payments',
+  creditNotes: '/credit-notes',
   quotes: '/quotes',
   helpCenter: '/help-center',
   settings: '/settings',
@@ -41,6 +42,10 @@ export const recordPaths = {
   invoiceEdit: (id: string) => `/invoices/${id}/edit`,
   invoicePrint: (id: string) => `/invoices/${id}/print`,
   invoiceNew: '/invoices/new',
+  creditNote: (id: string) => `/credit-notes/${id}`,
+  creditNotePrint: (id: string) => `/credit-notes/${id}/print`,
+  /** The form that credits an invoice. */
+  creditNoteFor: (invoiceId: string) => `/credit-notes/new/${invoiceId}`,
   /** A list with its state, e.g. listWith('/invoices', '?status=overdue'). */
   listWith: (list: string, query: string) => `${list}${query}`,
 } as const

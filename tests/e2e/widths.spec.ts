@@ -48,6 +48,8 @@ async function screens(page: Page): Promise<string[]> {
     `${invoice}/print`,
     '/invoices/new',
     '/payments',
+    '/credit-notes',
+    invoice.replace('/invoices/', '/credit-notes/new/'),
     '/settings/account',
     '/settings/appearance',
     '/settings/display',

@@ -57,6 +57,8 @@ func BindWithClock(app core.App, now func() time.Time) {
 	quotes := migrations.QuotesCollection
 	invoices := migrations.InvoicesCollection
 	payments := migrations.PaymentsCollection
+	creditNotes := migrations.CreditNotesCollection
+	refunds := migrations.RefundsCollection
 
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(applyUserDefaults)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserBank)
@@ -64,9 +66,9 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
 
-	app.OnRecordCreateRequest(customers, quotes, invoices, payments).BindFunc(guardCreateRequest)
-	app.OnRecordUpdateRequest(customers, quotes, invoices, payments).BindFunc(guardUpdateRequest)
-	app.OnRecordDeleteRequest(customers, quotes, invoices, payments).BindFunc(guardDeleteRequest)
+	app.OnRecordCreateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardCreateRequest)
+	app.OnRecordUpdateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardUpdateRequest)
+	app.OnRecordDeleteRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardDeleteRequest)
 
 	app.OnRecordCreate(customers).BindFunc(s.beforeCustomerCreate)
 	app.OnRecordUpdate(customers).BindFunc(s.beforeCustomerUpdate)
@@ -84,10 +86,19 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdate(payments).BindFunc(s.savePayment)
 	app.OnRecordDelete(payments).BindFunc(onPaymentDelete)
 
-	// The dashboard's per-day sums follow every invoice and payment write.
-	app.OnRecordCreateExecute(invoices, payments).BindFunc(keepLedgerDays)
-	app.OnRecordUpdateExecute(invoices, payments).BindFunc(keepLedgerDays)
-	app.OnRecordDeleteExecute(invoices, payments).BindFunc(keepLedgerDays)
+	app.OnRecordCreate(creditNotes).BindFunc(s.saveCreditNote)
+	app.OnRecordUpdate(creditNotes).BindFunc(s.saveCreditNote)
+	app.OnRecordDelete(creditNotes).BindFunc(beforeCreditNoteDelete)
+
+	app.OnRecordCreate(refunds).BindFunc(s.saveRefund)
+	app.OnRecordUpdate(refunds).BindFunc(s.saveRefund)
+	app.OnRecordDelete(refunds).BindFunc(onRefundDelete)
+
+	// The dashboard's per-day sums follow every invoice, payment, credit
+	// note and refund write.
+	app.OnRecordCreateExecute(invoices, payments, creditNotes, refunds).BindFunc(keepLedgerDays)
+	app.OnRecordUpdateExecute(invoices, payments, creditNotes, refunds).BindFunc(keepLedgerDays)
+	app.OnRecordDeleteExecute(invoices, payments, creditNotes, refunds).BindFunc(keepLedgerDays)
 
 	// The documents' activity and public links follow their writes.
 	app.OnRecordCreateExecute(quotes, invoices).BindFunc(trailDocumentCreate)

@@ -17,6 +17,8 @@ func TestCrossAccountMatrix(t *testing.T) {
 		{"quotes", quoBob, map[string]any{"owner": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
 		{"invoices", invBob, map[string]any{"owner": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
 		{"payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
+		{"credit_notes", cnBob, map[string]any{"owner": bob, "invoice": invBob, "items": creditLine}, map[string]any{"notes": "hi"}},
+		{"refunds", refundBob, map[string]any{"owner": bob, "credit_note": cnBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
 	}
 
 	var cases []apiCase
@@ -44,6 +46,12 @@ func TestCrossAccountMatrix(t *testing.T) {
 			body: map[string]any{"owner": alice, "customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
 		apiCase{name: "payment → bob's invoice", as: alice, method: http.MethodPost, url: paymentsURL,
 			body: map[string]any{"owner": alice, "invoice": invBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignInvoice)}},
+		apiCase{name: "credit note → bob's invoice", as: alice, method: http.MethodPost, url: creditNotesURL,
+			body: map[string]any{"owner": alice, "invoice": invBobPaid, "items": creditLine}, status: 400, contains: []string{msg(msgForeignInvoice)}},
+		apiCase{name: "refund → bob's credit note", as: alice, method: http.MethodPost, url: refundsURL,
+			body: map[string]any{"owner": alice, "credit_note": cnBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignCreditNote)}},
+		apiCase{name: "expand does not reach bob's credit notes", as: alice, method: http.MethodGet, url: refundsURL + "?expand=credit_note,invoice",
+			status: 200, absent: []string{bob, cnBob}},
 		apiCase{name: "expand does not reach bob's records", as: alice, method: http.MethodGet, url: invoicesURL + "/" + invDraft + "?expand=customer",
 			status: 200, contains: []string{`"expand":{"customer":{`}, absent: []string{bob}},
 		apiCase{name: "convert bob's quote", as: alice, method: http.MethodPost, url: "/api/folio/quotes/" + quoBob + "/convert",

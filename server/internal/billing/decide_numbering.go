@@ -25,9 +25,10 @@ type numbering struct {
 // its prefix. An empty setting falls back to the default, so a number
 // always has a prefix.
 var numberings = map[string]numbering{
-	migrations.QuotesCollection:   {migrations.FieldQuotePrefix, migrations.DefaultQuotePrefix},
-	migrations.InvoicesCollection: {migrations.FieldInvoicePrefix, migrations.DefaultInvoicePrefix},
-	migrations.PaymentsCollection: {migrations.FieldPaymentPrefix, migrations.DefaultPaymentPrefix},
+	migrations.QuotesCollection:      {migrations.FieldQuotePrefix, migrations.DefaultQuotePrefix},
+	migrations.InvoicesCollection:    {migrations.FieldInvoicePrefix, migrations.DefaultInvoicePrefix},
+	migrations.PaymentsCollection:    {migrations.FieldPaymentPrefix, migrations.DefaultPaymentPrefix},
+	migrations.CreditNotesCollection: {migrations.FieldCreditNotePrefix, migrations.DefaultCreditNotePrefix},
 }
 
 // PrefixFor returns the number prefix for a collection from the owner's

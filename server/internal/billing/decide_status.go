@@ -109,12 +109,15 @@ func decideQuoteStatus(m quoteMove) (string, *ruleError) {
 
 // invoiceMove is an invoice save as far as its status is concerned.
 type invoiceMove struct {
-	from, to     string // from is "" for a new invoice
-	lines        int
-	totalCents   int64
-	paidCents    int64 // Σ payments now on the invoice
-	viewedBefore bool  // viewed_at is set
-	voidReason   string
+	from, to   string // from is "" for a new invoice
+	lines      int
+	totalCents int64
+	paidCents  int64 // Σ payments now on the invoice
+	// creditedCents is Σ credit notes on the invoice: they settle it
+	// like payments do.
+	creditedCents int64
+	viewedBefore  bool // viewed_at is set
+	voidReason    string
 }
 
 // decideInvoiceStatus checks a requested change against the machine, then
@@ -155,7 +158,7 @@ func decideInvoiceStatus(m invoiceMove) (string, *ruleError) {
 		}
 	}
 
-	return deriveInvoiceStatus(m.to, m.paidCents, m.totalCents, m.viewedBefore), nil
+	return deriveInvoiceStatus(m.to, m.paidCents+m.creditedCents, m.totalCents, m.viewedBefore), nil
 }
 
 // deriveInvoiceStatus applies the payments to a status the machine allows.

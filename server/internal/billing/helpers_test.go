@@ -44,10 +44,19 @@ const (
 	invVoid    = "ialicevoid00001"
 	invBob     = "ibobsent0000001" // bob, 120.00, 20.00 paid
 
+	invBobPaid = "ibobpaid0000001" // bob, 120.00 issued 2026-03-02, paid, 30.00 credited, 10.00 refunded
+
 	payPartial = "palicepartial01"
 	payPaid    = "palicepaid00001"
 	payBob     = "pbob00000000001"
+	payBobPaid = "pbobpaid0000001"
+
+	cnBob     = "cnbob0000000001" // bob's credit note of 30.00 on invBobPaid
+	refundBob = "rfbob0000000001" // bob's refund of 10.00 of cnBob
 )
+
+// creditLine credits a quarter of oneLine: 25.00 + 20% = 30.00.
+var creditLine = []map[string]any{{"description": "Consulting", "quantity": 0.25, "unit_price_cents": 10000, "tax_rate": 20}}
 
 // Public link tokens of the fixture. Real tokens are 43 random characters;
 // only their SHA-256 is stored, so any string works as a test token.
@@ -162,6 +171,11 @@ func buildFixture(app *tests.TestApp) error {
 	save("invoices", invBob, doc(bob, custBob, nil))
 	update("invoices", invBob, map[string]any{"status": "sent"})
 	save("payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 2000, "date": "2026-03-11", "method": "cash"})
+	save("invoices", invBobPaid, doc(bob, custBob, map[string]any{"issue_date": "2026-03-02"}))
+	update("invoices", invBobPaid, map[string]any{"status": "sent"})
+	save("payments", payBobPaid, map[string]any{"owner": bob, "invoice": invBobPaid, "amount_cents": 12000, "date": "2026-03-05", "method": "cash"})
+	save("credit_notes", cnBob, map[string]any{"owner": bob, "invoice": invBobPaid, "issue_date": "2026-03-06", "items": creditLine})
+	save("refunds", refundBob, map[string]any{"owner": bob, "credit_note": cnBob, "amount_cents": 1000, "date": "2026-03-07", "method": "bank_transfer"})
 
 	must(addLink(app, alice, "invoice", invSent, tokInvSent))
 	must(addLink(app, alice, "invoice", invPartial, tokInvPartial))

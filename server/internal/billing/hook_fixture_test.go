@@ -17,7 +17,7 @@ func TestFixtureState(t *testing.T) {
 
 	u := get(t, app, migrations.UsersCollection, alice)
 	expect(t, u, map[string]any{
-		"default_currency": "EUR", "invoice_prefix": "INV-", "quote_prefix": "QUO-", "payment_prefix": "PAY-",
+		"default_currency": "EUR", "invoice_prefix": "INV-", "quote_prefix": "QUO-", "payment_prefix": "PAY-", "credit_note_prefix": "CN-",
 		"default_terms_days": 30, "notify_overdue": true, "notify_quote_expiring": false,
 	})
 
@@ -42,6 +42,11 @@ func TestFixtureState(t *testing.T) {
 		{"payments", payPartial, map[string]any{"number": "PAY-00001", "seq": 1, "customer": custAcme, "currency": "EUR", "date": "2026-03-10"}},
 		{"payments", payPaid, map[string]any{"number": "PAY-00002", "amount_cents": 12000}},
 		{"payments", payBob, map[string]any{"number": "PAY-00001"}},
+		{"invoices", invBobPaid, map[string]any{"number": "INV-00002", "status": "paid", "paid_cents": 12000, "balance_cents": 0,
+			"credited_cents": 3000, "refunded_cents": 1000, "credit_cents": 2000}},
+		{"credit_notes", cnBob, map[string]any{"number": "CN-00001", "seq": 1, "customer": custBob, "currency": "EUR",
+			"subtotal_cents": 2500, "tax_cents": 500, "total_cents": 3000, "refunded_cents": 1000, "issue_date": "2026-03-06"}},
+		{"refunds", refundBob, map[string]any{"invoice": invBobPaid, "customer": custBob, "currency": "EUR", "date": "2026-03-07"}},
 	}
 	for _, c := range cases {
 		expect(t, get(t, app, c.collection, c.id), c.want)

@@ -35,26 +35,25 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 		}
 	}
 
-	var paid struct {
-		Sum  int64  `db:"sum"`
-		Last string `db:"last"`
-	}
+	var f invoiceFigures
 	if !p.isNew {
-		err := e.App.DB().Select("COALESCE(SUM(amount_cents), 0) AS sum", "COALESCE(MAX(date), '') AS last").
-			From(migrations.PaymentsCollection).Where(dbx.HashExp{"invoice": r.Id}).One(&paid)
-		if err != nil {
+		if f, err = readInvoiceFigures(e.App, r.Id); err != nil {
 			return err
 		}
 	}
+	if rerr := decideCreditedInvoice(f.Credited, p.from, r.GetString("status"), p.changed); rerr != nil {
+		return rerr.api()
+	}
 
 	status, rerr := decideInvoiceStatus(invoiceMove{
-		from:         p.from,
-		to:           r.GetString("status"),
-		lines:        len(p.lines),
-		totalCents:   p.totals.TotalCents,
-		paidCents:    paid.Sum,
-		viewedBefore: !orig.GetDateTime("viewed_at").IsZero(),
-		voidReason:   r.GetString("void_reason"),
+		from:          p.from,
+		to:            r.GetString("status"),
+		lines:         len(p.lines),
+		totalCents:    p.totals.TotalCents,
+		paidCents:     f.Paid,
+		creditedCents: f.Credited,
+		viewedBefore:  !orig.GetDateTime("viewed_at").IsZero(),
+		voidReason:    r.GetString("void_reason"),
 	})
 	if rerr != nil {
 		return rerr.api()
@@ -65,15 +64,20 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	r.Set("status", status)
 	applyStamps(r, "invoice", p.from, status, s.now())
 
-	r.Set("paid_cents", paid.Sum)
-	balance := p.totals.TotalCents - paid.Sum
-	if status == statusVoid {
-		balance = 0 // nothing is owed on a void invoice
+	settled := decideSettlement(p.totals.TotalCents, f.Paid, f.Credited, f.Refunded, status == statusVoid)
+	if settled.creditCents < 0 {
+		// A payment deleted or lowered after a refund: the refunds would
+		// exceed the credit the invoice still holds.
+		return refuse("id", "folio_refunds_exceed_credit", msgRefundsExceedCredit)
 	}
-	r.Set("balance_cents", balance)
+	r.Set("paid_cents", f.Paid)
+	r.Set("balance_cents", settled.balanceCents)
+	r.Set(migrations.FieldCreditedCents, f.Credited)
+	r.Set(migrations.FieldRefundedCents, f.Refunded)
+	r.Set(migrations.FieldCreditCents, settled.creditCents)
 	if status == statusPaid {
-		last, _ := types.ParseDateTime(paid.Last)
-		r.Set("paid_at", last) // the date of the payment that closed it
+		last, _ := types.ParseDateTime(f.Last)
+		r.Set("paid_at", last) // the date of the payment or credit note that closed it
 	} else {
 		r.Set("paid_at", "")
 	}

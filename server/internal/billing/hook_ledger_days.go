@@ -49,12 +49,7 @@ func storedShare(app core.App, collection, id string) (ledgerShare, error) {
 		Status   string `db:"status"`
 		Cents    int64  `db:"cents"`
 	}
-	query := `SELECT [[owner]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
-		FROM {{payments}} WHERE [[id]] = {:id} LIMIT 1`
-	if collection == migrations.InvoicesCollection {
-		query = `SELECT [[owner]], [[currency]], [[issue_date]] AS [[date]], [[status]], [[total_cents]] AS [[cents]]
-		FROM {{invoices}} WHERE [[id]] = {:id} LIMIT 1`
-	}
+	query := ledgerSourceQueries[collection]
 	err := app.DB().NewQuery(query).Bind(dbx.Params{"id": id}).One(&row)
 	if err != nil {
 		if errors.Is(err, dbsql.ErrNoRows) {
@@ -65,24 +60,42 @@ func storedShare(app core.App, collection, id string) (ledgerShare, error) {
 	return shareOf(collection, row.Owner, row.Currency, row.Date, row.Status, row.Cents), nil
 }
 
+// ledgerSourceQueries read one record's share as stored, per collection.
+var ledgerSourceQueries = map[string]string{
+	migrations.InvoicesCollection: `SELECT [[owner]], [[currency]], [[issue_date]] AS [[date]], [[status]], [[total_cents]] AS [[cents]]
+		FROM {{invoices}} WHERE [[id]] = {:id} LIMIT 1`,
+	migrations.PaymentsCollection: `SELECT [[owner]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
+		FROM {{payments}} WHERE [[id]] = {:id} LIMIT 1`,
+	migrations.CreditNotesCollection: `SELECT [[owner]], [[currency]], [[issue_date]] AS [[date]], '' AS [[status]], [[total_cents]] AS [[cents]]
+		FROM {{credit_notes}} WHERE [[id]] = {:id} LIMIT 1`,
+	migrations.RefundsCollection: `SELECT [[owner]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
+		FROM {{refunds}} WHERE [[id]] = {:id} LIMIT 1`,
+}
+
 // recordShare is the share of the record as just written.
 func recordShare(r *core.Record) ledgerShare {
-	if r.Collection().Name == migrations.InvoicesCollection {
-		return shareOf(migrations.InvoicesCollection, r.GetString("owner"), r.GetString("currency"),
+	name := r.Collection().Name
+	switch name {
+	case migrations.InvoicesCollection, migrations.CreditNotesCollection:
+		return shareOf(name, r.GetString("owner"), r.GetString("currency"),
 			r.GetString("issue_date"), r.GetString("status"), int64(r.GetInt("total_cents")))
 	}
-	return shareOf(migrations.PaymentsCollection, r.GetString("owner"), r.GetString("currency"),
+	return shareOf(name, r.GetString("owner"), r.GetString("currency"),
 		r.GetString("date"), "", int64(r.GetInt("amount_cents")))
 }
 
-// shareOf decides what an invoice or payment adds to its day: an invoice's
-// total unless it is a draft or void, a payment's amount.
+// shareOf decides what a record adds to its day: an invoice's total unless
+// it is a draft or void, a payment's amount; a credit note's total is
+// taken off the day's invoiced sum and a refund off its collected sum.
 func shareOf(collection, owner, currency, date, status string, cents int64) ledgerShare {
 	if len(date) < 10 || owner == "" {
 		return ledgerShare{}
 	}
 	if collection == migrations.InvoicesCollection && (status == statusDraft || status == statusVoid || status == "") {
 		return ledgerShare{}
+	}
+	if collection == migrations.CreditNotesCollection || collection == migrations.RefundsCollection {
+		cents = -cents
 	}
 	return ledgerShare{key: dayKey{owner, currency, date[:10]}, cents: cents, counts: true}
 }
@@ -134,9 +147,10 @@ func changedDays(before, after ledgerShare) []dayKey {
 	return days
 }
 
-// recomputeLedgerDay sets one day's row from the invoices and payments of
-// that day (both reads are covering index ranges), or deletes it when both
-// sums are zero.
+// recomputeLedgerDay sets one day's row from the records of that day (the
+// reads are index ranges): invoiced is the invoices less the credit notes
+// (net invoiced), collected the payments less the refunds. The row is
+// deleted when both sums are zero.
 func recomputeLedgerDay(app core.App, k dayKey) error {
 	d, err := time.Parse(time.DateOnly, k.day)
 	if err != nil {
@@ -150,8 +164,14 @@ func recomputeLedgerDay(app core.App, k dayKey) error {
 	err = app.DB().NewQuery(`SELECT
 			(SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{invoices}}
 				WHERE [[owner]] = {:owner} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
-					AND [[currency]] = {:cur} AND [[status]] NOT IN ('draft', 'void')) AS invoiced,
+					AND [[currency]] = {:cur} AND [[status]] NOT IN ('draft', 'void'))
+			- (SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{credit_notes}}
+				WHERE [[owner]] = {:owner} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
+					AND [[currency]] = {:cur}) AS invoiced,
 			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}}
+				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
+					AND [[currency]] = {:cur})
+			- (SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}}
 				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
 					AND [[currency]] = {:cur}) AS collected`).Bind(params).One(&sums)
 	if err != nil {
@@ -187,6 +207,12 @@ func RebuildLedgerDays(db dbx.Builder, owner string) error {
 			UNION ALL
 			SELECT [[currency]], substr([[date]], 1, 10), 0, [[amount_cents]]
 				FROM {{payments}} WHERE [[owner]] = {:owner} AND [[date]] != ''
+			UNION ALL
+			SELECT [[currency]], substr([[issue_date]], 1, 10), -[[total_cents]], 0
+				FROM {{credit_notes}} WHERE [[owner]] = {:owner} AND [[issue_date]] != ''
+			UNION ALL
+			SELECT [[currency]], substr([[date]], 1, 10), 0, -[[amount_cents]]
+				FROM {{refunds}} WHERE [[owner]] = {:owner} AND [[date]] != ''
 		)
 		GROUP BY [[currency]], [[day]]
 		HAVING SUM([[inv]]) != 0 OR SUM([[col]]) != 0`).Bind(dbx.Params{"owner": owner}).Execute()

@@ -55,6 +55,8 @@ func ledgerFromSources(t testing.TB, app core.App) days {
 	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, total_cents AS cents
 		FROM invoices WHERE status NOT IN ('draft', 'void')`, 0)
 	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, amount_cents AS cents FROM payments`, 1)
+	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, -total_cents AS cents FROM credit_notes`, 0)
+	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, -amount_cents AS cents FROM refunds`, 1)
 	maps.DeleteFunc(out, func(_ string, v [2]int64) bool { return v == [2]int64{} })
 	return out
 }
@@ -76,6 +78,12 @@ var fixtureDays = days{
 	alice + "/EUR/2026-03-12": {0, 12000},
 	bob + "/EUR/2026-03-01":   {12000, 0},
 	bob + "/EUR/2026-03-11":   {0, 2000},
+	// bob's paid invoice, its payment, its credit note and the refund:
+	// net invoiced and collected less refunds.
+	bob + "/EUR/2026-03-02": {12000, 0},
+	bob + "/EUR/2026-03-05": {0, 12000},
+	bob + "/EUR/2026-03-06": {-3000, 0},
+	bob + "/EUR/2026-03-07": {0, -1000},
 }
 
 // with is the fixture's ledger with some days changed (a zero value
@@ -209,7 +217,8 @@ func TestRebuildLedgerDays(t *testing.T) {
 	if err := RebuildLedgerDays(app.DB(), alice); err != nil {
 		t.Fatal(err)
 	}
-	want := with(days{bob + "/EUR/2026-03-01": {1, 0}, bob + "/EUR/2026-03-11": {1, 2000}})
+	want := with(days{bob + "/EUR/2026-03-01": {1, 0}, bob + "/EUR/2026-03-11": {1, 2000},
+		bob + "/EUR/2026-03-02": {1, 0}, bob + "/EUR/2026-03-05": {1, 12000}, bob + "/EUR/2026-03-06": {1, 0}, bob + "/EUR/2026-03-07": {1, -1000}})
 	if got := ledgerTable(t, app); !maps.Equal(got, want) {
 		t.Errorf("after rebuild: %v\nwant %v", got, want)
 	}

@@ -69,9 +69,10 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			return err
 		}
 		if rerr := decidePayment(paymentCheck{
-			invoiceStatus:  inv.GetString("status"),
-			currency:       inv.GetString("currency"),
-			availableCents: int64(inv.GetInt("total_cents")) - others,
+			invoiceStatus: inv.GetString("status"),
+			currency:      inv.GetString("currency"),
+			// Credit notes lower what is owed like payments do.
+			availableCents: int64(inv.GetInt("total_cents")) - int64(inv.GetInt(migrations.FieldCreditedCents)) - others,
 			amountCents:    amount,
 		}); rerr != nil {
 			return rerr.api()

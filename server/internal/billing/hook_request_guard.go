@@ -21,17 +21,26 @@ var serverFields = map[string][]string{
 		"number", "seq", "currency", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "quote", "paid_cents", "balance_cents", "sent_at", "viewed_at", "paid_at", "voided_at",
 		migrations.FieldIssuedPDF, migrations.FieldIssuedFor,
+		migrations.FieldCreditedCents, migrations.FieldRefundedCents, migrations.FieldCreditCents,
 	},
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq"},
+	migrations.CreditNotesCollection: {
+		"customer", "number", "seq", "currency", "discount_percent", "subtotal_cents", "discount_cents",
+		"tax_cents", "total_cents", "tax_breakdown", migrations.FieldRefundedCents,
+		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason,
+	},
+	migrations.RefundsCollection: {"invoice", "customer", "currency"},
 }
 
 // dateFields are the date fields a client may send. PocketBase turns a
 // value it can't read into an empty date, which the hooks would then take
 // as "today", so the request values as sent are judged here.
 var dateFields = map[string][]string{
-	migrations.QuotesCollection:   {"issue_date", "expiry_date"},
-	migrations.InvoicesCollection: {"issue_date", "due_date"},
-	migrations.PaymentsCollection: {"date"},
+	migrations.QuotesCollection:      {"issue_date", "expiry_date"},
+	migrations.InvoicesCollection:    {"issue_date", "due_date"},
+	migrations.PaymentsCollection:    {"date"},
+	migrations.CreditNotesCollection: {"issue_date"},
+	migrations.RefundsCollection:     {"date"},
 }
 
 // checkDateInput refuses a date in the request body that is not a real

@@ -23,6 +23,7 @@ func applyUserDefaults(e *core.RecordEvent) error {
 	setIfEmpty(migrations.FieldInvoicePrefix, migrations.DefaultInvoicePrefix)
 	setIfEmpty(migrations.FieldQuotePrefix, migrations.DefaultQuotePrefix)
 	setIfEmpty(migrations.FieldPaymentPrefix, migrations.DefaultPaymentPrefix)
+	setIfEmpty(migrations.FieldCreditNotePrefix, migrations.DefaultCreditNotePrefix)
 	if r.GetInt(migrations.FieldDefaultTermsDays) == 0 {
 		r.Set(migrations.FieldDefaultTermsDays, migrations.DefaultTermsDays)
 	}

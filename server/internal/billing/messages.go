@@ -111,6 +111,21 @@ const (
 	msgVATCategory           = "Choose a VAT category from the list."
 	msgExemptionReason       = "Give the reason for the VAT exemption (it is printed on the invoice)."
 
+	// Credit notes and refunds (decide_credit.go).
+	msgCreditNeedsIssued     = "Only an issued invoice (sent, viewed, partly paid or paid) can be credited."
+	msgCreditNeedsLines      = "Add at least one line and a total above zero to the credit note."
+	msgNothingToCredit       = "This invoice is already credited in full."
+	msgCreditNoteLocked      = "An issued credit note can't change. Issue another credit note instead."
+	msgCreditNoteKept        = "A credit note can't be deleted. It stays on record with its invoice."
+	msgCreditBeforeInvoice   = "A credit note can't be dated before its invoice."
+	msgForeignCreditNote     = "The credit note must be one of your own credit notes."
+	msgNoCreditLeft          = "There is no credit left to refund on this credit note."
+	msgRefundFixed           = "A refund's amount, date and method can't change. Delete it and record it again."
+	msgInvoiceCreditedLocked = "This invoice has credit notes and can't be edited. Issue a credit note for any correction."
+	msgVoidHasCredits        = "An invoice with credit notes can't be voided."
+	msgRefundsExceedCredit   = "The refunds on this invoice would be more than its credit. Delete a refund first."
+	msgCreditNoteMoved       = "A credit note can't move to another invoice."
+
 	// Formats, filled in by the decisions.
 	fmtBadTransition = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
 	fmtUnknownStatus = "Unknown status %q."
@@ -126,6 +141,8 @@ const (
 	fmtSendDocumentLimit = "This %s was already emailed %d times in the last hour. Try again later."
 	fmtMarkSentFailed    = "The %s could not be marked sent."
 	fmtOverpayment       = "The payment is more than the balance due (%s)."
+	fmtCreditOverCap     = "The credit note is more than what is left to credit on the invoice (%s)."
+	fmtRefundOverLeft    = "The refund is more than the credit left (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
 	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
@@ -220,6 +237,21 @@ var refusalMessages = map[string]string{
 	"folio_send_document_limit":      fmtSendDocumentLimit,
 	"folio_mark_sent_failed":         fmtMarkSentFailed,
 	"folio_overpayment":              fmtOverpayment,
+	"folio_credit_over_cap":          fmtCreditOverCap,
+	"folio_refund_over_credit":       fmtRefundOverLeft,
+	"folio_credit_needs_issued":      msgCreditNeedsIssued,
+	"folio_credit_needs_lines":       msgCreditNeedsLines,
+	"folio_nothing_to_credit":        msgNothingToCredit,
+	"folio_credit_note_locked":       msgCreditNoteLocked,
+	"folio_credit_note_kept":         msgCreditNoteKept,
+	"folio_credit_before_invoice":    msgCreditBeforeInvoice,
+	"folio_foreign_credit_note":      msgForeignCreditNote,
+	"folio_no_credit_left":           msgNoCreditLeft,
+	"folio_refund_fixed":             msgRefundFixed,
+	"folio_invoice_credited_locked":  msgInvoiceCreditedLocked,
+	"folio_void_has_credits":         msgVoidHasCredits,
+	"folio_refunds_exceed_credit":    msgRefundsExceedCredit,
+	"folio_credit_note_moved":        msgCreditNoteMoved,
 	"folio_einvoice_missing":         fmtEInvoiceMissing,
 	"folio_buyer_vat_id_missing":     fmtBuyerVATIDMissing,
 	"folio_seller_vat_id_missing":    fmtSellerVATIDMissing,

@@ -70,6 +70,9 @@ func TestRefusalCodes(t *testing.T) {
 		decideSendAllowed(true, "invoice", SendsPerAccountHour, 0).rule,
 		decideSendAllowed(true, "quote", 0, SendsPerDocumentHour).rule,
 		decideSendAllowed(true, "invoice", 0, SendsPerDocumentHour).rule,
+		decideCredit(creditCheck{invoiceStatus: statusPaid, currency: "EUR", availableCents: 9000, lines: 1, totalCents: 9001}),
+		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
+		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
 	}
 	var samples []refusaltest.Sample
 	for i, e := range decided {

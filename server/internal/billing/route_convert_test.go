@@ -35,8 +35,8 @@ func TestConvertQuoteRoute(t *testing.T) {
 			},
 			status: 400, contains: []string{msg(msgAlreadyConverted)},
 			after: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				if n, _ := app.CountRecords("invoices"); n != 8 {
-					t.Errorf("%d invoices, want 7 + 1", n)
+				if n, _ := app.CountRecords("invoices"); n != 9 {
+					t.Errorf("%d invoices, want 8 + 1", n)
 				}
 			}},
 		{name: "rejected quote", as: alice, method: http.MethodPost, url: convertURL(quoRejected),

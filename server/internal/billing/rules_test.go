@@ -66,7 +66,7 @@ func TestRuleNumbering(t *testing.T) {
 			body: map[string]any{"owner": alice, "customer": custAcme}, status: 200,
 			contains: []string{`"number":"INV-00007"`, `"seq":7`, `"status":"draft"`}},
 		{name: "another owner counts on its own", as: bob, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": bob, "customer": custBob}, status: 200, contains: []string{`"number":"INV-00002"`}},
+			body: map[string]any{"owner": bob, "customer": custBob}, status: 200, contains: []string{`"number":"INV-00003"`}},
 		{name: "prefix from the owner's settings", as: alice, method: http.MethodPost, url: paymentsURL,
 			before: func(t testing.TB, app *tests.TestApp) {
 				u := get(t, app, migrations.UsersCollection, alice)
@@ -319,7 +319,7 @@ func TestPaymentIsAtomic(t *testing.T) {
 		},
 		status: 400, contains: []string{msg("Boom.")},
 		after: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-			if n, _ := app.CountRecords("payments"); n != 3 {
+			if n, _ := app.CountRecords("payments"); n != 4 {
 				t.Errorf("%d payments: the failed one was kept", n)
 			}
 		},

@@ -130,9 +130,15 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
   pdf.addFont(`${family}-SemiBold.ttf`, BOLD, 'normal')
 
   const invoice = doc.kind === 'invoice'
-  const title = dt(invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+  const credit = doc.kind === 'credit_note'
+  const title = dt(credit ? 'doc.kind.creditNote' : invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
   const heading = doc.number
-    ? dt(invoice ? 'doc.heading.invoice' : 'doc.heading.quote', { number: doc.number })
+    ? dt(
+        credit ? 'doc.heading.creditNote' : invoice ? 'doc.heading.invoice' : 'doc.heading.quote',
+        {
+          number: doc.number,
+        },
+      )
     : title
   const c = doc.currency || 'EUR'
   const money = (cents: number) => f.money(cents, c)
@@ -290,6 +296,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
   ]
   if (invoice) dates.push([dt('doc.dates.due'), date(doc.due_date)])
   else if (doc.expiry_date) dates.push([dt('doc.dates.validUntil'), date(doc.expiry_date)])
+  if (credit && doc.credits_invoice) dates.push([dt('doc.creditNote.invoice'), doc.credits_invoice])
   setType('regular', BODY, TEXT_700)
   const valueW = Math.max(...dates.map(([, v]) => width(v)))
   const labelW = Math.max(...dates.map(([k]) => width(k)))
@@ -333,7 +340,7 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
   const due = invoice && !paidInFull ? doc.balance_cents : doc.total_cents
   const dueLabel = paidInFull
     ? f.upper(dt('doc.watermark.paid'))
-    : f.upper(dt(invoice ? 'doc.amountDue' : 'doc.total'))
+    : f.upper(dt(invoice ? 'doc.amountDue' : credit ? 'doc.creditNote.total' : 'doc.total'))
   const dueAmount = money(due)
   const dueBy = invoice && !paidInFull ? dt('doc.dueBy', { date: date(doc.due_date) }) : ''
   setType('bold', LABEL)

@@ -38,6 +38,9 @@ export default function CustomerPage() {
   const invoices = docs.data?.invoices ?? []
   const quotes = docs.data?.quotes ?? []
   const payments = docs.data?.payments ?? []
+  const creditNotes = docs.data?.creditNotes ?? []
+  // Credit the customer holds: paid and credited beyond invoice totals, not refunded.
+  const creditKept = invoices.reduce((s, i) => s + Math.max(0, i.credit_cents ?? 0), 0)
   const outstanding = invoices.filter(isOutstanding).reduce((s, i) => s + i.balance_cents, 0)
   const overdue = invoices.filter((i) => isOverdue(i)).reduce((s, i) => s + i.balance_cents, 0)
   const buckets = aging(invoices)
@@ -58,6 +61,13 @@ export default function CustomerPage() {
           <span className="flex flex-wrap items-center gap-2">
             <bdi>{c.contact_name || t('customers.page.customer')}</bdi> · <bdi>{c.currency}</bdi>
             {c.archived ? <Badge tone="muted">{t('customers.archived')}</Badge> : null}
+            {creditKept > 0 ? (
+              <span>
+                {richText(t, 'credits.customer.creditKept', {
+                  amount: <Nowrap>{formatMoney(creditKept, c.currency)}</Nowrap>,
+                })}
+              </span>
+            ) : null}
             {pending ? <PendingBadge /> : null}
           </span>
         }
@@ -262,6 +272,39 @@ export default function CustomerPage() {
                       })
                     : null,
                   methodLabel(p.method, t),
+                  null,
+                ],
+              }
+            })}
+          />
+          <DocTable
+            title={t('credits.customer.title')}
+            empty={t('credits.customer.none')}
+            columns={[
+              { head: t('customers.column.number') },
+              { head: t('customers.column.date'), from: 'md' },
+              { head: t('customers.column.invoice'), from: 'sm' },
+              { head: t('customers.column.amount'), end: true },
+            ]}
+            rows={creditNotes.map((cn) => {
+              const invoiceNumber = cn.expand?.invoice?.number
+              return {
+                id: cn.id,
+                href: recordPaths.creditNote(cn.id),
+                cells: [
+                  <bdi key="n">{cn.number}</bdi>,
+                  <Nowrap key="d">{formatDate(cn.issue_date)}</Nowrap>,
+                  invoiceNumber ? <bdi key="i">{invoiceNumber}</bdi> : '—',
+                  <Nowrap key="a">{formatMoney(cn.total_cents, cn.currency)}</Nowrap>,
+                ],
+                notes: [
+                  null,
+                  <Nowrap key="d">{formatDate(cn.issue_date)}</Nowrap>,
+                  invoiceNumber
+                    ? richText(t, 'customers.page.forInvoice', {
+                        number: <bdi>{invoiceNumber}</bdi>,
+                      })
+                    : null,
                   null,
                 ],
               }

@@ -51,6 +51,11 @@ export const articles = [
     body: ['help.articles.payments.p1', 'help.articles.payments.p2', 'help.articles.payments.p3'],
   },
   {
+    id: 'credit-notes',
+    title: 'credits.help.title',
+    body: ['credits.help.p1', 'credits.help.p2', 'credits.help.p3'],
+  },
+  {
     id: 'export-print',
     title: 'help.articles.exportPrint.title',
     body: ['help.articles.exportPrint.p1', 'help.articles.exportPrint.p2'],

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Card } from '@/components/ui/card'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClass } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm'
 import { Field } from '@/components/ui/field'
 import { Menu } from '@/components/ui/menu'
@@ -17,7 +17,14 @@ import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
 import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
 import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
 import { recordPaths } from '@/config/paths'
-import { invoicePaymentsQuery, recordQuery, sellerQuery } from '@/billing/queries'
+import {
+  invoiceCreditNotesQuery,
+  invoicePaymentsQuery,
+  recordQuery,
+  sellerQuery,
+} from '@/billing/queries'
+import { canCredit, invoiceSettlement } from '@/billing/credits'
+import { PreloadLink } from '@/components/ui/preload-link'
 import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
 import { usePendingWrites } from '@/billing/save'
@@ -39,6 +46,7 @@ export default function InvoicePage() {
   useDocumentTitle(invoice.data && (invoice.data.number || t('documents.invoices.draftInvoice')))
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const payments = useQuery(invoicePaymentsQuery(id))
+  const creditNotes = useQuery(invoiceCreditNotesQuery(id))
   const quote = useQuery({
     ...recordQuery<Quote>('quotes', invoice.data?.quote ?? ''),
     enabled: !!invoice.data?.quote,
@@ -60,6 +68,8 @@ export default function InvoicePage() {
     return <RecordPending failed={invoice.isError} what="invoice" />
   }
   const actions = invoiceActions(inv)
+  const settled = invoiceSettlement(inv)
+  const credited = inv.credited_cents ?? 0
   const can = (a: (typeof actions)[number]) => actions.includes(a)
   const customer = inv.expand?.customer
   const pending = (inv as Invoice & { pending?: boolean }).pending
@@ -108,6 +118,7 @@ export default function InvoicePage() {
                 })}
               </span>
             )}
+            {settled.settled_by_credit ? <span>{t('credits.invoice.settledByCredit')}</span> : null}
             {quote.data ? (
               <span>
                 {richText(t, 'documents.invoice.quoteLink', {
@@ -148,6 +159,14 @@ export default function InvoicePage() {
                 {t('documents.invoice.recordPayment')}
               </Button>
             ) : null}
+            {!pending && canCredit(inv) ? (
+              <PreloadLink
+                href={recordPaths.creditNoteFor(inv.id)}
+                className={buttonClass('outline')}
+              >
+                {t('credits.invoice.credit')}
+              </PreloadLink>
+            ) : null}
           </DocumentActions>
         }
       />
@@ -166,10 +185,34 @@ export default function InvoicePage() {
               <dd className="text-end whitespace-nowrap tabular-nums">
                 <bdi>{formatMoney(inv.paid_cents, inv.currency)}</bdi>
               </dd>
+              {credited > 0 ? (
+                <>
+                  <dt>{t('credits.invoice.credited')}</dt>
+                  <dd className="text-end whitespace-nowrap tabular-nums">
+                    <bdi>{formatMoney(credited, inv.currency)}</bdi>
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-semibold">{t('documents.invoice.balanceDue')}</dt>
               <dd className="text-end font-semibold whitespace-nowrap tabular-nums">
                 <bdi>{formatMoney(inv.balance_cents, inv.currency)}</bdi>
               </dd>
+              {(inv.refunded_cents ?? 0) > 0 ? (
+                <>
+                  <dt>{t('credits.invoice.refunded')}</dt>
+                  <dd className="text-end whitespace-nowrap tabular-nums">
+                    <bdi>{formatMoney(inv.refunded_cents ?? 0, inv.currency)}</bdi>
+                  </dd>
+                </>
+              ) : null}
+              {settled.credit_cents > 0 ? (
+                <>
+                  <dt>{t('credits.invoice.creditLeft')}</dt>
+                  <dd className="text-end whitespace-nowrap tabular-nums">
+                    <bdi>{formatMoney(settled.credit_cents, inv.currency)}</bdi>
+                  </dd>
+                </>
+              ) : null}
             </dl>
             {allPayments.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('documents.invoice.noPayments')}</p>
@@ -224,6 +267,40 @@ export default function InvoicePage() {
               </ul>
             )}
           </Card>
+          {creditNotes.data?.length ? (
+            <Card className="grid content-start gap-3 p-4">
+              <h2 className="font-semibold">{t('credits.invoice.creditNotes')}</h2>
+              <ul className="grid gap-2">
+                {creditNotes.data.map((c) => (
+                  <li
+                    key={c.id}
+                    className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm"
+                  >
+                    <div className="min-w-0">
+                      <Link
+                        href={recordPaths.creditNote(c.id)}
+                        className="font-medium underline underline-offset-4"
+                      >
+                        <bdi>{c.number}</bdi>
+                      </Link>
+                      <div className="break-words text-muted-foreground">
+                        <bdi className="whitespace-nowrap">{formatDate(c.issue_date)}</bdi>
+                        {c.reason ? (
+                          <>
+                            {' · '}
+                            <bdi>{c.reason}</bdi>
+                          </>
+                        ) : null}
+                      </div>
+                    </div>
+                    <bdi className="whitespace-nowrap tabular-nums">
+                      {formatMoney(c.total_cents, c.currency)}
+                    </bdi>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
           <EInvoiceCard invoice={inv} customer={customer} seller={seller.data} />
           <ActivityTimeline documentId={inv.id} />
           <CustomerLink kind="invoices" id={inv.id} isDraft={inv.status === 'draft'} />

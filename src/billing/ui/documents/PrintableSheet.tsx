@@ -62,9 +62,15 @@ export function PrintableSheet({
   const formatDate = f.date
   const { seller, buyer } = doc
   const invoice = doc.kind === 'invoice'
+  const credit = doc.kind === 'credit_note'
+  const headingKey = credit
+    ? 'doc.heading.creditNote'
+    : invoice
+      ? 'doc.heading.invoice'
+      : 'doc.heading.quote'
   const heading = doc.number
-    ? dt(invoice ? 'doc.heading.invoice' : 'doc.heading.quote', { number: doc.number })
-    : dt(invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+    ? dt(headingKey, { number: doc.number })
+    : dt(credit ? 'doc.kind.creditNote' : invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
   const watermark =
     doc.status === 'draft'
       ? dt('doc.watermark.draft')
@@ -84,7 +90,9 @@ export function PrintableSheet({
       lang={locale}
       dir={directionOf(locale)}
       aria-label={
-        doc.number ? heading : dt(invoice ? 'doc.draftLabel.invoice' : 'doc.draftLabel.quote')
+        doc.number || credit
+          ? heading
+          : dt(invoice ? 'doc.draftLabel.invoice' : 'doc.draftLabel.quote')
       }
     >
       {watermark ? (
@@ -149,7 +157,7 @@ export function PrintableSheet({
         <div className="text-end">
           <h2 className="text-2xl font-bold tracking-tight">
             {doc.number
-              ? richText(dt, invoice ? 'doc.heading.invoice' : 'doc.heading.quote', {
+              ? richText(dt, headingKey, {
                   number: <Iso>{doc.number}</Iso>,
                 })
               : heading}
@@ -171,6 +179,14 @@ export function PrintableSheet({
                 <dt>{dt('doc.dates.validUntil')}</dt>
                 <dd className="whitespace-nowrap">
                   <Iso>{formatDate(doc.expiry_date)}</Iso>
+                </dd>
+              </>
+            ) : null}
+            {credit && doc.credits_invoice ? (
+              <>
+                <dt>{dt('doc.creditNote.invoice')}</dt>
+                <dd className="whitespace-nowrap">
+                  <Iso>{doc.credits_invoice}</Iso>
                 </dd>
               </>
             ) : null}
@@ -225,7 +241,7 @@ export function PrintableSheet({
         ) : (
           <div className="rounded-lg bg-neutral-100 px-5 py-3 text-end print:border print:border-neutral-300">
             <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-              {dt(invoice ? 'doc.amountDue' : 'doc.total')}
+              {dt(invoice ? 'doc.amountDue' : credit ? 'doc.creditNote.total' : 'doc.total')}
             </p>
             <p className="text-2xl font-bold whitespace-nowrap tabular-nums">
               <Iso>{formatMoney(due, c)}</Iso>

@@ -22,12 +22,16 @@ export function KpiCards({ data }: { data: Dashboard }) {
           title={t('dashboard.figures.invoiced')}
           value={money(data.invoiced_cents)}
           change={kpiChange(data.invoiced_cents, data.previous.invoiced_cents)}
-        />
+        >
+          {t('credits.dashboard.netInvoiced')}
+        </Kpi>
         <Kpi
           title={t('dashboard.figures.collected')}
           value={money(data.collected_cents)}
           change={kpiChange(data.collected_cents, data.previous.collected_cents)}
-        />
+        >
+          {t('credits.dashboard.lessRefunds')}
+        </Kpi>
         <Kpi title={t('dashboard.kpi.outstanding')} value={money(data.outstanding_cents)}>
           {t('dashboard.kpi.outstandingNote')}
         </Kpi>

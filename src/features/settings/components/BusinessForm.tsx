@@ -50,6 +50,7 @@ const businessSchema = v.object({
   invoice_prefix: prefix,
   quote_prefix: prefix,
   payment_prefix: prefix,
+  credit_note_prefix: prefix,
   company_postal_code: text(20, 'settings.business.tooLong.postalCode'),
   company_city: text(100, 'settings.business.tooLong.city'),
   company_country: v.pipe(
@@ -121,6 +122,7 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   invoice_prefix: String(s.invoice_prefix ?? 'INV-'),
   quote_prefix: String(s.quote_prefix ?? 'QUO-'),
   payment_prefix: String(s.payment_prefix ?? 'PAY-'),
+  credit_note_prefix: String(s.credit_note_prefix ?? 'CN-'),
   company_postal_code: String(s.company_postal_code ?? ''),
   company_city: String(s.company_city ?? ''),
   company_country: String(s.company_country ?? ''),
@@ -352,6 +354,13 @@ function BusinessForm({
           value={values.payment_prefix}
           onChange={set('payment_prefix')}
           error={errors.payment_prefix}
+        />
+        <Field
+          dir="auto"
+          label={t('credits.settings.prefix')}
+          value={values.credit_note_prefix}
+          onChange={set('credit_note_prefix')}
+          error={errors.credit_note_prefix}
         />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -1,0 +1,159 @@
+package billing
+
+import (
+	"fmt"
+	"slices"
+
+	"folio/server/internal/money"
+)
+
+// Credit notes and refunds (issue 12). The figures of one invoice:
+//
+//	total     the invoice total
+//	paid      Σ its payments
+//	credited  Σ its credit notes' totals
+//	refunded  Σ the refunds on those credit notes
+//
+// What the customer still owes is total − paid − credited (never below
+// 0); what the invoice owes the customer back is paid + credited − total
+// (never below 0), less what was refunded. decideSettlement is pinned by
+// the vectors shared with the web app (tests/vectors/credits.json).
+
+// creditableFrom are the invoice statuses a credit note may correct: the
+// issued ones. A draft is edited instead, a void one owes nothing.
+var creditableFrom = []string{statusSent, statusViewed, statusPartial, statusPaid}
+
+// settlement is what an invoice's payments, credit notes and refunds
+// leave on it.
+type settlement struct {
+	// balanceCents is what the customer still owes.
+	balanceCents int64
+	// creditCents is what the invoice owes the customer back: paid and
+	// credited beyond the total, less the refunds.
+	creditCents int64
+	// settledByCredit is true when credit notes brought the balance to 0
+	// without the payments covering the total.
+	settledByCredit bool
+}
+
+// decideSettlement works out an invoice's balance and credit. A void
+// invoice owes nothing and holds no credit (it can have neither payments
+// nor credit notes).
+func decideSettlement(total, paid, credited, refunded int64, void bool) settlement {
+	if void {
+		return settlement{}
+	}
+	s := settlement{balanceCents: total - paid - credited}
+	if s.balanceCents < 0 {
+		s.creditCents = -s.balanceCents
+		s.balanceCents = 0
+	}
+	s.creditCents -= refunded
+	s.settledByCredit = s.balanceCents == 0 && credited > 0 && paid < total
+	return s
+}
+
+// creditCheck is what a new credit note is judged on.
+type creditCheck struct {
+	invoiceStatus string
+	currency      string
+	// availableCents is what may still be credited: the invoice total less
+	// its other credit notes.
+	availableCents int64
+	lines          int
+	totalCents     int64
+}
+
+// decideCredit refuses a credit note on an invoice that is not issued,
+// one without lines or a positive total, and one that credits more than
+// is left to credit.
+func decideCredit(c creditCheck) *ruleError {
+	switch {
+	case !slices.Contains(creditableFrom, c.invoiceStatus):
+		return newRuleError("invoice", "folio_credit_needs_issued", msgCreditNeedsIssued)
+	case c.availableCents <= 0:
+		return newRuleError("invoice", "folio_nothing_to_credit", msgNothingToCredit)
+	case c.lines == 0 || c.totalCents <= 0:
+		return newRuleError("items", "folio_credit_needs_lines", msgCreditNeedsLines)
+	case c.totalCents > c.availableCents:
+		return &ruleError{field: "items", code: "folio_credit_over_cap",
+			message: fmt.Sprintf(fmtCreditOverCap, money.Format(c.availableCents, c.currency)),
+			params:  moneyParams(c.availableCents, c.currency)}
+	}
+	return nil
+}
+
+// refundCheck is what a refund is judged on.
+type refundCheck struct {
+	currency string
+	// leftCents is the credit that may still be refunded: the invoice's
+	// credit, and no more than the credit note's total less its other
+	// refunds.
+	leftCents   int64
+	amountCents int64
+}
+
+// decideRefund refuses a refund that is not positive or larger than the
+// credit left.
+func decideRefund(c refundCheck) *ruleError {
+	switch {
+	case c.amountCents < 1:
+		return &ruleError{field: "amount_cents", code: "folio_amount_min",
+			message: fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency)), params: moneyParams(1, c.currency)}
+	case c.leftCents <= 0:
+		return newRuleError("credit_note", "folio_no_credit_left", msgNoCreditLeft)
+	case c.amountCents > c.leftCents:
+		return &ruleError{field: "amount_cents", code: "folio_refund_over_credit",
+			message: fmt.Sprintf(fmtRefundOverLeft, money.Format(c.leftCents, c.currency)),
+			params:  moneyParams(c.leftCents, c.currency)}
+	}
+	return nil
+}
+
+// creditNoteContent are the fields a person writes on a credit note; once
+// it is saved (issued), none of them changes.
+var creditNoteContent = []string{"invoice", "items", "issue_date", "reason", "notes"}
+
+// refundFixed are the fields of a refund that never change; its reference
+// and notes may still be corrected.
+var refundFixed = []string{"credit_note", "amount_cents", "date", "method"}
+
+// decideCreditNoteEdit refuses any change to an issued credit note's
+// content (changed lists the fields whose value differs from the stored one).
+func decideCreditNoteEdit(changed []string) *ruleError {
+	for _, f := range changed {
+		if f == "invoice" {
+			return newRuleError("invoice", "folio_credit_note_moved", msgCreditNoteMoved)
+		}
+		if slices.Contains(creditNoteContent, f) {
+			return newRuleError(f, "folio_credit_note_locked", msgCreditNoteLocked)
+		}
+	}
+	return nil
+}
+
+// decideRefundEdit refuses a change to a refund's amount, date, method or
+// credit note.
+func decideRefundEdit(changed []string) *ruleError {
+	for _, f := range changed {
+		if slices.Contains(refundFixed, f) {
+			return newRuleError(f, "folio_refund_fixed", msgRefundFixed)
+		}
+	}
+	return nil
+}
+
+// decideCreditedInvoice refuses the edits a credited invoice no longer
+// allows: its content (the credit notes copy it) and voiding it.
+func decideCreditedInvoice(creditedCents int64, from, to string, changed []string) *ruleError {
+	if creditedCents <= 0 || from == "" {
+		return nil
+	}
+	if to == statusVoid && from != statusVoid {
+		return newRuleError("status", "folio_void_has_credits", msgVoidHasCredits)
+	}
+	if len(changed) > 0 {
+		return newRuleError(changed[0], "folio_invoice_credited_locked", msgInvoiceCreditedLocked)
+	}
+	return nil
+}

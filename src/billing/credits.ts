@@ -1,0 +1,53 @@
+import type { Invoice } from './types'
+
+/**
+ * What an invoice's payments, credit notes and refunds leave on it: the twin of the server's
+ * decideSettlement (server/internal/billing/decide_credit.go). Both pass tests/vectors/credits.json.
+ */
+export interface Settlement {
+  /** What the customer still owes. */
+  balance_cents: number
+  /** What the invoice owes the customer back: paid and credited beyond the total, less refunds. */
+  credit_cents: number
+  /** Credit notes brought the balance to 0 without the payments covering the total. */
+  settled_by_credit: boolean
+}
+
+export function settlement(i: {
+  total_cents: number
+  paid_cents: number
+  credited_cents: number
+  refunded_cents: number
+  void: boolean
+}): Settlement {
+  if (i.void) return { balance_cents: 0, credit_cents: 0, settled_by_credit: false }
+  let balance = i.total_cents - i.paid_cents - i.credited_cents
+  let credit = 0
+  if (balance < 0) {
+    credit = -balance
+    balance = 0
+  }
+  return {
+    balance_cents: balance,
+    credit_cents: credit - i.refunded_cents,
+    settled_by_credit: balance === 0 && i.credited_cents > 0 && i.paid_cents < i.total_cents,
+  }
+}
+
+/** The invoice's own figures as the server stored them, read through the same rule. */
+export const invoiceSettlement = (inv: Invoice): Settlement =>
+  settlement({
+    total_cents: inv.total_cents,
+    paid_cents: inv.paid_cents,
+    credited_cents: inv.credited_cents ?? 0,
+    refunded_cents: inv.refunded_cents ?? 0,
+    void: inv.status === 'void',
+  })
+
+/** What a new credit note may still credit on the invoice: its total less what is credited. */
+export const creditableCents = (inv: Pick<Invoice, 'total_cents' | 'credited_cents'>): number =>
+  Math.max(0, inv.total_cents - (inv.credited_cents ?? 0))
+
+/** Issued invoices may be credited (the server's creditableFrom). */
+export const canCredit = (inv: Pick<Invoice, 'status' | 'total_cents' | 'credited_cents'>) =>
+  ['sent', 'viewed', 'partial', 'paid'].includes(inv.status) && creditableCents(inv) > 0

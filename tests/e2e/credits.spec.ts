@@ -1,0 +1,121 @@
+// Issue 12, part 1: credit notes, as a user meets them — a paid invoice credited in part, the
+// refund recorded, and the dashboard net of both.
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
+import { fillLine, recordPayment } from '../support/billing'
+
+/** A KPI card of the dashboard, found by its heading. */
+const kpi = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+test('credit a paid invoice in part, record the refund, and the dashboard counts both', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUp(page, uniqueEmail('credits'))
+
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill('Credit Customer Ltd')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Credit Customer Ltd', level: 1 })).toBeVisible()
+
+  // An invoice of 2 × €50.00 + 20 % = €120.00, sent and paid in full.
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Mark as sent' }).click()
+  await expect(await recordPayment(page, '120')).toBeHidden()
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
+  const invoiceUrl = page.url()
+
+  // Credit this invoice: the lines are copied; one day of the two is credited.
+  await page.getByRole('link', { name: 'Credit this invoice' }).click()
+  await expect(
+    page.getByRole('heading', { name: 'Credit invoice INV-00001', level: 1 }),
+  ).toBeVisible()
+  await expect(page.getByLabel('Line 1 description')).toHaveValue('Workshop day')
+  await expect(page.getByText('Credit note total: €120.00 (at most €120.00)')).toBeVisible()
+  // More than the invoice is refused before it is sent.
+  await page.getByLabel('Line 1 quantity').fill('3')
+  await expect(page.getByText('Credit note total: €180.00 (at most €120.00)')).toBeVisible()
+  await page.getByRole('button', { name: 'Issue credit note' }).click()
+  await expect(
+    page.getByText('The credit note can’t be more than €120.00. Lower the lines.'),
+  ).toBeVisible()
+  await page.getByLabel('Line 1 quantity').fill('1')
+  await expect(page.getByText('Credit note total: €60.00 (at most €120.00)')).toBeVisible()
+  await page.getByLabel('Reason').fill('One workshop day cancelled')
+  await page.getByRole('button', { name: 'Issue credit note' }).click()
+
+  // The credit note: its own number, linked to its invoice, printed like an invoice.
+  await expect(page.getByRole('heading', { name: 'Credit note CN-00001', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'INV-00001' })).toBeVisible()
+  const sheet = page.getByRole('article', { name: 'Credit note CN-00001' })
+  await expect(sheet.getByText('Total credited')).toBeVisible()
+  await expect(sheet.getByText('One workshop day cancelled')).toBeVisible()
+
+  // The invoice stays paid and holds the credit.
+  await page.getByRole('link', { name: 'INV-00001' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'CN-00001' })).toBeVisible()
+  const figures = page.getByRole('definition')
+  await expect(page.getByRole('term').filter({ hasText: 'Credited' })).toBeVisible()
+  await expect(page.getByRole('term').filter({ hasText: 'Credit left' })).toBeVisible()
+  await expect(figures.filter({ hasText: '€60.00' })).toHaveCount(2)
+
+  // Record the refund: never more than the credit left.
+  await page.getByRole('link', { name: 'CN-00001' }).click()
+  await page.getByRole('button', { name: 'Record refund' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a refund' })
+  await expect(dialog.getByLabel(/^Amount/)).toHaveValue('60.00')
+  await dialog.getByLabel(/^Amount/).fill('61')
+  await dialog.getByRole('button', { name: 'Record refund' }).click()
+  await expect(
+    dialog.getByText('The refund can’t be more than the credit left (€60.00).'),
+  ).toBeVisible()
+  await dialog.getByLabel(/^Amount/).fill('60')
+  await dialog.getByLabel('Method').selectOption('bank_transfer')
+  await dialog.getByLabel('Reference').fill('RF-1')
+  await dialog.getByRole('button', { name: 'Record refund' }).click()
+  await expect(dialog).toBeHidden()
+  const refunds = page.getByRole('list', { name: 'Refunds' })
+  await expect(refunds.getByText('€60.00')).toBeVisible()
+  await expect(refunds.getByText('RF-1')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Record refund' })).toHaveCount(0)
+
+  // The list has it, under its tabs.
+  await page.getByRole('link', { name: 'Credit notes' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Credit notes', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'CN-00001' })).toBeVisible()
+  await page.getByRole('link', { name: /^Refunded/ }).click()
+  await expect(page).toHaveURL(/\/credit-notes\?status=refunded$/)
+  await expect(page.getByRole('link', { name: 'CN-00001' })).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const rows = readFileSync(await (await download).path(), 'utf8')
+    .slice(1)
+    .trim()
+    .split('\r\n')
+  expect(rows).toHaveLength(2)
+  expect(rows[0]).toBe('Number,Date,Customer,Invoice,Reason,Currency,Net,Tax,Total,Refunded')
+  expect(rows[1]).toMatch(
+    /^CN-00001,\d{4}-\d{2}-\d{2},Credit Customer Ltd,INV-00001,One workshop day cancelled,EUR,50.00,10.00,60.00,60.00$/,
+  )
+
+  // The dashboard: €120 invoiced less €60 credited, €120 collected less €60 refunded.
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(kpi(page, 'Invoiced')).toContainText('€60.00')
+  await expect(kpi(page, 'Invoiced')).toContainText('Net of credit notes')
+  await expect(kpi(page, 'Collected')).toContainText('€60.00')
+  await expect(kpi(page, 'Collected')).toContainText('Less refunds')
+  await expect(kpi(page, 'Outstanding')).toContainText('€0.00')
+
+  // The invoice can be credited for what is left, no more.
+  await page.goto(invoiceUrl)
+  await page.getByRole('link', { name: 'Credit this invoice' }).click()
+  await expect(page.getByText('Credit note total: €120.00 (at most €60.00)')).toBeVisible()
+})

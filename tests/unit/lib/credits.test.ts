@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { canCredit, creditableCents, settlement } from '@/billing/credits'
+
+/** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
+interface Vectors {
+  settlement: Array<{
+    name: string
+    total_cents: number
+    paid_cents: number
+    credited_cents: number
+    refunded_cents: number
+    void: boolean
+    want: {
+      balance_cents: number
+      credit_cents: number
+      settled_by_credit: boolean
+      creditable_cents: number
+    }
+  }>
+}
+
+const vectors = JSON.parse(
+  readFileSync(new URL('../../vectors/credits.json', import.meta.url), 'utf8'),
+) as Vectors
+
+describe('credit settlement (shared vectors)', () => {
+  it('has the cases', () => {
+    expect(vectors.settlement.length).toBeGreaterThanOrEqual(8)
+  })
+  for (const v of vectors.settlement) {
+    it(v.name, () => {
+      const { want, name: _name, ...input } = v
+      expect(settlement(input)).toEqual({
+        balance_cents: want.balance_cents,
+        credit_cents: want.credit_cents,
+        settled_by_credit: want.settled_by_credit,
+      })
+      if (!v.void) expect(creditableCents(v)).toBe(want.creditable_cents)
+    })
+  }
+})
+
+describe('canCredit', () => {
+  it('allows issued invoices with something left to credit', () => {
+    expect(canCredit({ status: 'paid', total_cents: 100, credited_cents: 0 })).toBe(true)
+    expect(canCredit({ status: 'partial', total_cents: 100, credited_cents: 99 })).toBe(true)
+    expect(canCredit({ status: 'sent', total_cents: 100, credited_cents: 100 })).toBe(false)
+    expect(canCredit({ status: 'draft', total_cents: 100, credited_cents: 0 })).toBe(false)
+    expect(canCredit({ status: 'void', total_cents: 100, credited_cents: 0 })).toBe(false)
+  })
+})
