@@ -141,6 +141,7 @@ type apiCase struct {
 	contains []string
 	absent   []string
 	after    func(t testing.TB, app *tests.TestApp)
+	factory  func(t testing.TB) *tests.TestApp // the fixture's when nil
 }
 
 func runAPICases(t *testing.T, cases []apiCase) {
@@ -150,7 +151,7 @@ func runAPICases(t *testing.T, cases []apiCase) {
 		s := tests.ApiScenario{
 			Name: c.name, Method: c.method, URL: c.url, Headers: headers,
 			ExpectedStatus: c.status, ExpectedContent: c.contains, NotExpectedContent: c.absent,
-			TestAppFactory: factory,
+			TestAppFactory: c.factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
 				if c.as != "" {
 					headers["Authorization"] = testapp.Token(t, app, c.as)
@@ -161,6 +162,9 @@ func runAPICases(t *testing.T, cases []apiCase) {
 					c.after(t, app)
 				}
 			},
+		}
+		if s.TestAppFactory == nil {
+			s.TestAppFactory = factory
 		}
 		if c.body != nil {
 			b, _ := json.Marshal(c.body)
