@@ -173,6 +173,8 @@ export interface SellerSettings {
   send_message_template?: string
   /** The default language of documents ("" or absent: English). */
   document_language?: string
+  /** The business's IANA time zone ("" or absent: UTC). */
+  time_zone?: string
   email: string
   name: string
 }

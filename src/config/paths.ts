@@ -20,6 +20,7 @@ export const paths = {
   invoices: '/invoices',
   payments: '/payments',
   quotes: '/quotes',
+  recurring: '/recurring',
   helpCenter: '/help-center',
   settings: '/settings',
   settingsAccount: '/settings/account',
@@ -41,6 +42,9 @@ export const recordPaths = {
   invoiceEdit: (id: string) => `/invoices/${id}/edit`,
   invoicePrint: (id: string) => `/invoices/${id}/print`,
   invoiceNew: '/invoices/new',
+  recurring: (id: string) => `/recurring/${id}`,
+  recurringEdit: (id: string) => `/recurring/${id}/edit`,
+  recurringNew: '/recurring/new',
   /** A list with its state, e.g. listWith('/invoices', '?status=overdue'). */
   listWith: (list: string, query: string) => `${list}${query}`,
 } as const
