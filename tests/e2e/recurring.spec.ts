@@ -2,6 +2,7 @@ import { expect, linkIn, signUp, test, uniqueEmail, waitForMail } from '../suppo
 import { runScheduledJobs } from '../support/clock'
 import { readMails } from '../support/smtp-sink'
 import { harness } from '../support/env'
+import { layoutProblems } from '../support/layout'
 
 /** A date `days` from today (UTC), as the date inputs take it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -90,3 +91,75 @@ test('a monthly recurring invoice is made and mailed once the clock passes its d
 })
 
 const readMailsTo = (to: string) => readMails(harness().mailFile).filter((m) => m.to.includes(to))
+
+test('the recurring screens fit every width, left to right and in Arabic', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000)
+  const email = uniqueEmail('widths')
+  await signUp(page, email)
+  // A template with one draft made, through the API (the screens are what is tested here).
+  const auth = await page.request.post('/api/collections/users/auth-with-password', {
+    data: { identity: email, password: 'correct-horse-9' },
+  })
+  const { token, record } = (await auth.json()) as { token: string; record: { id: string } }
+  const headers = { Authorization: token }
+  const customer = await page.request.post('/api/collections/customers/records', {
+    headers,
+    data: { owner: record.id, name: 'Aldebaran Shipping & Logistics Holdings', currency: 'EUR' },
+  })
+  const customerId = ((await customer.json()) as { id: string }).id
+  const tpl = await page.request.post('/api/collections/recurring_invoices/records', {
+    headers,
+    data: {
+      owner: record.id,
+      customer: customerId,
+      frequency: 'monthly',
+      month_day: Number(inDays(0).slice(8, 10)),
+      start_date: `${inDays(0)} 00:00:00.000Z`,
+      end_kind: 'after',
+      end_count: 24,
+      payment_terms_days: 14,
+      action: 'draft',
+      items: [
+        {
+          id: 'a',
+          description: 'Berth rental',
+          quantity: 1,
+          unit_price_cents: 125000,
+          tax_rate: 19,
+        },
+      ],
+    },
+  })
+  expect(tpl.status(), await tpl.text()).toBe(200)
+  const id = ((await tpl.json()) as { id: string }).id
+  await runScheduledJobs(page.request, '1h')
+
+  const paths = ['/recurring', `/recurring/${id}`, `/recurring/${id}/edit`, '/recurring/new']
+  for (const mode of ['ltr', 'ar'] as const) {
+    if (mode === 'ar')
+      await context.addCookies([
+        { name: 'folio_lang', value: 'ar', url: new URL(page.url()).origin },
+      ])
+    const problems: string[] = []
+    for (const path of paths) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('dir', mode === 'ar' ? 'rtl' : 'ltr')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      for (const width of [320, 390, 768, 1024, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        for (const p of await layoutProblems(page))
+          problems.push(`${mode} ${path} at ${width} px: ${p}`)
+      }
+    }
+    expect(problems).toEqual([])
+  }
+  // The draft made shows on the template's page.
+  await page.goto(`/recurring/${id}`)
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2)
+})
