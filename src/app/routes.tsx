@@ -236,6 +236,28 @@ export const routeTable: readonly RouteRow[] = [
     load: () => import('@/features/credit-notes/CreditNotePage'),
   },
   {
+    path: paths.recurring,
+    access: 'signedIn',
+    nav: 'shell.nav.recurring',
+    load: () => import('@/features/recurring/RecurringListPage'),
+  },
+  {
+    path: recordPaths.recurringNew,
+    access: 'signedIn',
+    title: 'recurring.form.newTitle',
+    load: () => import('@/features/recurring/RecurringFormPage'),
+  },
+  {
+    path: '/recurring/:id/edit',
+    access: 'signedIn',
+    load: () => import('@/features/recurring/RecurringFormPage'),
+  },
+  {
+    path: '/recurring/:id',
+    access: 'signedIn',
+    load: () => import('@/features/recurring/RecurringPage'),
+  },
+  {
     path: paths.settings,
     access: 'signedIn',
     nav: 'shell.nav.settings',

@@ -219,6 +219,8 @@ export interface SellerSettings {
   credit_note_prefix?: string
   /** The default language of documents ("" or absent: English). */
   document_language?: string
+  /** The business's IANA time zone ("" or absent: UTC). */
+  time_zone?: string
   email: string
   name: string
 }

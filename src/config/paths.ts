@@ -21,6 +21,7 @@ export const paths = {
   payments: '/payments',
   creditNotes: '/credit-notes',
   quotes: '/quotes',
+  recurring: '/recurring',
   helpCenter: '/help-center',
   settings: '/settings',
   settingsAccount: '/settings/account',
@@ -46,6 +47,9 @@ export const recordPaths = {
   creditNotePrint: (id: string) => `/credit-notes/${id}/print`,
   /** The form that credits an invoice. */
   creditNoteFor: (invoiceId: string) => `/credit-notes/new/${invoiceId}`,
+  recurring: (id: string) => `/recurring/${id}`,
+  recurringEdit: (id: string) => `/recurring/${id}/edit`,
+  recurringNew: '/recurring/new',
   /** A list with its state, e.g. listWith('/invoices', '?status=overdue'). */
   listWith: (list: string, query: string) => `${list}${query}`,
 } as const

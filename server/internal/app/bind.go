@@ -17,6 +17,7 @@ import (
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
 	"folio/server/internal/export"
+	"folio/server/internal/recurring"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/webui"
@@ -68,6 +69,7 @@ func BindWith(app core.App, opts Options) error {
 	// through the billing hooks. Business rules read "today" from the
 	// schedule's clock, which only the end-to-end tests' build can move.
 	billing.BindWithClock(app, schedule.Now)
+	recurring.Bind(app)
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)

@@ -61,6 +61,15 @@ export const articles = [
     body: ['help.articles.exportPrint.p1', 'help.articles.exportPrint.p2'],
   },
   {
+    id: 'recurring',
+    title: 'help.articles.recurring.title',
+    body: [
+      'help.articles.recurring.p1',
+      'help.articles.recurring.p2',
+      'help.articles.recurring.p3',
+    ],
+  },
+  {
     id: 'customer-link',
     title: 'help.articles.customerLink.title',
     body: [

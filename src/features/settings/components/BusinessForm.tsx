@@ -7,6 +7,7 @@ import { FileInput } from '@/components/ui/file-input'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
+import { TimeZoneSelect } from '@/billing/ui/TimeZoneSelect'
 import { isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
@@ -43,6 +44,8 @@ const businessSchema = v.object({
     v.string(),
     v.check((s) => s === '' || isLocale(s), message('settings.business.languageInvalid')),
   ),
+  /** The business's IANA time zone ("" is UTC): when its recurring invoices are made. */
+  time_zone: v.string(),
   default_tax_rate: v.pipe(
     percentText('taxRate'),
     v.transform((s) => (s === '' ? 0 : Number(s))),
@@ -137,6 +140,7 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
   iban: s.iban ? formatIban(s.iban) : '',
   bic: s.bic ?? '',
   document_language: s.document_language ?? '',
+  time_zone: s.time_zone ?? '',
   // A built-in default shows in the business's document language (see sendTemplates).
   send_subject_template: templatesOf(s).subject,
   send_message_template: templatesOf(s).message,
@@ -315,6 +319,14 @@ function BusinessForm({
           error={errors.document_language}
           empty={LOCALE_NAMES.en}
           hint={t('settings.business.documentLanguageHint')}
+        />
+        <TimeZoneSelect
+          label={t('settings.business.timeZone')}
+          value={values.time_zone}
+          onChange={set('time_zone')}
+          error={errors.time_zone}
+          empty={t('settings.business.timeZoneUtc')}
+          hint={t('settings.business.timeZoneHint')}
         />
         <Field
           dir="auto"

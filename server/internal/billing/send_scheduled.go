@@ -1,0 +1,64 @@
+package billing
+
+import (
+	"errors"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// ErrMailFailed is SendInvoiceAsServer's answer when everything was
+// committed but the mail did not go out (its link and "sent" event are
+// removed again, as after a failed send from the route).
+var ErrMailFailed = errors.New("the email could not be sent")
+
+// SendInvoiceAsServer sends one of owner's invoices the way the send route
+// does, for work the server does on its own (recurring invoices): the
+// customer's address, the business's own subject and message (or the
+// defaults in the document's language), a fresh public link on the app
+// URL, and a draft marked sent with its "sent" event in one transaction
+// (markSent); the mail goes out after the commit. A refusal (no email,
+// nothing to send) comes back as the route's error.
+func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) error {
+	rec, err := app.FindRecordById(migrations.InvoicesCollection, invoiceID)
+	if err != nil {
+		return err
+	}
+	owner, err := app.FindRecordById(migrations.UsersCollection, rec.GetString("owner"))
+	if err != nil {
+		return err
+	}
+	token, link, err := createLink(app, owner.Id, invoiceKind.noun, rec.Id)
+	if err != nil {
+		return err
+	}
+	dropLink := func() {
+		if derr := app.Delete(link); derr != nil {
+			app.Logger().Error("remove the link of a failed send", "id", link.Id, "error", derr)
+		}
+	}
+	s := &service{now: now}
+	e := &core.RequestEvent{App: app, Auth: owner}
+	url := publicURL(decideLinkBase(app.Settings().Meta.AppURL, ""), token)
+	var out *preparedSend
+	err = app.RunInTransaction(func(tx core.App) error {
+		var perr error
+		out, perr = s.markSent(e, tx, invoiceKind, rec.Id, sendForm{}, nil, url)
+		return perr
+	})
+	if err != nil {
+		dropLink()
+		return err
+	}
+	if err := app.NewMailClient().Send(out.msg); err != nil {
+		app.Logger().Error("send recurring invoice mail", "id", rec.Id, "error", err)
+		dropLink()
+		if derr := app.Delete(out.event); derr != nil {
+			app.Logger().Error("remove the event of a failed send", "id", out.event.Id, "error", derr)
+		}
+		return ErrMailFailed
+	}
+	return nil
+}

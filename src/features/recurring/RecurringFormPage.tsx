@@ -1,0 +1,311 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useLocation, useParams } from 'wouter'
+import { Plus, Trash2 } from 'lucide-react'
+import { PageHeader } from '@/components/layout/PageHeader'
+import { Card } from '@/components/ui/card'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { FormFooter } from '@/components/ui/form-footer'
+import { CustomerPicker } from '@/billing/ui/CustomerPicker'
+import { emptyLine, type LineForm } from '@/billing/document-form'
+import { sellerQuery } from '@/billing/queries'
+import { recordPaths, paths } from '@/config/paths'
+import { refusal } from '@/lib/errors'
+import { notify } from '@/lib/toast'
+import { useForm } from '@/lib/use-form'
+import { useT } from '@/lib/i18n'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { useDocumentTitle } from '@/components/layout/document-title'
+import {
+  ACTIONS,
+  createTemplate,
+  emptyTemplate,
+  END_KINDS,
+  FREQUENCIES,
+  fromTemplate,
+  refreshRecurring,
+  templateQuery,
+  templateSchema,
+  toTemplateBody,
+  updateTemplate,
+  type TemplateForm,
+} from './api'
+
+/** /recurring/new and /recurring/:id/edit: the template editor. */
+export default function RecurringFormPage() {
+  const t = useT()
+  const { id } = useParams<{ id?: string }>()
+  const user = useAuthSelector(selectUser)
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const existing = useQuery({ ...templateQuery(id ?? ''), enabled: !!id })
+  useDocumentTitle(id ? t('recurring.form.editTitle') : t('recurring.form.newTitle'))
+  if (id && !existing.data)
+    return (
+      <p role="status">{existing.isError ? t('recurring.notFound') : t('recurring.loading')}</p>
+    )
+  if (!id && !seller.data) return <p role="status">{t('recurring.loading')}</p>
+  const initial = existing.data
+    ? fromTemplate(existing.data)
+    : emptyTemplate(seller.data?.default_tax_rate ?? 0)
+  return <TemplateEditor id={id} initial={initial} taxRate={seller.data?.default_tax_rate ?? 0} />
+}
+
+function TemplateEditor({
+  id,
+  initial,
+  taxRate,
+}: {
+  id?: string
+  initial: TemplateForm
+  taxRate: number
+}) {
+  const t = useT()
+  const qc = useQueryClient()
+  const [, navigate] = useLocation()
+  const { values, setValues, set, errors, clearError, formError, busy, handleSubmit } = useForm(
+    templateSchema,
+    initial,
+  )
+  const setLine = (i: number, k: keyof LineForm, value: string) => {
+    setValues((f) => ({ ...f, items: f.items.map((l, j) => (j === i ? { ...l, [k]: value } : l)) }))
+    clearError(`items.${i}.${k}`)
+    clearError('items')
+  }
+  const submit = handleSubmit(async (out) => {
+    try {
+      const body = toTemplateBody(out)
+      const saved = id ? await updateTemplate(id, body) : await createTemplate(body)
+      await refreshRecurring(qc)
+      notify('success', t('recurring.form.saved'))
+      navigate(recordPaths.recurring(saved.id))
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+  const cancel = () => navigate(id ? recordPaths.recurring(id) : paths.recurring)
+
+  return (
+    <>
+      <PageHeader
+        title={id ? t('recurring.form.editTitle') : t('recurring.form.newTitle')}
+        description={id ? t('recurring.form.editNote') : t('recurring.form.newNote')}
+      />
+      <form noValidate onSubmit={submit} className="grid gap-6">
+        <Card className="grid gap-4 md:grid-cols-2">
+          <div className="min-w-0">
+            <CustomerPicker
+              label={t('recurring.form.customer')}
+              value={values.customer}
+              error={errors.customer}
+              onChange={(c) => {
+                clearError('customer')
+                setValues((f) => ({
+                  ...f,
+                  customer: c?.id ?? '',
+                  currency: c?.currency ?? f.currency,
+                  payment_terms_days:
+                    c && !id ? String(c.payment_terms_days ?? 30) : f.payment_terms_days,
+                }))
+              }}
+            />
+          </div>
+          <Field
+            label={t('recurring.form.name')}
+            hint={t('recurring.form.nameHint')}
+            dir="auto"
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+          />
+        </Card>
+
+        <Card className="grid gap-4">
+          <h2 className="font-semibold">{t('recurring.form.schedule')}</h2>
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,13rem),1fr))] gap-4">
+            <SelectField
+              label={t('recurring.form.frequency')}
+              value={values.frequency}
+              onChange={set('frequency')}
+              error={errors.frequency}
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f} value={f}>
+                  {t(`recurring.frequency.${f}`)}
+                </option>
+              ))}
+            </SelectField>
+            {values.frequency === 'monthly' ? (
+              <SelectField
+                label={t('recurring.form.monthDay')}
+                value={values.month_day}
+                onChange={set('month_day')}
+                error={errors.month_day}
+              >
+                {Array.from({ length: 31 }, (_, i) => (
+                  <option key={i + 1} value={String(i + 1)}>
+                    {t('recurring.form.dayN', { day: i + 1 })}
+                  </option>
+                ))}
+                <option value="0">{t('recurring.form.lastDay')}</option>
+              </SelectField>
+            ) : null}
+            <Field
+              label={t('recurring.form.start')}
+              type="date"
+              value={values.start_date}
+              onChange={set('start_date')}
+              error={errors.start_date}
+            />
+            <SelectField
+              label={t('recurring.form.end')}
+              value={values.end_kind}
+              onChange={set('end_kind')}
+              error={errors.end_kind}
+            >
+              {END_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`recurring.end.${k}`)}
+                </option>
+              ))}
+            </SelectField>
+            {values.end_kind === 'after' ? (
+              <Field
+                label={t('recurring.form.endCount')}
+                inputMode="numeric"
+                dir="auto"
+                value={values.end_count}
+                onChange={set('end_count')}
+                error={errors.end_count}
+              />
+            ) : null}
+            {values.end_kind === 'on' ? (
+              <Field
+                label={t('recurring.form.endDate')}
+                type="date"
+                value={values.end_date}
+                onChange={set('end_date')}
+                error={errors.end_date}
+              />
+            ) : null}
+            <Field
+              label={t('recurring.form.terms')}
+              inputMode="numeric"
+              dir="auto"
+              value={values.payment_terms_days}
+              onChange={set('payment_terms_days')}
+              error={errors.payment_terms_days}
+            />
+            <SelectField
+              label={t('recurring.form.action')}
+              value={values.action}
+              onChange={set('action')}
+              error={errors.action}
+              hint={t('recurring.form.actionHint')}
+            >
+              {ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`recurring.action.${a}`)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </Card>
+
+        <Card className="grid gap-3">
+          <h2 className="font-semibold">{t('recurring.form.lines')}</h2>
+          {errors.items ? <p className="text-sm text-destructive">{errors.items}</p> : null}
+          <ol className="grid gap-3">
+            {values.items.map((l, i) => {
+              const n = i + 1
+              const err = (k: string) => errors[`items.${i}.${k}`]
+              return (
+                <li
+                  key={l.id}
+                  className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-4 lg:grid-cols-[minmax(10rem,1fr)_6rem_8rem_6rem_auto]"
+                >
+                  <Field
+                    label={t('recurring.line.description')}
+                    aria-label={t('recurring.line.descriptionAria', { n })}
+                    dir="auto"
+                    className="col-span-full min-w-0 lg:col-span-1"
+                    value={l.description}
+                    onChange={(e) => setLine(i, 'description', e.target.value)}
+                    error={err('description')}
+                  />
+                  <Field
+                    label={t('recurring.line.quantity')}
+                    aria-label={t('recurring.line.quantityAria', { n })}
+                    inputMode="decimal"
+                    dir="auto"
+                    className="min-w-0"
+                    value={l.quantity}
+                    onChange={(e) => setLine(i, 'quantity', e.target.value)}
+                    error={err('quantity')}
+                  />
+                  <Field
+                    label={t('recurring.line.price')}
+                    aria-label={t('recurring.line.priceAria', { n })}
+                    inputMode="decimal"
+                    dir="auto"
+                    className="min-w-0"
+                    value={l.unit_price}
+                    onChange={(e) => setLine(i, 'unit_price', e.target.value)}
+                    error={err('unit_price')}
+                  />
+                  <Field
+                    label={t('recurring.line.taxRate')}
+                    aria-label={t('recurring.line.taxRateAria', { n })}
+                    inputMode="decimal"
+                    dir="auto"
+                    className="min-w-0"
+                    value={l.tax_rate}
+                    onChange={(e) => setLine(i, 'tax_rate', e.target.value)}
+                    error={err('tax_rate')}
+                  />
+                  <div className="flex items-end justify-end self-stretch">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t('recurring.line.remove', { n })}
+                      disabled={values.items.length === 1}
+                      onClick={() =>
+                        setValues((f) => ({ ...f, items: f.items.filter((_, j) => j !== i) }))
+                      }
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  </div>
+                </li>
+              )
+            })}
+          </ol>
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setValues((f) => ({ ...f, items: [...f.items, emptyLine(taxRate)] }))}
+            >
+              <Plus className="size-4" aria-hidden />
+              {t('recurring.line.add')}
+            </Button>
+          </div>
+          <TextAreaField
+            label={t('recurring.form.notes')}
+            value={values.notes}
+            onChange={set('notes')}
+            error={errors.notes}
+          />
+        </Card>
+
+        <FormFooter
+          formError={formError}
+          busy={busy}
+          submitLabel={id ? t('recurring.form.save') : t('recurring.form.create')}
+          onCancel={cancel}
+        />
+      </form>
+    </>
+  )
+}
