@@ -66,6 +66,7 @@ func BindWith(app core.App, opts Options) error {
 	// through the billing hooks. Business rules read "today" from the
 	// schedule's clock, which only the end-to-end tests' build can move.
 	billing.BindWithClock(app, schedule.Now)
+	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)

@@ -66,6 +66,7 @@ func TestRefusalCodes(t *testing.T) {
 		decideExemption(exemptionCase{category: "K", reason: "Intra-community supply", zeroRated: true, buyerVATID: "FR12345678901"}),
 		markSentFailed("invoice"),
 		markSentFailed("quote"),
+		reminderStepsRefusal(),
 	}
 	var samples []refusaltest.Sample
 	for i, e := range decided {
@@ -166,4 +167,10 @@ func TestRefusalParamsInAnswers(t *testing.T) {
 			after: expectRefusal("items", refusaltest.Sample{Code: "folio_line_required", Params: map[string]any{"field": "description", "line": 2},
 				Message: "Line 2: add a description."})},
 	})
+}
+
+// reminderStepsRefusal is the refusal of a schedule out of bounds.
+func reminderStepsRefusal() *ruleError {
+	_, e := decideReminderSteps([]byte("[400]"))
+	return e
 }
