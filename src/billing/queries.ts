@@ -173,6 +173,11 @@ export interface SellerSettings {
   send_message_template?: string
   /** The default language of documents ("" or absent: English). */
   document_language?: string
+  /** Automatic payment reminders (see src/billing/dunning.ts): on or off, schedule, templates. */
+  reminders_enabled?: boolean
+  reminder_steps?: number[] | null
+  reminder_subject_template?: string
+  reminder_message_template?: string
   email: string
   name: string
 }
