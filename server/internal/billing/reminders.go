@@ -174,11 +174,19 @@ var errNoReminder = errors.New("no reminder due")
 // if any (see the package comment above for exactly once).
 func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []int, today string) error {
 	var claimed *preparedReminder
-	err := app.RunInTransaction(func(tx core.App) error {
-		var err error
-		claimed, err = claimReminder(tx, owner, invoiceID, steps, today)
-		return err
-	})
+	claim := func() error {
+		return app.RunInTransaction(func(tx core.App) error {
+			var err error
+			claimed, err = claimReminder(tx, owner, invoiceID, steps, today)
+			return err
+		})
+	}
+	err := claim()
+	// Another server on the same data directory wrote since this
+	// transaction read: read again (its claim may be the one we wanted).
+	for try := 0; try < 3 && err != nil && isBusy(err); try++ {
+		err = claim()
+	}
 	switch {
 	case errors.Is(err, errNoReminder):
 		return nil
@@ -212,6 +220,12 @@ func isUniqueViolation(err error) bool {
 		}
 	}
 	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// isBusy reports whether err is SQLite's "database is locked": another
+// connection (a second server on the same data directory) was writing.
+func isBusy(err error) bool {
+	return strings.Contains(err.Error(), "database is locked")
 }
 
 // preparedReminder is what a claim committed and the mail to send.
