@@ -93,3 +93,29 @@ test('an overdue invoice gets its reminders in order, and they stop after paymen
   const card = page.getByRole('region', { name: 'Reminders sent this week' })
   await expect(card.getByText('3', { exact: true })).toBeVisible()
 })
+
+test('the reminder settings fit a phone and a wide screen, left to right and in Arabic', async ({
+  page,
+  context,
+}) => {
+  await signUp(page, uniqueEmail('dunning-widths'))
+  for (const lang of ['en', 'ar'] as const) {
+    await context.addCookies([{ name: 'folio_lang', value: lang, url: new URL(page.url()).origin }])
+    await page.goto('/settings/reminders')
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')
+    await expect(
+      page.getByRole('heading', {
+        name: lang === 'ar' ? 'تذكيرات الدفع' : 'Payment reminders',
+        level: 2,
+      }),
+    ).toBeVisible()
+    for (const width of [320, 768, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `sideways scroll at ${width} px (${lang})`).toBe(0)
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+  }
+})
