@@ -286,7 +286,20 @@ func TestReminderSettingsAndWeekRoute(t *testing.T) {
 			status: 400, contains: []string{refusedField("reminder_steps", "folio_reminder_steps", msgReminderSteps)}},
 		{name: "the week's figure needs an account", method: http.MethodGet, url: PathRemindersWeek, status: 401},
 		{name: "the week's figure", as: alice, method: http.MethodGet, url: PathRemindersWeek,
-			status: 200, contains: []string{`"sent":0`, `"from":"`}},
+			status: 200, contains: []string{`"sent":0`, `"from":"2026-03-09"`}},
+		{name: "the week's figure counts the owner's reminders only", as: alice, method: http.MethodGet,
+			url: PathRemindersWeek, before: func(t testing.TB, app *tests.TestApp) {
+				for _, r := range []map[string]any{
+					{"owner": alice, "invoice": invSent, "step": -3, "day": "2026-03-28"},
+					{"owner": alice, "invoice": invPartial, "step": -3, "day": "2026-03-28"},
+					{"owner": bob, "invoice": invBob, "step": -3, "day": "2026-03-28"},
+				} {
+					if _, err := create(app, migrations.InvoiceRemindersCollection, "", r); err != nil {
+						t.Fatal(err)
+					}
+				}
+			},
+			status: 200, contains: []string{`"sent":2`}},
 	})
 }
 
