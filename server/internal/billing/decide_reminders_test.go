@@ -119,6 +119,10 @@ func TestWeekStartIsMondayInTheBusinessZone(t *testing.T) {
 		{"Europe/Berlin", time.Date(2026, 3, 15, 23, 30, 0, 0, time.UTC), "2026-03-16"},
 		// ...and still Sunday in New York.
 		{"America/New_York", time.Date(2026, 3, 15, 23, 30, 0, 0, time.UTC), "2026-03-09"},
+		// The week after Berlin's switch to summer time (29 March 2026):
+		// Monday 30 March 00:30 local is 29 March 22:30 UTC.
+		{"Europe/Berlin", time.Date(2026, 3, 29, 22, 30, 0, 0, time.UTC), "2026-03-30"},
+		{"Europe/Berlin", time.Date(2026, 3, 29, 21, 30, 0, 0, time.UTC), "2026-03-23"},
 	}
 	for _, c := range cases {
 		start, from := weekStart(c.zone, c.now)
