@@ -68,8 +68,11 @@ func TestDocumentLinksAndEventsSchema(t *testing.T) {
 		t.Error("document_events must have no create, update or delete rule")
 	}
 	typ := events.Fields.GetByName("type").(*core.SelectField)
-	if !slices.Equal(typ.Values, migrations.EventTypes) {
-		t.Errorf("event types = %v", typ.Values)
+	// Later migrations add their own types (payment reminders, …).
+	for _, want := range migrations.EventTypes {
+		if !slices.Contains(typ.Values, want) {
+			t.Errorf("event types = %v, missing %s", typ.Values, want)
+		}
 	}
 	if events.GetIndex("idx_document_events_document_created") == "" {
 		t.Error("(document, created) index missing")

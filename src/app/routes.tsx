@@ -292,6 +292,13 @@ export const routeTable: readonly RouteRow[] = [
     layout: settings,
     load: () => import('@/features/settings/NotificationsPage'),
   },
+  {
+    path: paths.settingsReminders,
+    access: 'signedIn',
+    title: 'dunning.settings.nav',
+    layout: settings,
+    load: () => import('@/features/settings/RemindersPage'),
+  },
   { path: `${paths.settings}/*`, access: 'signedIn', layout: settings, load: notFound },
   {
     path: paths.helpCenter,

@@ -10,7 +10,15 @@ export interface DocumentEvent {
   kind: 'quote' | 'invoice'
   document: string
   type:
-    'created' | 'sent' | 'viewed' | 'downloaded' | 'accepted' | 'rejected' | 'payment' | 'voided'
+    | 'created'
+    | 'sent'
+    | 'viewed'
+    | 'downloaded'
+    | 'accepted'
+    | 'rejected'
+    | 'payment'
+    | 'voided'
+    | 'reminder'
   detail: {
     to?: string
     cc?: string
@@ -19,6 +27,8 @@ export interface DocumentEvent {
     reason?: string
     amount_cents?: number
     currency?: string
+    /** A reminder's step: days relative to the due date (-3, 0, 7). */
+    step?: number
   } | null
   created: string
 }
@@ -76,6 +86,8 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
       return d.reason
         ? t('billing.event.voidedBecause', { reason: d.reason })
         : t('billing.event.voided')
+    case 'reminder':
+      return describeReminder(d.step ?? 0, d.to ?? '', t)
   }
 }
 
@@ -118,4 +130,11 @@ export function readEvent(r: Record<string, unknown>): DocumentEvent | null {
     detail: r.detail && typeof r.detail === 'object' ? (r.detail as DocumentEvent['detail']) : null,
     created: String(r.created ?? ''),
   }
+}
+
+/** A payment reminder on the timeline: which one (before, on or after the due date) and to whom. */
+function describeReminder(step: number, to: string, t: Translate): string {
+  if (step < 0) return t('dunning.event.before', { days: -step, to })
+  if (step > 0) return t('dunning.event.after', { days: step, to })
+  return t('dunning.event.onDue', { to })
 }

@@ -221,6 +221,11 @@ export interface SellerSettings {
   document_language?: string
   /** The business's IANA time zone ("" or absent: UTC). */
   time_zone?: string
+  /** Automatic payment reminders (see src/billing/dunning.ts): on or off, schedule, templates. */
+  reminders_enabled?: boolean
+  reminder_steps?: number[] | null
+  reminder_subject_template?: string
+  reminder_message_template?: string
   email: string
   name: string
 }

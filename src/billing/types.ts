@@ -45,6 +45,8 @@ export interface Customer extends BaseRecord {
   archived: boolean
   /** The language of this customer's documents ("" or absent: the business's). */
   language?: string
+  /** This customer gets no automatic payment reminders (absent: gets them). */
+  reminders_opt_out?: boolean
 }
 
 export interface LineItem {

@@ -28,6 +28,7 @@ export const paths = {
   settingsAppearance: '/settings/appearance',
   settingsDisplay: '/settings/display',
   settingsNotifications: '/settings/notifications',
+  settingsReminders: '/settings/reminders',
 } as const
 
 /** Pages of one record. */

@@ -54,6 +54,7 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/appearance',
     '/settings/display',
     '/settings/notifications',
+    '/settings/reminders',
     '/help-center',
     '/profile',
   ]

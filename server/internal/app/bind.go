@@ -70,6 +70,7 @@ func BindWith(app core.App, opts Options) error {
 	// schedule's clock, which only the end-to-end tests' build can move.
 	billing.BindWithClock(app, schedule.Now)
 	recurring.Bind(app)
+	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
 	auth.Bind(app, keys.Get)

@@ -65,6 +65,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
+	bindReminders(app, s.now)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardCreateRequest)
 	app.OnRecordUpdateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardUpdateRequest)

@@ -3,6 +3,8 @@ package billing
 import (
 	"net/http"
 	"testing"
+
+	"github.com/pocketbase/pocketbase/tests"
 )
 
 // Every collection × every operation, by alice on bob's records: refused
@@ -65,6 +67,27 @@ func TestCrossAccountMatrix(t *testing.T) {
 		apiCase{name: "mail_sends guest list", method: http.MethodGet, url: sends, status: 403},
 		apiCase{name: "mail_sends create", as: alice, method: http.MethodPost, url: sends,
 			body: map[string]any{"owner": alice, "kind": "invoice", "document": invSent, "sent_at": "2026-03-15 10:00:00Z"}, status: 403},
+	)
+	// The reminders log: bob's row is invisible to alice; nobody but the
+	// server writes it.
+	reminders := "/api/collections/invoice_reminders/records"
+	bobReminder := func(t testing.TB, app *tests.TestApp) {
+		if _, err := create(app, "invoice_reminders", "remindbob000001", map[string]any{
+			"owner": bob, "invoice": invBob, "step": 0, "day": "2026-03-15", "to": "x@bob.test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases = append(cases,
+		apiCase{name: "invoice_reminders list", as: alice, method: http.MethodGet, url: reminders, before: bobReminder,
+			status: 200, contains: []string{`"totalItems":0`}, absent: []string{bob}},
+		apiCase{name: "invoice_reminders view", as: alice, method: http.MethodGet, url: reminders + "/remindbob000001",
+			before: bobReminder, status: 404},
+		apiCase{name: "invoice_reminders owner lists own", as: bob, method: http.MethodGet, url: reminders, before: bobReminder,
+			status: 200, contains: []string{`"totalItems":1`}},
+		apiCase{name: "invoice_reminders create", as: alice, method: http.MethodPost, url: reminders,
+			body: map[string]any{"owner": alice, "invoice": invSent, "step": 0, "day": "2026-03-15"}, status: 403},
+		apiCase{name: "invoice_reminders delete own", as: bob, method: http.MethodDelete, url: reminders + "/remindbob000001",
+			before: bobReminder, status: 403},
 	)
 	runAPICases(t, cases)
 }

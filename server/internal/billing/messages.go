@@ -255,6 +255,7 @@ var refusalMessages = map[string]string{
 	"folio_einvoice_missing":         fmtEInvoiceMissing,
 	"folio_buyer_vat_id_missing":     fmtBuyerVATIDMissing,
 	"folio_seller_vat_id_missing":    fmtSellerVATIDMissing,
+	"folio_reminder_steps":           msgReminderSteps,
 }
 
 // params are the values a sentence was filled in with, by name.

@@ -73,6 +73,7 @@ func TestRefusalCodes(t *testing.T) {
 		decideCredit(creditCheck{invoiceStatus: statusPaid, currency: "EUR", availableCents: 9000, lines: 1, totalCents: 9001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
+		reminderStepsRefusal(),
 	}
 	var samples []refusaltest.Sample
 	for i, e := range decided {
@@ -173,4 +174,10 @@ func TestRefusalParamsInAnswers(t *testing.T) {
 			after: expectRefusal("items", refusaltest.Sample{Code: "folio_line_required", Params: map[string]any{"field": "description", "line": 2},
 				Message: "Line 2: add a description."})},
 	})
+}
+
+// reminderStepsRefusal is the refusal of a schedule out of bounds.
+func reminderStepsRefusal() *ruleError {
+	_, e := decideReminderSteps([]byte("[400]"))
+	return e
 }

@@ -24,6 +24,7 @@ import { AgingBars } from './components/AgingBars'
 import { ActionLists } from './components/ActionLists'
 import { DashboardSkeleton } from './components/DashboardSkeleton'
 import { SetupChecklist } from './components/SetupChecklist'
+import { RemindersCard } from './components/RemindersCard'
 import { useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
 
@@ -156,6 +157,7 @@ export default function DashboardPage() {
           currency={data.currency}
         />
         <ActionLists data={data} />
+        <RemindersCard />
       </div>
     </>
   )

@@ -90,6 +90,11 @@ export const articles = [
     ],
   },
   {
+    id: 'payment-reminders',
+    title: 'dunning.help.title',
+    body: ['dunning.help.p1', 'dunning.help.p2', 'dunning.help.p3', 'dunning.help.p4'],
+  },
+  {
     id: 'dashboard',
     title: 'help.articles.dashboard.title',
     body: ['help.articles.dashboard.p1', 'help.articles.dashboard.p2'],

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Field } from '@/components/ui/field'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
@@ -33,6 +34,7 @@ export function toFormInput(
     endpoint_scheme: (c as { endpoint_scheme?: string }).endpoint_scheme ?? '',
     buyer_reference: (c as { buyer_reference?: string }).buyer_reference ?? '',
     language: c.language ?? '',
+    reminders_opt_out: c.reminders_opt_out === true,
   }
 }
 
@@ -58,6 +60,7 @@ export function CustomerForm({
   draftKey?: string | null
 }) {
   const t = useT()
+  const ids = useId()
   const { values, setValues, set, errors, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
     initial,
@@ -204,6 +207,27 @@ export function CustomerForm({
           error={errors.notes}
           hint={t('customers.form.notesHint')}
         />
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id={`${ids}-reminders`}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-[var(--primary)]"
+            checked={values.reminders_opt_out}
+            aria-describedby={`${ids}-reminders-hint`}
+            onChange={(e) => {
+              const optOut = e.target.checked
+              setValues((old) => ({ ...old, reminders_opt_out: optOut }))
+            }}
+          />
+          <div className="grid gap-0.5">
+            <label htmlFor={`${ids}-reminders`} className="text-sm font-medium">
+              {t('dunning.customer.optOut')}
+            </label>
+            <p id={`${ids}-reminders-hint`} className="text-sm text-muted-foreground">
+              <bdi>{t('dunning.customer.optOutHint')}</bdi>
+            </p>
+          </div>
+        </div>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t('customers.form.eInvoicing')}</legend>

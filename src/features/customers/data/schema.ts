@@ -56,6 +56,8 @@ export const customerSchema = v.object({
     v.string(),
     v.check((s) => s === '' || isLocale(s), message('customers.validation.language')),
   ),
+  /** This customer gets no automatic payment reminders. */
+  reminders_opt_out: v.boolean(),
 })
 
 /** The electronic address needs its scheme, and an email scheme an email. */

@@ -24,6 +24,11 @@ export const settingsSections = [
     label: 'settings.nav.notifications',
     text: 'settings.nav.notificationsText',
   },
+  {
+    href: '/settings/reminders',
+    label: 'dunning.settings.nav',
+    text: 'dunning.settings.navText',
+  },
 ] as const satisfies ReadonlyArray<{ href: string; label: MessageKey; text: MessageKey }>
 
 export function SettingsNav() {

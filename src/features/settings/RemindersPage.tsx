@@ -1,0 +1,179 @@
+import { useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { Alert, Card } from '@/components/ui/card'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { TextAreaField } from '@/components/ui/inputs'
+import { FormFooter } from '@/components/ui/form-footer'
+import { useAuthSelector } from '@/lib/auth-context'
+import { mutationErrorMessage } from '@/lib/errors'
+import { useForm } from '@/lib/use-form'
+import { notify } from '@/lib/toast'
+import { sellerQuery, type SellerSettings } from '@/billing/queries'
+import { save } from '@/billing/save'
+import { writes } from '@/billing/writes'
+import { message } from '@/billing/fields'
+import { formatSteps, parseSteps, reminderDefaults } from '@/billing/dunning'
+import { selectUser } from '@machines/auth/selectors'
+import { useT } from '@/lib/i18n'
+
+const schema = v.object({
+  reminder_steps: v.pipe(
+    v.string(),
+    v.check((s) => parseSteps(s) !== null, message('dunning.settings.stepsInvalid')),
+  ),
+  reminder_subject_template: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(message('dunning.settings.subjectRequired')),
+    v.maxLength(200, message('dunning.settings.subjectTooLong')),
+  ),
+  reminder_message_template: v.pipe(
+    v.string(),
+    v.nonEmpty(message('dunning.settings.messageRequired')),
+    v.maxLength(5000, message('dunning.settings.messageTooLong')),
+  ),
+})
+
+type Input = v.InferInput<typeof schema>
+
+/** The placeholders as typed in a template: the same in every language. */
+const PLACEHOLDERS = Object.fromEntries(
+  ['kind', 'number', 'business', 'customer', 'amount', 'due_date', 'link'].map((n) => [
+    n,
+    `{${n}}`,
+  ]),
+)
+
+const toInput = (s: SellerSettings): Input => {
+  // An empty template is the built-in default in the business's document language.
+  const d = reminderDefaults(s.document_language)
+  return {
+    reminder_steps: formatSteps(s.reminder_steps),
+    reminder_subject_template: s.reminder_subject_template || d.subject,
+    reminder_message_template: s.reminder_message_template || d.message,
+  }
+}
+
+/** /settings/reminders: automatic payment reminders on or off, their schedule and their mail. */
+export default function RemindersPage() {
+  const user = useAuthSelector(selectUser)
+  const t = useT()
+  const settings = useQuery(sellerQuery(user?.id ?? ''))
+  if (!user) return null
+  return (
+    <Card className="grid gap-6">
+      <div>
+        <h2 className="text-lg font-semibold">
+          <bdi>{t('dunning.settings.title')}</bdi>
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          <bdi>{t('dunning.settings.intro')}</bdi>
+        </p>
+      </div>
+      {settings.data ? (
+        <>
+          <Switch userId={user.id} on={settings.data.reminders_enabled === true} />
+          <ScheduleForm userId={user.id} initial={toInput(settings.data)} />
+        </>
+      ) : settings.isError ? (
+        <div className="grid justify-items-start gap-3">
+          <Alert>{mutationErrorMessage(settings.error)}</Alert>
+          <Button variant="outline" onClick={() => void settings.refetch()}>
+            {t('dunning.settings.tryAgain')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status">
+          <bdi>{t('dunning.settings.loading')}</bdi>
+        </p>
+      )}
+    </Card>
+  )
+}
+
+/** Reminders on or off, saved at once like the notification preferences. */
+function Switch({ userId, on }: { userId: string; on: boolean }) {
+  const t = useT()
+  const id = useId()
+  const [error, setError] = useState<string | null>(null)
+  async function toggle(next: boolean) {
+    setError(null)
+    const r = await save(writes.settingsUpdate, {
+      userId,
+      body: { reminders_enabled: next },
+      label: next ? t('dunning.settings.turnedOn') : t('dunning.settings.turnedOff'),
+    })
+    if (!r.ok) setError(r.message)
+    else if (!r.queued)
+      notify('success', next ? t('dunning.settings.turnedOn') : t('dunning.settings.turnedOff'))
+  }
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-[var(--primary)]"
+          checked={on}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor={id} className="text-sm font-medium">
+            {t('dunning.settings.enabled')}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            <bdi>{t('dunning.settings.enabledHint')}</bdi>
+          </p>
+        </div>
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+    </div>
+  )
+}
+
+function ScheduleForm({ userId, initial }: { userId: string; initial: Input }) {
+  const t = useT()
+  const { values, set, errors, formError, busy, handleSubmit } = useForm(schema, initial)
+  const submit = handleSubmit(async (output) => {
+    const r = await save(writes.settingsUpdate, {
+      userId,
+      body: { ...output, reminder_steps: parseSteps(output.reminder_steps) },
+      label: t('dunning.settings.writeLabel'),
+    })
+    if (!r.ok) return r
+    if (!r.queued) notify('success', t('dunning.settings.saved'))
+  })
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <Field
+        dir="ltr"
+        label={t('dunning.settings.steps')}
+        value={values.reminder_steps}
+        onChange={set('reminder_steps')}
+        error={errors.reminder_steps}
+        hint={t('dunning.settings.stepsHint')}
+        autoComplete="off"
+      />
+      <Field
+        dir="auto"
+        label={t('dunning.settings.subject')}
+        value={values.reminder_subject_template}
+        onChange={set('reminder_subject_template')}
+        error={errors.reminder_subject_template}
+      />
+      <TextAreaField
+        dir="auto"
+        label={t('dunning.settings.message')}
+        rows={8}
+        value={values.reminder_message_template}
+        onChange={set('reminder_message_template')}
+        error={errors.reminder_message_template}
+        hint={t('dunning.settings.messageHint', PLACEHOLDERS)}
+      />
+      <FormFooter formError={formError} busy={busy} submitLabel={t('dunning.settings.submit')} />
+    </form>
+  )
+}
