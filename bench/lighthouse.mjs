@@ -130,7 +130,16 @@ try {
   ]) {
     const runs = []
     for (let i = 0; i < RUNS; i++) {
-      const r = await audit(path, signedIn)
+      // Lighthouse now and then fails to record a trace on a loaded machine: try that run again.
+      let r
+      for (let attempt = 1; !r; attempt++) {
+        try {
+          r = await audit(path, signedIn)
+        } catch (e) {
+          if (attempt >= 3) throw e
+          console.log(`  ${path}: ${e.message}; trying again`)
+        }
+      }
       if (!r.finalUrl.endsWith(path))
         throw new Error(`${path} ended on ${r.finalUrl}: signed in or out as it should not be`)
       runs.push(r)
