@@ -32,7 +32,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 })
 
-async function firstVisit(path, storageState) {
+/**
+ * Loads `path` in a fresh context and sums what it fetched. `ready` waits for the page to be
+ * complete: the dashboard's figures (and its chart) come after the heading.
+ */
+async function firstVisit(path, storageState, ready) {
   const context = await browser.newContext({ storageState, serviceWorkers: 'block' })
   const page = await context.newPage()
   const entries = []
@@ -44,6 +48,10 @@ async function firstVisit(path, storageState) {
   })
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
   await page.getByRole('heading', { level: 1 }).first().waitFor()
+  if (ready) {
+    await ready(page)
+    await page.waitForLoadState('networkidle')
+  }
   await page.waitForTimeout(300)
   await context.close()
   if (process.env.BENCH_VERBOSE)
@@ -115,7 +123,9 @@ function precache() {
 
 try {
   const signIn = await firstVisit('/sign-in')
-  const dashboard = await firstVisit('/dashboard', await signedInState())
+  const dashboard = await firstVisit('/dashboard', await signedInState(), (page) =>
+    page.locator('section[aria-labelledby="monthly-heading"] svg').first().waitFor(),
+  )
   const publicPage = await firstVisit(await publicLink())
   const pc = precache()
   const kb = (n) => `${n.toLocaleString('en')} B`
@@ -139,6 +149,14 @@ try {
   console.log(
     `Budget /d/<token> JS ≤ ${kb(BUDGET_PUBLIC_JS)}: ${publicOk ? 'within' : 'OVER'} (${kb(BUDGET_PUBLIC_JS - publicPage.js)} left)`,
   )
+  // Issue 13's first-visit targets, in gzip: printed, not (yet) budgets that fail the run.
+  for (const [path, v, target] of [
+    ['/sign-in', signIn, 100_000],
+    ['/dashboard', dashboard, 160_000],
+  ])
+    console.log(
+      `Target ${path} gzip JS ≤ ${kb(target)}: ${v.gzipJs <= target ? 'met' : 'MISSED'} (${kb(target - v.gzipJs)} left)`,
+    )
   process.exitCode = ok && publicOk ? 0 : 1
 } finally {
   await browser.close()

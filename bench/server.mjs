@@ -19,7 +19,7 @@ export function freePort() {
   })
 }
 
-/** A server on `port` with data in `dataDir`; `start()` waits for /api/health. */
+/** A server on `port` with data in `dataDir`; `start()` waits for /api/health (up to 60 s: a loaded machine is slow to migrate a new data dir). */
 export function folioServer({ port, dataDir, env = {} }) {
   const base = `http://127.0.0.1:${port}`
   let child = null
@@ -34,7 +34,7 @@ export function folioServer({ port, dataDir, env = {} }) {
       const keep = (chunk) => (log = (log + chunk).slice(-4000))
       child.stdout.on('data', keep)
       child.stderr.on('data', keep)
-      for (let i = 0; i < 150; i++) {
+      for (let i = 0; i < 600; i++) {
         if (child.exitCode !== null) break
         try {
           if ((await fetch(`${base}/api/health`)).ok) return

@@ -12,7 +12,7 @@ import { profileWrite } from '@/lib/pocketbase/profile-write'
 import { useOnline } from '@/lib/use-online'
 import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
 import { notify } from '@/lib/toast'
-import { intlLocale, t, useLocale, useT } from '@/lib/i18n'
+import { ensureForeignBundle, intlLocale, t, useLocale, useT } from '@/lib/i18n'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
@@ -26,6 +26,9 @@ import { PaletteLauncher } from './palette/PaletteLauncher'
 
 // Every write the signed-in app can queue, registered before a saved queue is restored.
 registerWrites([profileWrite, ...billingWrites])
+// The server's refusals said again in another language (src/lib/refusal-text.ts): English shows
+// the server's own sentences, so only the other languages load these messages.
+void ensureForeignBundle('refusals')
 
 /** SPEC §8 effects of failed queries and mutations, wired to the chart and the router. */
 function effectsFor(auth: AuthActor): QueryErrorEffects {

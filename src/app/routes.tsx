@@ -304,7 +304,7 @@ export const routeTable: readonly RouteRow[] = [
     path: paths.helpCenter,
     access: 'signedIn',
     nav: 'shell.nav.helpCenter',
-    load: () => import('@/features/help-center/HelpCenterPage'),
+    load: withMessages('help', () => import('@/features/help-center/HelpCenterPage')),
   },
 ]
 

@@ -90,12 +90,26 @@ export function ensureBundle(bundle: Bundle): Promise<void> {
  */
 const FOREIGN_BUNDLE: Bundle = 'foreign'
 
+/** The bundles only other languages than English need; a switch loads them all first. */
+const foreignBundles = new Set<Bundle>([FOREIGN_BUNDLE])
 /** Work only other languages than English need (saying English words again), by who needs it. */
 const foreignLoaders: Array<() => Promise<unknown>> = []
 const loadForeign = (locale: Locale) =>
   locale === SOURCE_LOCALE
     ? Promise.resolve()
-    : Promise.all([load(FOREIGN_BUNDLE, locale), ...foreignLoaders.map((l) => l())])
+    : Promise.all([
+        ...[...foreignBundles].map((b) => load(b, locale)),
+        ...foreignLoaders.map((l) => l()),
+      ])
+
+/**
+ * A bundle that says English words of others again, needed from now on (the server's refusals
+ * in the signed-in area): loaded now and at each switch, never in English.
+ */
+export function ensureForeignBundle(bundle: Bundle): Promise<void> {
+  foreignBundles.add(bundle)
+  return current === SOURCE_LOCALE ? Promise.resolve() : load(bundle, current).then(() => undefined)
+}
 
 /**
  * Runs `load` (e.g. a dynamic import) before the interface first speaks a language other than

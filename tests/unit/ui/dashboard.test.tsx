@@ -19,10 +19,6 @@ const send = vi.fn<(path: string, options: { query: Record<string, string> }) =>
 
 vi.mock('@/lib/pocketbase/instance', () => ({ loadPb: async () => ({ send }) }))
 vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name: 'Ada' }) }))
-// recharts needs a laid-out DOM; the figures it draws are checked through the table.
-vi.mock('@/features/dashboard/components/MonthlyChart', () => ({
-  default: () => <div data-testid="chart" />,
-}))
 
 const { default: DashboardPage } = await import('@/features/dashboard/DashboardPage')
 
@@ -224,6 +220,14 @@ describe('the dashboard page', () => {
     expect(within(overdue).getByText('2 invoices · oldest 12 days late')).toBeInTheDocument()
     expect(screen.getByText(/win rate 50%/)).toBeInTheDocument()
     expect(screen.getByRole('table', { name: /Invoiced and collected per month/ })).toBeVisible()
+    // The chart beside the table: one point per month, named with its figures.
+    const chart = screen.getByRole('group', { name: /Bar chart of invoiced and collected/ })
+    expect(within(chart).getAllByRole('img')).toHaveLength(12)
+    expect(
+      within(chart).getByRole('img', {
+        name: 'March 2026: invoiced €1,500.00, collected €500.00',
+      }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('this-quarter')
   })
 

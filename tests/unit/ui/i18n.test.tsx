@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   docTranslator,
+  ensureForeignBundle,
   getLocale,
   richText,
   setLocale,
@@ -59,6 +60,18 @@ describe('i18n runtime', () => {
     expect(t(KEY)).toBe('Sprache')
     expect(en(KEY)).toBe('Language')
     expect(typeof fr).toBe('function')
+  })
+
+  it('a bundle only other languages need loads with the switch, not in English', async () => {
+    // The server's refusals said again: English shows the server's own sentence.
+    await ensureForeignBundle('refusals')
+    await setLocale('de')
+    expect(t('server.pocketbase.forbidden')).toBe('Sie dürfen diese Anfrage nicht ausführen.')
+    await setLocale('fr')
+    expect(t('server.pocketbase.forbidden')).not.toBe(
+      'You are not allowed to perform this request.',
+    )
+    expect(t('server.pocketbase.forbidden')).not.toBe('Sie dürfen diese Anfrage nicht ausführen.')
   })
 
   it('places elements inside a translated sentence', () => {

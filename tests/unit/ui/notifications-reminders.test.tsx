@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Router } from 'wouter'
@@ -115,6 +115,23 @@ describe('the reminders bell', () => {
     ).toHaveAttribute('href', recordPaths.quote('quo000000000001'))
     await userEvent.click(row)
     expect(location.history.at(-1)).toBe(recordPaths.invoice('inv000000000001'))
+  })
+
+  it('opens from the keyboard (its menu loads on the first press) and Escape gives focus back', async () => {
+    renderBell()
+    const bell = await screen.findByRole('button', { name: '3 reminders' })
+    expect(bell).toHaveAttribute('aria-haspopup', 'menu')
+    bell.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(
+      await screen.findByRole('menuitem', { name: 'INV-00012 for Acme is 5 days overdue' }),
+    ).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: '3 reminders' })).toHaveFocus()
+    // Opened again, it is the same menu, without loading anything.
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('menu')).toBeInTheDocument()
   })
 
   it('asks only for what the user wants to be reminded of', async () => {

@@ -1,11 +1,9 @@
-import { lazy, Suspense } from 'react'
 import { Card } from '@/components/ui/card'
 import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthName } from '../words'
 import { useT } from '@/lib/i18n'
-
-const MonthlyChart = lazy(() => import('./MonthlyChart'))
+import { MonthlyChart } from './MonthlyChart'
 
 /** Twelve months of invoiced vs collected: a chart to look at, a table to read. */
 export function MonthlySection({ months, currency }: { months: MonthFigures[]; currency: string }) {
@@ -30,9 +28,7 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
             </bdi>
           </p>
         </div>
-        <Suspense fallback={<div aria-hidden className="h-72 animate-pulse rounded-md bg-muted" />}>
-          <MonthlyChart months={months} currency={currency} />
-        </Suspense>
+        <MonthlyChart months={months} currency={currency} />
         {/* A table can't shrink to the 1px of sr-only: the wrapper clips it instead. */}
         <div className="sr-only">
           <table>
