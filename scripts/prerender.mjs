@@ -5,7 +5,7 @@
 // (server/internal/spa). It also reads dist/pages/routes.json: for every route of the route
 // table, the chunks that route loads, which it modulepreloads from the HTML it serves.
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { basename, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 
@@ -23,6 +23,9 @@ export const PAGES = [
   ['/500', '500'],
   ['/503', '503'],
 ]
+/** Marks the app shell's links to the signed-in area's chunks, which public pages leave out. */
+const SIGNED_IN_MARK = 'data-signed-in'
+
 /** The customer's page of a document (/d/<token>), before its document is known. */
 export const DOCUMENT_SHELL = 'd'
 
@@ -32,6 +35,7 @@ const escapeHtml = (s) =>
 /** The built HTML with a page drawn into it. */
 export function fillTemplate(template, page, noScript) {
   const out = template
+    .replace(new RegExp(`\\s*<link [^>]*${SIGNED_IN_MARK}[^>]*>`, 'g'), '')
     .replace(/<html[^>]*>/, (tag) =>
       tag
         .replace(/\slang="[^"]*"/, ` lang="${page.lang}"`)
@@ -179,6 +183,31 @@ export function prerender({ root, configFile }) {
     },
     generateBundle(_options, out) {
       if (!ssr) bundle = out
+    },
+    // The app shell (index.html, which the service worker serves for every screen) fetches the
+    // signed-in area's chunks with the entry, not after it has run: an installed app's cold start
+    // is mostly the signed-in area. The public pages drop these links (fillTemplate).
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (ssr || !ctx.bundle || basename(ctx.filename) !== 'index.html') return
+        const { byModule, closure, entry } = chunkGraph(ctx.bundle)
+        const signedIn = byModule.get(join(root, 'src/app/SignedInApp.tsx'))
+        if (!entry || !signedIn) return
+        const entryFiles = closure(entry)
+        return [...closure(signedIn)]
+          .filter((f) => !entryFiles.has(f))
+          .map((f) => ({
+            tag: 'link',
+            attrs: {
+              rel: 'modulepreload',
+              crossorigin: true,
+              href: `/${f}`,
+              [SIGNED_IN_MARK]: true,
+            },
+            injectTo: 'head',
+          }))
+      },
     },
     closeBundle: {
       order: 'post',

@@ -51,9 +51,10 @@ describe('prerendering', () => {
     expect(shell.html).toContain('role="status"')
   })
 
-  it('fills the built HTML: language, direction, title, the page, the noscript line', () => {
+  it('fills the built HTML: language, direction, title, the page, the noscript line; no signed-in chunks', () => {
     const template =
-      '<html lang="en" class="dark" dir="ltr"><head><title>Folio</title></head>' +
+      '<html lang="en" class="dark" dir="ltr"><head><title>Folio</title>' +
+      '\n    <link rel="modulepreload" crossorigin href="/assets/SignedInApp-1.js" data-signed-in></head>' +
       '<body><div id="root"></div><noscript>Folio needs JavaScript to run.</noscript></body></html>'
     const out = fillTemplate(
       template,
