@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type PluginOption } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
@@ -10,6 +10,7 @@ import { build as rolldownBuild } from 'rolldown'
 import { unusedModules } from './scripts/unused-modules.mjs'
 import { messages } from './scripts/messages.mjs'
 import { precompress } from './scripts/precompress.mjs'
+import { prerender } from './scripts/prerender.mjs'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -76,19 +77,10 @@ function preferencesBoot(): Plugin {
   }
 }
 
-export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(appVersion) },
-  resolve: {
-    alias: [
-      { find: '@', replacement: `${root}src` },
-      { find: '@machines', replacement: `${root}machines` },
-      unusedModules,
-    ],
-  },
-  plugins: [
+/** The plugins of the browser's build (the SSR build of the prerendering leaves them out). */
+function clientPlugins(): PluginOption[] {
+  return [
     preferencesBoot(),
-    messages(),
-    react(),
     tailwindcss(),
     VitePWA({
       registerType: 'prompt',
@@ -99,8 +91,12 @@ export default defineConfig({
       workbox: {
         // ttf: the PDF's embedded fonts, so a PDF can be made offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,ttf}'],
-        // Only the scripts people read precache: the Latin subsets of every font preference.
-        globIgnores: ['**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2'],
+        // Only the scripts people read precache: the Latin subsets of every font preference. The
+        // prerendered pages are for first visits; the service worker serves the shell (index.html).
+        globIgnores: [
+          '**/*-{cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2',
+          'pages/**',
+        ],
         navigateFallback: 'index.html',
         // /d/… is the customer's page (d.html), served by the server, never the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//, /^\/d\//],
@@ -109,7 +105,27 @@ export default defineConfig({
     }),
     // Last: compresses what every plugin above wrote.
     precompress(),
+    // After the build is written: the public pages as HTML, in every language.
+    prerender({ root, configFile: `${root}vite.config.ts` }),
+  ]
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  resolve: {
+    alias: [
+      { find: '@', replacement: `${root}src` },
+      { find: '@machines', replacement: `${root}machines` },
+      unusedModules,
+    ],
+  },
+  plugins: [
+    messages(),
+    react(),
+    // The prerendering's own (SSR) build needs only the code: no HTML, service worker or copies.
+    ...(isSsrBuild ? [] : clientPlugins()),
   ],
+
   server: {
     port: 5173,
     strictPort: true,
@@ -151,7 +167,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       // The app, and the customer's document page, which loads none of the app.
-      input: { main: `${root}index.html`, d: `${root}d.html` },
+      input: isSsrBuild
+        ? `${root}src/prerender.tsx`
+        : { main: `${root}index.html`, d: `${root}d.html` },
     },
   },
-})
+}))

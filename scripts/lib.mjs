@@ -59,7 +59,10 @@ export function webStale() {
       'machines',
       'public',
       'index.html',
+      'd.html',
       'vite.config.ts',
+      'scripts/prerender.mjs',
+      'scripts/messages.mjs',
       'manifest.webmanifest',
       'package.json',
     ]) > out

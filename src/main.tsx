@@ -1,12 +1,16 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App, firstScreenReady } from './app/App'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { App, firstScreenReady, hydrating } from './app/App'
 import './index.css'
 
-void firstScreenReady.then(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
+void firstScreenReady.then(() => {
+  const root = document.getElementById('root') as HTMLElement
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
-  ),
-)
+    </StrictMode>
+  )
+  // A prerendered public page is taken over as it stands; anything else is drawn from scratch.
+  if (hydrating) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+})

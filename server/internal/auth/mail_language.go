@@ -44,6 +44,10 @@ func requestLanguage(r *http.Request) string {
 	return defaultMailLanguage
 }
 
+// RequestLanguage is the language the person behind r reads (see
+// requestLanguage); the app's pages are served in it (internal/spa).
+func RequestLanguage(r *http.Request) string { return requestLanguage(r) }
+
 // acceptedLanguages lists the tags of Accept-Language headers, most wanted
 // first (by q, then by order), without those refused with q=0.
 func acceptedLanguages(headers []string) []string {

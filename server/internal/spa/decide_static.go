@@ -54,6 +54,9 @@ type staticDecision struct {
 	// kept out of search engines and of Referer headers (the URL is the
 	// key to the document).
 	PublicPage bool
+	// Page is set for a page drawn per request (the language, the
+	// preference cookies, the route's chunks; see renderPage).
+	Page *pageRequest
 }
 
 // contentTypes pins the types Go's mime table lacks or guesses per machine

@@ -4,12 +4,16 @@
 package spa
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"io/fs"
 	"net/http"
 	"sync"
+	"time"
+
+	"folio/server/internal/auth"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -51,11 +55,42 @@ func Register(r *router.Router[*core.RequestEvent], fsys fs.FS) {
 		return err == nil && fi.Mode().IsRegular()
 	}
 
+	// The build's prerendered pages and route chunks; a build without them
+	// (noui, older) serves its pages as they are.
+	manifest := sync.OnceValue(func() *pageManifest {
+		data, err := fs.ReadFile(fsys, pageManifestFile)
+		if err != nil {
+			return nil
+		}
+		m, err := parsePageManifest(data)
+		if err != nil {
+			return nil
+		}
+		return m
+	})
+
 	r.GET(RoutePattern, serve(fsys)).
 		Bind(apis.SkipSuccessActivityLog()).
 		BindFunc(func(e *core.RequestEvent) error {
 			d := decideStatic(e.Request.URL.Path, isFile)
-			if d.Compress && acceptsBrotli(e.Request.Header.Get("Accept-Encoding")) &&
+			if d.Action == actionServeIndex {
+				// A page is drawn for its request: its language, the
+				// preference cookies, the route's chunks.
+				m := manifest()
+				lang := auth.RequestLanguage(e.Request)
+				if m != nil {
+					lang = pageLanguage(m, lang)
+				}
+				if page := choosePage(d, e.Request.URL.Path, lang, m, isFile); page != "" {
+					d.Name = page
+				}
+				d.Page = &pageRequest{
+					Prefs:     readPagePrefs(cookieOf(e.Request), lang),
+					WithPrefs: !d.PublicPage,
+					Preloads:  routePreloads(m, e.Request.URL.Path, lang),
+				}
+			}
+			if d.Page == nil && d.Compress && acceptsBrotli(e.Request.Header.Get("Accept-Encoding")) &&
 				isFile(d.Name+brotliSuffix) {
 				// The build's Brotli copy: smaller than gzip, and made once.
 				d.Encoded = d.Name + brotliSuffix
@@ -92,6 +127,9 @@ func serve(fsys fs.FS) func(*core.RequestEvent) error {
 
 		if d.ContentType != "" {
 			h.Set("Content-Type", d.ContentType)
+		}
+		if d.Page != nil {
+			return servePage(e, fsys, d)
 		}
 		// Embedded files have no modification time, so without an ETag a
 		// "no-cache" revalidation would always download the file again.
@@ -133,4 +171,39 @@ func (c *etagCache) get(name string) string {
 	tag := `W/"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	c.tags.Store(key, tag)
 	return tag
+}
+
+// pageRequest is how one request's page is drawn (renderPage).
+type pageRequest struct {
+	Prefs     pagePrefs
+	WithPrefs bool
+	Preloads  []string
+}
+
+// cookieOf reads a request's cookies by name ("" when missing).
+func cookieOf(r *http.Request) func(string) string {
+	return func(name string) string {
+		c, err := r.Cookie(name)
+		if err != nil {
+			return ""
+		}
+		return c.Value
+	}
+}
+
+// servePage sends a page drawn for its request. It differs by cookie and
+// language, so caches key it on both, and its ETag is its own bytes'.
+func servePage(e *core.RequestEvent, fsys fs.FS, d staticDecision) error {
+	data, err := fs.ReadFile(fsys, d.Name)
+	if err != nil {
+		return e.NotFoundError("", nil)
+	}
+	out := renderPage(data, d.Page.Prefs, d.Page.WithPrefs, d.Page.Preloads)
+	sum := sha256.Sum256(out)
+	h := e.Response.Header()
+	h.Set("ETag", `W/"`+base64.RawURLEncoding.EncodeToString(sum[:12])+`"`)
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Accept-Language")
+	http.ServeContent(e.Response, e.Request, "", time.Time{}, bytes.NewReader(out))
+	return nil
 }

@@ -9,14 +9,28 @@ const APP_NAME = 'Folio'
 let base: string | null = null
 const stack: { title: string }[] = []
 
+// The same in every language (the app's name is not translated); bidi keeps RTL titles whole.
+const format = (title: string | null) => (title ? `${title} · ${APP_NAME}` : APP_NAME)
+
 function render() {
-  const title = stack.at(-1)?.title ?? base
-  // The same in every language (the app's name is not translated); bidi keeps RTL titles whole.
-  document.title = title ? `${title} · ${APP_NAME}` : APP_NAME
+  document.title = format(stack.at(-1)?.title ?? base)
+}
+
+function setPrerenderedTitle(title: string | null) {
+  base = title
+}
+
+/** The title of the page just prerendered (the build writes it into <title>); then forgets it. */
+export function prerenderedTitle() {
+  const title = format(base)
+  base = null
+  return title
 }
 
 /** The route's title (null: just "Folio"); SignedInApp sets it from the route table. */
 export function useRouteTitle(title: string | null) {
+  // Prerendering runs no effects: the build reads the title back (prerenderedTitle).
+  if (typeof document === 'undefined') setPrerenderedTitle(title)
   useEffect(() => {
     base = title
     render()

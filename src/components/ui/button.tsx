@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react'
+import { useHydrated } from '@/lib/use-hydrated'
 import { cn } from './cn'
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'destructive' | 'outline'
@@ -35,12 +36,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant, size, busy, className, children, disabled, type = 'button', ...rest },
   ref,
 ) {
+  // A prerendered form can't be sent before its handler is attached: the browser would send it
+  // itself (a GET with the password in the address). Until then its submit button is off.
+  const hydrated = useHydrated()
   return (
     <button
       ref={ref}
       type={type}
       className={buttonClass(variant, size, className)}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || undefined}
       {...rest}
     >

@@ -123,7 +123,8 @@ export function whenNotEnglish(load: () => Promise<unknown>) {
 /** Starts the interface in a language: call before the first render, with the core bundle. */
 export function startLocale(locale: Locale, bundles: Bundle[]): Promise<void> {
   current = locale
-  applyLanguage(document.documentElement, locale)
+  // The build's prerendering has no document: it writes <html lang> itself.
+  if (typeof document !== 'undefined') applyLanguage(document.documentElement, locale)
   // Bundles asked for before the language was known load again in it.
   return Promise.all([
     ...[...new Set([...bundles, ...uiBundles])].map((b) => ensureBundle(b)),

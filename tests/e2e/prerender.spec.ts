@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test'
+import { harness } from '../support/env'
+import { expect, signIn, test } from '../support/fixtures'
+
+/** Messages the browser logged as errors or warnings, and uncaught errors. */
+function problems(page: Page): string[] {
+  const seen: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.push(`${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`))
+  return seen
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('/sign-in is a page: its heading and the form’s labels', async ({ page }) => {
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('Email')).toBeVisible()
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+    await expect(page).toHaveTitle('Sign in · Folio')
+    // The preferences are the server's work: the defaults, before any script.
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('lang', 'en')
+    await expect(html).toHaveAttribute('class', 'dark')
+    await expect(html).toHaveAttribute('data-font', 'geist')
+  })
+
+  test('in German by the language cookie, with the preference cookies applied', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const url = baseURL ?? harness().baseURL
+    await context.addCookies(
+      ['folio_lang=de', 'folio_theme=light', 'folio_font=manrope', 'folio_dir=rtl'].map((c) => {
+        const [name = '', value = ''] = c.split('=')
+        return { name, value, url }
+      }),
+    )
+    await page.goto('/sign-in')
+    await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible()
+    await expect(page.getByLabel('Passwort', { exact: true })).toBeVisible()
+    await expect(page).toHaveTitle('Anmelden · Folio')
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('lang', 'de')
+    await expect(html).toHaveAttribute('class', 'light')
+    await expect(html).toHaveAttribute('dir', 'rtl')
+    await expect(html).toHaveAttribute('data-font', 'manrope')
+  })
+
+  test.describe('with a German browser', () => {
+    test.use({ locale: 'de-DE' })
+
+    test('/sign-in speaks German by Accept-Language, Arabic reads right to left', async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await page.goto('/sign-in')
+      await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible()
+      await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+
+      // The cookie (the choice made in the app) wins over the browser's language.
+      await context.addCookies([
+        { name: 'folio_lang', value: 'ar', url: baseURL ?? harness().baseURL },
+      ])
+      await page.goto('/sign-up')
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('إنشاء حساب')
+    })
+  })
+
+  test('the other public pages and the document page’s shell are pages too', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
+    await page.goto('/forgot-password')
+    await expect(page.getByRole('heading', { name: 'Forgot password', level: 1 })).toBeVisible()
+    await page.goto('/404')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page Not Found!')
+    await page.goto('/d/no-such-token')
+    await expect(page.getByRole('status')).toBeVisible()
+    await expect(page).toHaveTitle('Your document')
+  })
+})
+
+test('the server sends the route’s chunks as modulepreloads, and no inline script', async ({
+  request,
+}) => {
+  const signInPage = await request.get('/sign-in')
+  const body = await signInPage.text()
+  expect(body).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/SignInPage-[^"]+\.js">/,
+  )
+  // Every preference was applied by the server: no render-blocking script before the page.
+  expect(body).not.toMatch(/assets\/prefs-/)
+  expect(body).not.toMatch(/<script>|<script [^>]*>[^<]+<\/script>/)
+  const csp = signInPage.headers()['content-security-policy'] ?? ''
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))
+  expect(scriptSrc?.trim()).toBe("script-src 'self'")
+
+  const dashboard = await (await request.get('/dashboard')).text()
+  expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-/)
+  expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignedInApp-/)
+})
+
+test('with JavaScript, the page is hydrated without a warning, and signing in works', async ({
+  page,
+}) => {
+  const seen = problems(page)
+  // Keeps the server's heading element: hydration takes it over, a fresh render would replace it.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as unknown as { serverHeading: Element | null }).serverHeading =
+        document.querySelector('h1')
+    })
+  })
+  await page.goto('/sign-in')
+  // Handlers are attached: an empty form is refused field by field.
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { serverHeading: Element | null }).serverHeading ===
+        document.querySelector('h1'),
+    ),
+  ).toBe(true)
+  expect(seen).toEqual([])
+
+  const h = harness()
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  expect(seen).toEqual([])
+})

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { fillTemplate, PAGES, routeModules } from '../../../scripts/prerender.mjs'
+import { routeTable } from '@/app/routes'
+import { renderDocumentShell, renderPage } from '@/prerender'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+describe('the route manifest read from src/app/routes.tsx', () => {
+  const rows = routeModules(root)
+
+  it('has a row per route, each with its screen module', () => {
+    expect(rows).toHaveLength(routeTable.length)
+    rows.forEach((row, i) => {
+      expect(row.modules.length, routeTable[i]?.path).toBeGreaterThan(0)
+    })
+  })
+
+  it('finds the layout and the message bundle a row names', () => {
+    const at = (path: string) => rows[routeTable.findIndex((r) => r.path === path)]
+    expect(at('/settings/account')?.modules.some((m) => m.endsWith('SettingsLayout.tsx'))).toBe(
+      true,
+    )
+    expect(at('/forgot-password')?.bundles).toEqual(['public'])
+    expect(at('/sign-in')?.bundles).toEqual([])
+    expect(at('/dashboard')?.modules[0]).toMatch(/features\/dashboard\/DashboardPage\.tsx$/)
+  })
+
+  it('prerenders only rows of the table that anyone may open', () => {
+    for (const [path] of PAGES) {
+      const row = routeTable.find((r) => r.path === path)
+      expect(row?.access, path).not.toBe('signedIn')
+    }
+  })
+})
+
+describe('prerendering', () => {
+  it('draws the sign-in page in German, with its title', async () => {
+    const page = await renderPage('/sign-in', 'de')
+    expect(page).toMatchObject({ lang: 'de', dir: 'ltr', title: 'Anmelden · Folio' })
+    expect(page.html).toContain('>Anmelden</h1>')
+    expect(page.html).toContain('E-Mail-Adresse')
+    // Not the loading fallback: the screen itself.
+    expect(page.html).not.toContain('role="progressbar"')
+  })
+
+  it('draws Arabic right to left, and the document shell in its language', async () => {
+    expect(await renderPage('/sign-up', 'ar')).toMatchObject({ dir: 'rtl', lang: 'ar' })
+    const shell = await renderDocumentShell('fr')
+    expect(shell.title).toBe('Votre document')
+    expect(shell.html).toContain('role="status"')
+  })
+
+  it('fills the built HTML: language, direction, title, the page, the noscript line; no signed-in chunks', () => {
+    const template =
+      '<html lang="en" class="dark" dir="ltr"><head><title>Folio</title>' +
+      '\n    <link rel="modulepreload" crossorigin href="/assets/SignedInApp-1.js" data-signed-in></head>' +
+      '<body><div id="root"></div><noscript>Folio needs JavaScript to run.</noscript></body></html>'
+    const out = fillTemplate(
+      template,
+      { html: '<h1>مرحبا</h1>', title: 'a < b', lang: 'ar', dir: 'rtl' },
+      'JavaScript!',
+    )
+    expect(out).toBe(
+      '<html lang="ar" class="dark" dir="rtl"><head><title>a &lt; b</title></head>' +
+        '<body><div id="root" data-prerendered="ar"><h1>مرحبا</h1></div>' +
+        '<noscript>JavaScript!</noscript></body></html>',
+    )
+  })
+})
