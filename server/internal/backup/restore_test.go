@@ -1,6 +1,7 @@
 package backup
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -270,17 +272,27 @@ func TestBackupChangeRestore(t *testing.T) {
 		t.Fatal("the changes changed nothing")
 	}
 
-	// Stop the server, restore.
+	// Stop the server, then run `folio restore before.zip --dir <dataDir>`
+	// as an operator would (the command's start bootstraps the app first).
 	if err := app.ResetBootstrapState(); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Restore(dataDir, "before.zip", testapp.FixedNow)
-	if err != nil {
+	cli := core.NewBaseApp(core.BaseAppConfig{DataDir: dataDir, EncryptionEnv: "pb_test_env"})
+	if err := cli.Bootstrap(); err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(res.Previous) != "pre_restore_20260315100000.zip" {
-		t.Errorf("previous data kept as %q", res.Previous)
+	cmd := NewRestoreCommand(cli)
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetArgs([]string{"before.zip"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatalf("folio restore: %v\n%s", err, out.String())
 	}
+	m := regexp.MustCompile(`The data as it was is in (\S+pre_restore_\d{14}\.zip) `).FindStringSubmatch(out.String())
+	if !strings.Contains(out.String(), "Restored ") || m == nil {
+		t.Fatalf("folio restore said:\n%s", out.String())
+	}
+	res := Restored{Previous: m[1]}
 
 	app = openApp(t, dataDir)
 	restored := readState(t, app)

@@ -59,7 +59,9 @@ func Bind(app core.App, opts Options) {
 			if abs, err := filepath.Abs(dataDir); err == nil {
 				dataDir = abs
 			}
-			printBanner(opts.Out, decideBanner(demo, listenBase, opts.Command, dataDir))
+			lines := decideBanner(demo, listenBase, opts.Command, dataDir)
+			lines = append(lines, decideBackupLine(se.App.Settings().Backups, dataDir))
+			printBanner(opts.Out, lines)
 
 			// PocketBase would create a hidden installer superuser, try to
 			// open a browser and print a one-time admin link at every start

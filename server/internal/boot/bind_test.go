@@ -89,6 +89,7 @@ func TestBindAppliesTheEnvironment(t *testing.T) {
 	for _, want := range []string{
 		"Demo account: email demo@folio.test password demo-pass-123",
 		"Admin UI: http://127.0.0.1:8097/_/ (create a superuser with: ./folio superuser upsert you@example.com <password> --dir ",
+		"Backups: daily at 03:00 UTC into ",
 	} {
 		if !strings.Contains(printed, want) {
 			t.Errorf("start banner lacks %q:\n%s", want, printed)
