@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
 import { fillLine, recordPayment } from '../support/billing'
+import { layoutProblems } from '../support/layout'
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>
@@ -11,6 +12,7 @@ const kpi = (page: Page, name: string) =>
 
 test('credit a paid invoice in part, record the refund, and the dashboard counts both', async ({
   page,
+  context,
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -86,6 +88,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await expect(refunds.getByText('€60.00')).toBeVisible()
   await expect(refunds.getByText('RF-1')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Record refund' })).toHaveCount(0)
+  const creditNoteUrl = page.url()
 
   // The list has it, under its tabs.
   await page.getByRole('link', { name: 'Credit notes' }).first().click()
@@ -118,4 +121,24 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.goto(invoiceUrl)
   await page.getByRole('link', { name: 'Credit this invoice' }).click()
   await expect(page.getByText('Credit note total: €120.00 (at most €60.00)')).toBeVisible()
+
+  // The credit note's own screens fit every width, left to right and in Arabic (right to left).
+  const problems: string[] = []
+  for (const lang of ['en', 'ar']) {
+    await context.addCookies([{ name: 'folio_lang', value: lang, url: new URL(page.url()).origin }])
+    for (const path of [creditNoteUrl, `${creditNoteUrl}/print`]) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')
+      await expect(page.getByRole('heading').first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      for (const width of [320, 390, 768, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        for (const p of await layoutProblems(page))
+          problems.push(`${lang} ${path} at ${width} px: ${p}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
 })
