@@ -1,9 +1,27 @@
 // Issue 12, part 1: credit notes, as a user meets them — a paid invoice credited in part, the
 // refund recorded, and the dashboard net of both.
+import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
 import { fillLine, recordPayment } from '../support/billing'
+import { layoutProblems } from '../support/layout'
+
+/** WCAG 2.1 AA violations on the page, once finite animations (a toast fading in) have ended. */
+async function axe(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
+}
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>
@@ -11,8 +29,9 @@ const kpi = (page: Page, name: string) =>
 
 test('credit a paid invoice in part, record the refund, and the dashboard counts both', async ({
   page,
+  context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, uniqueEmail('credits'))
 
@@ -46,6 +65,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await expect(
     page.getByText('The credit note can’t be more than €120.00. Lower the lines.'),
   ).toBeVisible()
+  expect(await axe(page), 'credit form').toEqual([])
   await page.getByLabel('Line 1 quantity').fill('1')
   await expect(page.getByText('Credit note total: €60.00 (at most €120.00)')).toBeVisible()
   await page.getByLabel('Reason').fill('One workshop day cancelled')
@@ -72,6 +92,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.getByRole('button', { name: 'Record refund' }).click()
   const dialog = page.getByRole('dialog', { name: 'Record a refund' })
   await expect(dialog.getByLabel(/^Amount/)).toHaveValue('60.00')
+  expect(await axe(page), 'refund dialog').toEqual([])
   await dialog.getByLabel(/^Amount/).fill('61')
   await dialog.getByRole('button', { name: 'Record refund' }).click()
   await expect(
@@ -86,6 +107,9 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await expect(refunds.getByText('€60.00')).toBeVisible()
   await expect(refunds.getByText('RF-1')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Record refund' })).toHaveCount(0)
+  await page.waitForLoadState('networkidle')
+  expect(await axe(page), 'credit note page').toEqual([])
+  const creditNoteUrl = page.url()
 
   // The list has it, under its tabs.
   await page.getByRole('link', { name: 'Credit notes' }).first().click()
@@ -94,6 +118,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.getByRole('link', { name: /^Refunded/ }).click()
   await expect(page).toHaveURL(/\/credit-notes\?status=refunded$/)
   await expect(page.getByRole('link', { name: 'CN-00001' })).toBeVisible()
+  expect(await axe(page), 'credit notes list').toEqual([])
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const rows = readFileSync(await (await download).path(), 'utf8')
@@ -118,4 +143,24 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.goto(invoiceUrl)
   await page.getByRole('link', { name: 'Credit this invoice' }).click()
   await expect(page.getByText('Credit note total: €120.00 (at most €60.00)')).toBeVisible()
+
+  // The credit note's own screens fit every width, left to right and in Arabic (right to left).
+  const problems: string[] = []
+  for (const lang of ['en', 'ar']) {
+    await context.addCookies([{ name: 'folio_lang', value: lang, url: new URL(page.url()).origin }])
+    for (const path of [creditNoteUrl, `${creditNoteUrl}/print`]) {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')
+      await expect(page.getByRole('heading').first()).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      for (const width of [320, 390, 768, 1920]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+        for (const p of await layoutProblems(page))
+          problems.push(`${lang} ${path} at ${width} px: ${p}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
 })
