@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, linkIn, signUp, test, uniqueEmail, waitForMail } from '../support/fixtures'
 import { runScheduledJobs } from '../support/clock'
 import { readMails } from '../support/smtp-sink'
@@ -150,6 +151,11 @@ test('the recurring screens fit every width, left to right and in Arabic', async
       await expect(page.locator('html')).toHaveAttribute('dir', mode === 'ar' ? 'rtl' : 'ltr')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await page.waitForLoadState('networkidle')
+      // No axe violations (WCAG 2.1 AA), in each direction.
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      for (const v of axe.violations) problems.push(`${mode} ${path}: axe ${v.id}`)
       for (const width of [320, 390, 768, 1024, 1280, 1920]) {
         await page.setViewportSize({ width, height: 900 })
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
@@ -162,4 +168,15 @@ test('the recurring screens fit every width, left to right and in Arabic', async
   // The draft made shows on the template's page.
   await page.goto(`/recurring/${id}`)
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2)
+
+  // The editor with its messages, reached and sent from the keyboard.
+  await page.goto('/recurring/new')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'إنشاء فاتورة متكررة' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('alert').first()).toBeVisible()
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(axe.violations.map((v) => v.id)).toEqual([])
 })

@@ -319,5 +319,5 @@ func isUnique(err error) bool {
 
 func isBusy(err error) bool {
 	s := err.Error()
-	return strings.Contains(s, "database is locked") || strings.Contains(s, "SQLITE_BUSY") || strings.Contains(s, "(5)")
+	return strings.Contains(s, "database is locked") || strings.Contains(s, "SQLITE_BUSY")
 }

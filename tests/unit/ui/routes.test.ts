@@ -49,6 +49,7 @@ describe('the route table', () => {
       { href: paths.invoices, label: 'Invoices' },
       { href: paths.payments, label: 'Payments' },
       { href: paths.creditNotes, label: 'Credit notes' },
+      { href: paths.recurring, label: 'Recurring' },
       { href: paths.settings, label: 'Settings' },
       { href: paths.helpCenter, label: 'Help center' },
     ])
