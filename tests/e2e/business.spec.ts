@@ -19,7 +19,8 @@ const kpi = (page: Page, name: string) =>
 test('a business day: customer, quote, invoice, payments, dashboard, refusals, CSV and print', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  // Verifying the address (to send) adds a mail round trip.
+  test.setTimeout(180_000)
   await signUpVerified(page, uniqueEmail('biz'))
 
   // The seller's details, printed on documents.

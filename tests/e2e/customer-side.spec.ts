@@ -29,7 +29,8 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
   page,
   browser,
 }) => {
-  test.setTimeout(150_000)
+  // Verifying the address (to send) adds a mail round trip.
+  test.setTimeout(200_000)
   const customerEmail = uniqueEmail('seaview')
   await signUpVerified(page, uniqueEmail('harbour'))
   await setUpBusiness(page, customerEmail)
