@@ -94,6 +94,8 @@ const EVENTS: ModelEvent[] = [
     done(id, { kind: 'mfaRequired', mfaId: 'm1' }),
     failed(id, rejected(400, 'Failed to authenticate.')),
   ]),
+  // Sign-up with a taken address: the sign-in after it is refused, the app says to read the mail.
+  failed('register', { kind: 'checkEmail', status: 400, message: '' }),
   done('verifyMfa', session()),
   failed('verifyMfa', rejected(400, 'Invalid or expired MFA code.')),
   done('signOut'),
