@@ -56,6 +56,11 @@ func TestCrossAccountMatrix(t *testing.T) {
 			status: 200, absent: []string{bob, cnBob}},
 		apiCase{name: "expand does not reach bob's records", as: alice, method: http.MethodGet, url: invoicesURL + "/" + invDraft + "?expand=customer",
 			status: 200, contains: []string{`"expand":{"customer":{`}, absent: []string{bob}},
+		// 2FA state is the server's alone: no rule opens it to anyone.
+		apiCase{name: "user_totp list", as: alice, method: http.MethodGet, url: "/api/collections/user_totp/records", status: 403},
+		apiCase{name: "user_totp guest list", method: http.MethodGet, url: "/api/collections/user_totp/records", status: 403},
+		apiCase{name: "user_totp create", as: alice, method: http.MethodPost, url: "/api/collections/user_totp/records",
+			body: map[string]any{"user": alice, "enabled": false}, status: 403},
 		apiCase{name: "convert bob's quote", as: alice, method: http.MethodPost, url: "/api/folio/quotes/" + quoBob + "/convert",
 			status: 404, contains: []string{msg(msgQuoteNotFound)}},
 	)
