@@ -19,15 +19,28 @@ export function currencyDigits(currency: string): number {
   return d
 }
 
+/**
+ * Formatters by locale and currency: making an Intl formatter costs far more than using one, and
+ * a screen of amounts (a dashboard, a list) formats hundreds.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
 export function formatMoney(cents: number, currency: string, locale?: string): string {
   const digits = currencyDigits(currency)
+  const lang = locale ?? getIntlLocale()
+  const id = `${lang}|${currency}`
   try {
-    return new Intl.NumberFormat(locale ?? getIntlLocale(), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(cents / 10 ** digits)
+    let format = moneyFormats.get(id)
+    if (!format) {
+      format = new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      })
+      moneyFormats.set(id, format)
+    }
+    return format.format(cents / 10 ** digits)
   } catch {
     return `${toMajor(cents, currency)} ${currency}`
   }
@@ -165,12 +178,28 @@ export const isoDate = (value: string | null | undefined): string => (value ?? '
 /** A PocketBase date value for a YYYY-MM-DD day. */
 export const pbDate = (day: string): string => (day ? `${day} 00:00:00.000Z` : '')
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A date formatter for a locale and options, made once (like the money formatters above). */
+export function dateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const id = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(id)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    dateFormats.set(id, format)
+  }
+  return format
+}
+
 export function formatDate(value: string | null | undefined, locale?: string): string {
   const day = isoDate(value)
   if (!day) return '—'
   const d = new Date(`${day}T00:00:00Z`)
   if (Number.isNaN(d.getTime())) return day
-  return d.toLocaleDateString(locale ?? getIntlLocale(), { dateStyle: 'medium', timeZone: 'UTC' })
+  return dateFormat(locale ?? getIntlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(d)
 }
 
 /** Today as YYYY-MM-DD in UTC: the server's "today" too. */

@@ -1,3 +1,4 @@
+import { dateFormat } from '@/billing/format'
 import { getIntlLocale, t } from '@/lib/i18n'
 
 /** A due date relative to today: "Due today", "Due tomorrow", "Due in 5 days". */
@@ -14,12 +15,12 @@ export function expiresIn(days: number | null): string {
 export function monthLabel(month: string, locale = getIntlLocale()): string {
   const d = new Date(`${month}-01T00:00:00Z`)
   if (Number.isNaN(d.getTime())) return month
-  return d.toLocaleDateString(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' })
+  return dateFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(d)
 }
 
 /** A YYYY-MM month in full ("March 2026"), for the accessible table. */
 export function monthName(month: string, locale = getIntlLocale()): string {
   const d = new Date(`${month}-01T00:00:00Z`)
   if (Number.isNaN(d.getTime())) return month
-  return d.toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)
 }
