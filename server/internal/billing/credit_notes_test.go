@@ -251,4 +251,18 @@ func TestCreditRaces(t *testing.T) {
 		expect(t, get(t, app, "invoices", invPaid), map[string]any{"refunded_cents": 2000, "credit_cents": 1000})
 		checkLedger(t, app)
 	})
+
+	t.Run("applied credit", func(t *testing.T) {
+		app := factory(t)
+		defer app.Cleanup()
+		withCredit(invPaid)(t, app)
+		// 6 applications of 20.00 of a 30.00 credit to a 120.00 invoice: 1 fits.
+		if ok := race(app, 6, "payments", map[string]any{"owner": alice, "invoice": invSent, "credit_note": cnAlice,
+			"amount_cents": 2000, "method": "credit"}); ok != 1 {
+			t.Errorf("%d applications saved, want 1", ok)
+		}
+		expect(t, get(t, app, "invoices", invPaid), map[string]any{"refunded_cents": 2000, "credit_cents": 1000})
+		expect(t, get(t, app, "invoices", invSent), map[string]any{"paid_cents": 2000, "balance_cents": 10000})
+		checkLedger(t, app)
+	})
 }

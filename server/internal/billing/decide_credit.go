@@ -157,3 +157,36 @@ func decideCreditedInvoice(creditedCents int64, from, to string, changed []strin
 	}
 	return nil
 }
+
+// applyCheck is what kept credit applied to an invoice (a payment with the
+// method "credit") is judged on.
+type applyCheck struct {
+	// sameCustomer and sameCurrency compare the credit note with the
+	// invoice it pays.
+	sameCustomer, sameCurrency bool
+	currency                   string
+	// leftCents is the credit note's credit left: its invoice's credit, and
+	// no more than its total less its refunds and other applications.
+	leftCents   int64
+	amountCents int64
+}
+
+// decideApplyCredit refuses credit of another customer or currency and an
+// amount above the credit left. (That it is no more than the invoice's
+// balance is decidePayment's rule.)
+func decideApplyCredit(c applyCheck) *ruleError {
+	switch {
+	case !c.sameCustomer || !c.sameCurrency:
+		return newRuleError("credit_note", "folio_credit_other_customer", msgCreditOtherCustomer)
+	case c.leftCents <= 0:
+		return newRuleError("credit_note", "folio_no_credit_to_apply", msgNoCreditToApply)
+	case c.amountCents > c.leftCents:
+		return &ruleError{field: "amount_cents", code: "folio_apply_over_credit",
+			message: fmt.Sprintf(fmtApplyOverLeft, money.Format(c.leftCents, c.currency)),
+			params:  moneyParams(c.leftCents, c.currency)}
+	}
+	return nil
+}
+
+// creditPaymentFixed are the fields of an applied credit that never change.
+var creditPaymentFixed = []string{"credit_note", "amount_cents", "method"}

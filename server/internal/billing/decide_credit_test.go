@@ -141,3 +141,32 @@ func TestSettlementVectors(t *testing.T) {
 		}
 	}
 }
+
+func TestDecideApplyCredit(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		c    applyCheck
+		code string
+	}{
+		{"all the credit", applyCheck{true, true, "EUR", 3000, 3000}, ""},
+		{"part of it", applyCheck{true, true, "EUR", 3000, 1}, ""},
+		{"one cent more than the credit", applyCheck{true, true, "EUR", 3000, 3001}, "folio_apply_over_credit"},
+		{"nothing left", applyCheck{true, true, "EUR", 0, 1}, "folio_no_credit_to_apply"},
+		{"credit used by the balance", applyCheck{true, true, "EUR", -5, 1}, "folio_no_credit_to_apply"},
+		{"another customer's credit", applyCheck{false, true, "EUR", 3000, 100}, "folio_credit_other_customer"},
+		{"another currency", applyCheck{true, false, "EUR", 3000, 100}, "folio_credit_other_customer"},
+	}
+	for _, c := range cases {
+		got := decideApplyCredit(c.c)
+		switch {
+		case c.code == "" && got != nil:
+			t.Errorf("%s: refused %s", c.name, got.code)
+		case c.code != "" && (got == nil || got.code != c.code):
+			t.Errorf("%s: got %v, want %s", c.name, got, c.code)
+		}
+	}
+	if e := decideApplyCredit(applyCheck{true, true, "EUR", 2000, 2001}); e.params["amount_cents"] != int64(2000) {
+		t.Errorf("cap params: %v", e.params)
+	}
+}

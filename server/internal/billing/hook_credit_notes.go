@@ -12,7 +12,8 @@ import (
 )
 
 // invoiceFigures are the sums an invoice's save reads: its payments,
-// credit notes and refunds, and the latest date among the payments and
+// credit notes and refunds (with its credit applied to other invoices,
+// which leaves it like a refund), and the latest date among the payments and
 // credit notes (the day a settled invoice was closed).
 type invoiceFigures struct {
 	Paid     int64  `db:"paid"`
@@ -28,7 +29,9 @@ func readInvoiceFigures(app core.App, id string) (invoiceFigures, error) {
 	err := app.DB().NewQuery(`SELECT
 			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}} WHERE [[invoice]] = {:id}) AS [[paid]],
 			(SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{credit_notes}} WHERE [[invoice]] = {:id}) AS [[credited]],
-			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}} WHERE [[invoice]] = {:id}) AS [[refunded]],
+			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}} WHERE [[invoice]] = {:id})
+			+ (SELECT COALESCE(SUM(p.[[amount_cents]]), 0) FROM {{payments}} p
+				JOIN {{credit_notes}} c ON c.[[id]] = p.[[credit_note]] WHERE c.[[invoice]] = {:id}) AS [[refunded]],
 			(SELECT COALESCE(MAX(d), '') FROM (
 				SELECT MAX([[date]]) AS d FROM {{payments}} WHERE [[invoice]] = {:id}
 				UNION ALL SELECT MAX([[issue_date]]) FROM {{credit_notes}} WHERE [[invoice]] = {:id})) AS [[last]]`).
@@ -241,9 +244,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		if err != nil {
 			return err
 		}
-		var noteRefunded int64
-		err = e.App.DB().Select("COALESCE(SUM(amount_cents), 0)").From(migrations.RefundsCollection).
-			Where(dbx.HashExp{"credit_note": cn.Id}).Row(&noteRefunded)
+		noteRefunded, err := creditNoteUsed(e.App, cn.Id)
 		if err != nil {
 			return err
 		}
@@ -271,16 +272,25 @@ func onRefundDelete(e *core.RecordEvent) error {
 	})
 }
 
-// recomputeRefunded sets a credit note's refunded sum from its refunds,
-// then re-saves its invoice.
+// creditNoteUsed is what of a credit note's credit is gone: its refunds
+// and the credit applied to other invoices (payments linked to it).
+func creditNoteUsed(app core.App, creditNoteID string) (int64, error) {
+	var sum int64
+	err := app.DB().NewQuery(`SELECT
+			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}} WHERE [[credit_note]] = {:cn})
+			+ (SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}} WHERE [[credit_note]] = {:cn})`).
+		Bind(dbx.Params{"cn": creditNoteID}).Row(&sum)
+	return sum, err
+}
+
+// recomputeRefunded sets a credit note's refunded sum from its refunds and
+// applied credit, then re-saves its invoice.
 func recomputeRefunded(app core.App, creditNoteID string) error {
 	cn, err := app.FindRecordById(migrations.CreditNotesCollection, creditNoteID)
 	if err != nil {
 		return err
 	}
-	var sum int64
-	err = app.DB().Select("COALESCE(SUM(amount_cents), 0)").From(migrations.RefundsCollection).
-		Where(dbx.HashExp{"credit_note": cn.Id}).Row(&sum)
+	sum, err := creditNoteUsed(app, cn.Id)
 	if err != nil {
 		return err
 	}

@@ -149,7 +149,8 @@ func changedDays(before, after ledgerShare) []dayKey {
 
 // recomputeLedgerDay sets one day's row from the records of that day (the
 // reads are index ranges): invoiced is the invoices less the credit notes
-// (net invoiced), collected the payments less the refunds. The row is
+// (net invoiced), collected the payments less the refunds (kept credit
+// applied to an invoice is no money collected). The row is
 // deleted when both sums are zero.
 func recomputeLedgerDay(app core.App, k dayKey) error {
 	d, err := time.Parse(time.DateOnly, k.day)
@@ -170,7 +171,7 @@ func recomputeLedgerDay(app core.App, k dayKey) error {
 					AND [[currency]] = {:cur}) AS invoiced,
 			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}}
 				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
-					AND [[currency]] = {:cur})
+					AND [[currency]] = {:cur} AND [[method]] != 'credit')
 			- (SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}}
 				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
 					AND [[currency]] = {:cur}) AS collected`).Bind(params).One(&sums)
@@ -206,7 +207,7 @@ func RebuildLedgerDays(db dbx.Builder, owner string) error {
 				FROM {{invoices}} WHERE [[owner]] = {:owner} AND [[status]] NOT IN ('draft', 'void') AND [[issue_date]] != ''
 			UNION ALL
 			SELECT [[currency]], substr([[date]], 1, 10), 0, [[amount_cents]]
-				FROM {{payments}} WHERE [[owner]] = {:owner} AND [[date]] != ''
+				FROM {{payments}} WHERE [[owner]] = {:owner} AND [[date]] != '' AND [[method]] != 'credit'
 			UNION ALL
 			SELECT [[currency]], substr([[issue_date]], 1, 10), -[[total_cents]], 0
 				FROM {{credit_notes}} WHERE [[owner]] = {:owner} AND [[issue_date]] != ''

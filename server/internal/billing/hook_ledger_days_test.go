@@ -54,7 +54,7 @@ func ledgerFromSources(t testing.TB, app core.App) days {
 	}
 	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, total_cents AS cents
 		FROM invoices WHERE status NOT IN ('draft', 'void')`, 0)
-	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, amount_cents AS cents FROM payments`, 1)
+	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, amount_cents AS cents FROM payments WHERE method != 'credit'`, 1)
 	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, -total_cents AS cents FROM credit_notes`, 0)
 	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, -amount_cents AS cents FROM refunds`, 1)
 	maps.DeleteFunc(out, func(_ string, v [2]int64) bool { return v == [2]int64{} })

@@ -34,6 +34,13 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			if r.GetString("invoice") != orig.GetString("invoice") {
 				return refuse("invoice", "folio_payment_moved", msgPaymentMoved)
 			}
+			if isCreditPayment(orig) || isCreditPayment(r) {
+				for _, f := range creditPaymentFixed {
+					if r.GetString(f) != orig.GetString(f) {
+						return refuse(f, "folio_credit_payment_fixed", msgCreditPaymentFixed)
+					}
+				}
+			}
 		}
 		if r.GetString("invoice") == "" {
 			return e.Next() // the required check answers
@@ -78,6 +85,12 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			return rerr.api()
 		}
 
+		if isNew && isCreditPayment(r) {
+			if err := checkAppliedCredit(e.App, r, inv, amount); err != nil {
+				return err
+			}
+		}
+
 		if isNew {
 			owner, err := e.App.FindRecordById(migrations.UsersCollection, r.GetString("owner"))
 			if err != nil {
@@ -90,8 +103,60 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return recomputeInvoiceAs(e.App, inv.Id, statusOnPayment(inv.GetString("status")))
+		if err := recomputeInvoiceAs(e.App, inv.Id, statusOnPayment(inv.GetString("status"))); err != nil {
+			return err
+		}
+		if isNew && isCreditPayment(r) {
+			return recomputeRefunded(e.App, r.GetString(migrations.FieldCreditNote))
+		}
+		return nil
 	})
+}
+
+// isCreditPayment tells kept credit applied to an invoice from money paid.
+func isCreditPayment(r *core.Record) bool {
+	return r.GetString("method") == migrations.CreditMethod || r.GetString(migrations.FieldCreditNote) != ""
+}
+
+// checkAppliedCredit judges a new payment of kept credit: its credit note
+// is the owner's, of the invoice's customer and currency, and has at least
+// the amount left (its invoice's credit, and no more than its total less
+// its refunds and other applications). It runs in the payment's
+// transaction, so two applications at once can't both use the same credit.
+func checkAppliedCredit(app core.App, r, inv *core.Record, amount int64) error {
+	r.Set("method", migrations.CreditMethod)
+	if r.GetString(migrations.FieldCreditNote) == "" {
+		return refuse(migrations.FieldCreditNote, "folio_credit_needs_note", msgCreditNeedsNote)
+	}
+	cn, err := app.FindRecordById(migrations.CreditNotesCollection, r.GetString(migrations.FieldCreditNote))
+	if err != nil || cn.GetString("owner") != r.GetString("owner") {
+		return refuse(migrations.FieldCreditNote, "folio_foreign_credit_note", msgForeignCreditNote)
+	}
+	source, err := app.FindRecordById(migrations.InvoicesCollection, cn.GetString("invoice"))
+	if err != nil {
+		return err
+	}
+	f, err := readInvoiceFigures(app, source.Id)
+	if err != nil {
+		return err
+	}
+	used, err := creditNoteUsed(app, cn.Id)
+	if err != nil {
+		return err
+	}
+	left := decideSettlement(int64(source.GetInt("total_cents")), f.Paid, f.Credited, f.Refunded,
+		source.GetString("status") == statusVoid).creditCents
+	left = min(left, int64(cn.GetInt("total_cents"))-used)
+	if rerr := decideApplyCredit(applyCheck{
+		sameCustomer: cn.GetString("customer") == inv.GetString("customer"),
+		sameCurrency: cn.GetString("currency") == inv.GetString("currency"),
+		currency:     cn.GetString("currency"),
+		leftCents:    left,
+		amountCents:  amount,
+	}); rerr != nil {
+		return rerr.api()
+	}
+	return nil
 }
 
 // onPaymentDelete deletes the payment and has its invoice recompute, in
@@ -101,7 +166,13 @@ func onPaymentDelete(e *core.RecordEvent) error {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return recomputeInvoiceAs(e.App, e.Record.GetString("invoice"), "")
+		if err := recomputeInvoiceAs(e.App, e.Record.GetString("invoice"), ""); err != nil {
+			return err
+		}
+		if cn := e.Record.GetString(migrations.FieldCreditNote); cn != "" {
+			return recomputeRefunded(e.App, cn) // the applied credit comes back
+		}
+		return nil
 	})
 }
 

@@ -125,6 +125,10 @@ const (
 	msgVoidHasCredits        = "An invoice with credit notes can't be voided."
 	msgRefundsExceedCredit   = "The refunds on this invoice would be more than its credit. Delete a refund first."
 	msgCreditNoteMoved       = "A credit note can't move to another invoice."
+	msgCreditOtherCustomer   = "The credit belongs to another customer or currency."
+	msgCreditPaymentFixed    = "An applied credit's amount, method and credit note can't change. Delete it and apply it again."
+	msgCreditNeedsNote       = "Choose the credit note whose credit is applied."
+	msgNoCreditToApply       = "There is no credit left to apply on this credit note."
 
 	// Formats, filled in by the decisions.
 	fmtBadTransition = "%s %s %s can't be marked %s." // "A sent quote can't be marked draft."
@@ -143,6 +147,7 @@ const (
 	fmtOverpayment       = "The payment is more than the balance due (%s)."
 	fmtCreditOverCap     = "The credit note is more than what is left to credit on the invoice (%s)."
 	fmtRefundOverLeft    = "The refund is more than the credit left (%s)."
+	fmtApplyOverLeft     = "The amount is more than the credit left (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
 	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
@@ -252,6 +257,11 @@ var refusalMessages = map[string]string{
 	"folio_void_has_credits":         msgVoidHasCredits,
 	"folio_refunds_exceed_credit":    msgRefundsExceedCredit,
 	"folio_credit_note_moved":        msgCreditNoteMoved,
+	"folio_credit_other_customer":    msgCreditOtherCustomer,
+	"folio_credit_payment_fixed":     msgCreditPaymentFixed,
+	"folio_credit_needs_note":        msgCreditNeedsNote,
+	"folio_apply_over_credit":        fmtApplyOverLeft,
+	"folio_no_credit_to_apply":       msgNoCreditToApply,
 	"folio_einvoice_missing":         fmtEInvoiceMissing,
 	"folio_buyer_vat_id_missing":     fmtBuyerVATIDMissing,
 	"folio_seller_vat_id_missing":    fmtSellerVATIDMissing,

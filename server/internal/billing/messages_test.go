@@ -73,6 +73,7 @@ func TestRefusalCodes(t *testing.T) {
 		decideCredit(creditCheck{invoiceStatus: statusPaid, currency: "EUR", availableCents: 9000, lines: 1, totalCents: 9001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
+		decideApplyCredit(applyCheck{sameCustomer: true, sameCurrency: true, currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		reminderStepsRefusal(),
 	}
 	var samples []refusaltest.Sample
