@@ -122,6 +122,7 @@ export const listSpecs: Record<Collection, ListSpec> = {
       { id: 'cash', label: 'billing.method.cash' },
       { id: 'cheque', label: 'billing.method.cheque' },
       { id: 'other', label: 'billing.method.other' },
+      { id: 'credit', label: 'billing.method.credit' },
     ],
     sorts: [
       { key: 'number', field: 'seq', label: 'billing.list.sort.number' },

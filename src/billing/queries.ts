@@ -144,6 +144,20 @@ export const invoiceCreditNotesQuery = (invoiceId: string) =>
     },
   })
 
+/** A customer's credit notes whose invoice still holds credit (kept credit), oldest first. */
+export const customerKeptCreditQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: recordKeys.related('credit_notes', 'keptByCustomer', customerId),
+    queryFn: async (): Promise<CreditNote[]> => {
+      const pb = await loadPb()
+      return pb.collection('credit_notes').getFullList<CreditNote>({
+        filter: pb.filter('customer = {:id} && invoice.credit_cents > 0', { id: customerId }),
+        sort: 'issue_date,seq',
+        expand: 'invoice',
+      })
+    },
+  })
+
 /** A credit note's refunds, newest first. */
 export const creditNoteRefundsQuery = (creditNoteId: string) =>
   queryOptions({

@@ -15,6 +15,8 @@ export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'card', 'cheque', 'othe
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** The method of kept credit applied to an invoice (set by the server, never picked). */
+export const CREDIT_METHOD = 'credit' as const
 
 export type Collection =
   'customers' | 'quotes' | 'invoices' | 'payments' | 'credit_notes' | 'refunds'
@@ -126,7 +128,9 @@ export interface Payment extends BaseRecord {
   date: string
   amount_cents: number
   currency: string
-  method: PaymentMethod
+  method: PaymentMethod | typeof CREDIT_METHOD
+  /** The credit note whose kept credit this payment applies (method "credit"). */
+  credit_note?: string
   reference: string
   notes: string
   expand?: { customer?: Customer; invoice?: Invoice }
@@ -185,8 +189,11 @@ const METHOD_LABELS = {
   card: 'billing.method.card',
   cheque: 'billing.method.cheque',
   other: 'billing.method.other',
-} as const satisfies Record<PaymentMethod, MessageKey>
+  credit: 'billing.method.credit',
+} as const satisfies Record<PaymentMethod | typeof CREDIT_METHOD, MessageKey>
 
 /** How a payment was made ("Bank transfer"), in the interface's language or `t`'s. */
-export const methodLabel = (method: PaymentMethod, t: Translate = translate): string =>
-  t(METHOD_LABELS[method])
+export const methodLabel = (
+  method: PaymentMethod | typeof CREDIT_METHOD,
+  t: Translate = translate,
+): string => t(METHOD_LABELS[method])

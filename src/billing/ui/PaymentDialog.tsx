@@ -111,7 +111,8 @@ export function PaymentDialog({
         currency,
       ),
       date: payment ? isoDate(payment.date) : todayIso(),
-      method: payment?.method ?? 'bank_transfer',
+      // An applied credit (method "credit") is never edited here.
+      method: payment && payment.method !== 'credit' ? payment.method : 'bank_transfer',
       reference: payment?.reference ?? '',
       notes: payment?.notes ?? '',
     },

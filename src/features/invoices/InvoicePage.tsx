@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field'
 import { Menu } from '@/components/ui/menu'
 import { InvoiceStatusBadge, PendingBadge } from '@/billing/ui/StatusBadge'
 import { PaymentDialog } from '@/billing/ui/PaymentDialog'
+import { ApplyCreditDialog, usableCredits } from '@/billing/ui/ApplyCreditDialog'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
@@ -18,6 +19,7 @@ import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
 import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
 import { recordPaths } from '@/config/paths'
 import {
+  customerKeptCreditQuery,
   invoiceCreditNotesQuery,
   invoicePaymentsQuery,
   recordQuery,
@@ -29,7 +31,7 @@ import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
 import { usePendingWrites } from '@/billing/save'
 import { save } from '@/billing/save'
-import { methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
+import { CREDIT_METHOD, methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
@@ -51,9 +53,15 @@ export default function InvoicePage() {
     ...recordQuery<Quote>('quotes', invoice.data?.quote ?? ''),
     enabled: !!invoice.data?.quote,
   })
+  const openForCredit = ['sent', 'viewed', 'partial'].includes(invoice.data?.status ?? '')
+  const keptCredit = useQuery({
+    ...customerKeptCreditQuery(invoice.data?.customer ?? ''),
+    enabled: openForCredit && !!invoice.data?.customer,
+  })
   const pendingPayments = usePendingWrites('payments')
   const [dialog, setDialog] = useState<
     | { kind: 'pay' }
+    | { kind: 'applyCredit' }
     | { kind: 'editPayment'; payment: Payment }
     | { kind: 'deletePayment'; payment: Payment }
     | { kind: 'void' }
@@ -71,6 +79,7 @@ export default function InvoicePage() {
   const settled = invoiceSettlement(inv)
   const credited = inv.credited_cents ?? 0
   const can = (a: (typeof actions)[number]) => actions.includes(a)
+  const credits = openForCredit && inv.balance_cents > 0 ? usableCredits(keptCredit.data, inv) : []
   const customer = inv.expand?.customer
   const pending = (inv as Invoice & { pending?: boolean }).pending
   const queuedPayments = pendingPayments.creates
@@ -157,6 +166,11 @@ export default function InvoicePage() {
             {can('recordPayment') ? (
               <Button onClick={() => setDialog({ kind: 'pay' })}>
                 {t('documents.invoice.recordPayment')}
+              </Button>
+            ) : null}
+            {!pending && credits.length > 0 ? (
+              <Button variant="outline" onClick={() => setDialog({ kind: 'applyCredit' })}>
+                {t('credits.apply.action')}
               </Button>
             ) : null}
             {!pending && canCredit(inv) ? (
@@ -250,10 +264,14 @@ export default function InvoicePage() {
                         label={t('documents.invoice.paymentActions', { number: p.number })}
                         trigger={<MoreHorizontal className="size-4" aria-hidden />}
                         items={[
-                          {
-                            label: t('documents.actions.edit'),
-                            onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
-                          },
+                          ...(p.method === CREDIT_METHOD
+                            ? []
+                            : [
+                                {
+                                  label: t('documents.actions.edit'),
+                                  onSelect: () => setDialog({ kind: 'editPayment', payment: p }),
+                                },
+                              ]),
                           {
                             label: t('documents.actions.delete'),
                             destructive: true,
@@ -307,6 +325,14 @@ export default function InvoicePage() {
         </div>
       </div>
 
+      {dialog?.kind === 'applyCredit' && credits.length > 0 ? (
+        <ApplyCreditDialog
+          open
+          onOpenChange={(o) => (o ? undefined : setDialog(null))}
+          invoice={inv}
+          credits={credits}
+        />
+      ) : null}
       {dialog?.kind === 'pay' || dialog?.kind === 'editPayment' ? (
         <PaymentDialog
           open
