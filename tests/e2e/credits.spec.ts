@@ -164,3 +164,66 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   }
   expect(problems).toEqual([])
 })
+
+test('kept credit pays the next invoice of the same customer', async ({ page }) => {
+  test.setTimeout(300_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signUp(page, uniqueEmail('applycredit'))
+
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill('Kept Credit GmbH')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Kept Credit GmbH', level: 1 })).toBeVisible()
+  const customerUrl = page.url()
+
+  // €120.00 invoiced and paid, then €60.00 of it credited: the customer keeps €60.00.
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Mark as sent' }).click()
+  await expect(await recordPayment(page, '120')).toBeHidden()
+  const paidUrl = page.url()
+  await page.getByRole('link', { name: 'Credit this invoice' }).click()
+  await page.getByLabel('Line 1 quantity').fill('1')
+  await page.getByRole('button', { name: 'Issue credit note' }).click()
+  await expect(page.getByRole('heading', { name: 'Credit note CN-00001', level: 1 })).toBeVisible()
+  await page.goto(customerUrl)
+  await expect(page.getByText(/Credit kept/)).toContainText('€60.00')
+
+  // A new invoice of €100.00, sent: the kept credit is offered, at most the credit left.
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, { description: 'Hosting', qty: '1', price: '100', tax: '0' })
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00002', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Mark as sent' }).click()
+  await page.getByRole('button', { name: 'Apply credit' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Apply kept credit' })
+  await expect(dialog.getByLabel('Credit from')).toContainText('CN-00001')
+  await expect(dialog.getByLabel(/^Amount/)).toHaveValue('60.00')
+  expect(await axe(page), 'apply credit dialog').toEqual([])
+  await dialog.getByLabel(/^Amount/).fill('61')
+  await dialog.getByRole('button', { name: 'Apply credit' }).click()
+  await expect(
+    dialog.getByText(/can’t be more than the credit left or the balance due/),
+  ).toBeVisible()
+  await dialog.getByLabel(/^Amount/).fill('60')
+  await dialog.getByRole('button', { name: 'Apply credit' }).click()
+  await expect(dialog).toBeHidden()
+
+  // The new invoice: €60.00 paid by credit, €40.00 still due; no credit left to offer.
+  const history = page.getByRole('list', { name: 'Payment history' })
+  await expect(history.getByText('Credit applied')).toBeVisible()
+  // The balance due on the sheet and in the payments card.
+  await expect(page.getByRole('definition').filter({ hasText: '€40.00' })).toHaveCount(2)
+  await expect(page.getByRole('button', { name: 'Apply credit' })).toHaveCount(0)
+
+  // The credited invoice holds no credit any more, and the customer keeps none.
+  await page.goto(paidUrl)
+  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await expect(page.getByRole('term').filter({ hasText: 'Credit left' })).toHaveCount(0)
+  await page.goto(customerUrl)
+  await expect(page.getByRole('heading', { name: 'Kept Credit GmbH', level: 1 })).toBeVisible()
+  await expect(page.getByText(/Credit kept/)).toHaveCount(0)
+})
