@@ -53,7 +53,7 @@ export const articles = [
   {
     id: 'credit-notes',
     title: 'credits.help.title',
-    body: ['credits.help.p1', 'credits.help.p2', 'credits.help.p3'],
+    body: ['credits.help.p1', 'credits.help.p2', 'credits.help.p3', 'credits.help.p4'],
   },
   {
     id: 'export-print',
