@@ -9,7 +9,7 @@ import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
 import { save } from '@/billing/save'
-import { methodLabel, type Payment } from '@/billing/types'
+import { CREDIT_METHOD, methodLabel, type Payment } from '@/billing/types'
 import { useT, type Translate } from '@/lib/i18n'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
@@ -101,7 +101,8 @@ export default function PaymentsPage() {
             label: t('payments.action.openInvoice'),
             onSelect: () => navigate(recordPaths.invoice(p.invoice)),
           },
-          ...(p.expand?.invoice
+          // An applied credit is deleted and applied again, never edited.
+          ...(p.expand?.invoice && p.method !== CREDIT_METHOD
             ? [
                 {
                   label: t('payments.action.edit'),
