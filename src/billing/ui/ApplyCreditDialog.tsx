@@ -3,22 +3,16 @@ import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { SelectField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
-import {
-  amountProblem,
-  formatMoney,
-  parseMajor,
-  pbDate,
-  todayIso,
-  toInputAmount,
-} from '@/billing/format'
+import { formatMoney, pbDate, todayIso, toInputAmount } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
+import { amountField } from '@/billing/amount-field'
 import { message } from '@/billing/fields'
 import { save } from '@/billing/save'
 import { shownOnce } from '@/billing/ui/shown-once'
 import { writes } from '@/billing/writes'
 import { CREDIT_METHOD, type CreditNote, type Invoice } from '@/billing/types'
 import { useForm } from '@/lib/use-form'
-import { t as translate, useT } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 /** The kept credit of a credit note: its invoice's credit, at most its total less what it already gave back. */
@@ -40,24 +34,10 @@ export const usableCredits = (notes: CreditNote[] | undefined, invoice: Invoice)
 function applySchema(currency: string, maxCents: number) {
   return v.object({
     creditNote: v.pipe(v.string(), v.nonEmpty(message('credits.apply.creditNoteRequired'))),
-    amount: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty(message('credits.apply.amountRequired')),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const problem = dataset.typed
-          ? amountProblem(dataset.value, currency, toInputAmount(12050, currency))
-          : null
-        if (problem) addIssue({ message: problem })
-      }),
-      v.transform((s) => parseMajor(s, currency) ?? 0),
-      v.minValue(1, () =>
-        translate('billing.paymentDialog.amountMin', { amount: formatMoney(1, currency) }),
-      ),
-      v.maxValue(maxCents, () =>
-        translate('credits.apply.amountMax', { amount: formatMoney(maxCents, currency) }),
-      ),
-    ),
+    amount: amountField(currency, maxCents, {
+      required: 'credits.apply.amountRequired',
+      max: 'credits.apply.amountMax',
+    }),
   })
 }
 

@@ -6,24 +6,16 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import {
-  amountProblem,
-  formatDate,
-  formatMoney,
-  isoDate,
-  parseMajor,
-  pbDate,
-  todayIso,
-  toInputAmount,
-} from '@/billing/format'
+import { formatDate, formatMoney, isoDate, pbDate, todayIso, toInputAmount } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
+import { amountField } from '@/billing/amount-field'
 import { shownOnce } from '@/billing/ui/shown-once'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { message } from '@/billing/fields'
 import { PAYMENT_METHODS, methodLabel, type Invoice, type Payment } from '@/billing/types'
 import { writes } from '@/billing/writes'
-import { richText, t as translate, useT } from '@/lib/i18n'
+import { richText, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -31,24 +23,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The payment form's rules; the limit is the balance (plus the old amount when editing). */
 function paymentSchema(currency: string, maxCents: number) {
   return v.object({
-    amount: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty(message('billing.paymentDialog.amountRequired')),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const problem = dataset.typed
-          ? amountProblem(dataset.value, currency, toInputAmount(12050, currency))
-          : null
-        if (problem) addIssue({ message: problem })
-      }),
-      v.transform((s) => parseMajor(s, currency) ?? 0),
-      v.minValue(1, () =>
-        translate('billing.paymentDialog.amountMin', { amount: formatMoney(1, currency) }),
-      ),
-      v.maxValue(maxCents, () =>
-        translate('billing.paymentDialog.amountMax', { amount: formatMoney(maxCents, currency) }),
-      ),
-    ),
+    amount: amountField(currency, maxCents, {
+      required: 'billing.paymentDialog.amountRequired',
+      max: 'billing.paymentDialog.amountMax',
+    }),
     date: v.pipe(v.string(), v.regex(DAY, message('billing.paymentDialog.dateRequired'))),
     method: v.picklist(PAYMENT_METHODS, message('billing.paymentDialog.methodRequired')),
     reference: v.pipe(

@@ -3,22 +3,16 @@ import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { SelectField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
-import {
-  amountProblem,
-  formatMoney,
-  parseMajor,
-  pbDate,
-  todayIso,
-  toInputAmount,
-} from '@/billing/format'
+import { formatMoney, pbDate, todayIso, toInputAmount } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
+import { amountField } from '@/billing/amount-field'
 import { message } from '@/billing/fields'
 import { save } from '@/billing/save'
 import { shownOnce } from '@/billing/ui/shown-once'
 import { writes } from '@/billing/writes'
 import { PAYMENT_METHODS, methodLabel, type CreditNote } from '@/billing/types'
 import { useForm } from '@/lib/use-form'
-import { t as translate, useT } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -26,24 +20,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** The refund form's rules; the limit is the credit left (the server checks it again). */
 function refundSchema(currency: string, maxCents: number) {
   return v.object({
-    amount: v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty(message('credits.refund.amountRequired')),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const problem = dataset.typed
-          ? amountProblem(dataset.value, currency, toInputAmount(12050, currency))
-          : null
-        if (problem) addIssue({ message: problem })
-      }),
-      v.transform((s) => parseMajor(s, currency) ?? 0),
-      v.minValue(1, () =>
-        translate('billing.paymentDialog.amountMin', { amount: formatMoney(1, currency) }),
-      ),
-      v.maxValue(maxCents, () =>
-        translate('credits.refund.amountMax', { amount: formatMoney(maxCents, currency) }),
-      ),
-    ),
+    amount: amountField(currency, maxCents, {
+      required: 'credits.refund.amountRequired',
+      max: 'credits.refund.amountMax',
+    }),
     date: v.pipe(v.string(), v.regex(DAY, message('credits.refund.dateRequired'))),
     method: v.picklist(PAYMENT_METHODS, message('billing.paymentDialog.methodRequired')),
     reference: v.pipe(
