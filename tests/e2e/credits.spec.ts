@@ -1,27 +1,13 @@
 // Issue 12, part 1: credit notes, as a user meets them — a paid invoice credited in part, the
 // refund recorded, and the dashboard net of both.
-import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
 import { fillLine, recordPayment } from '../support/billing'
 import { layoutProblems } from '../support/layout'
+import { axeViolations } from '../support/axe'
 
-/** WCAG 2.1 AA violations on the page, once finite animations (a toast fading in) have ended. */
-async function axe(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
-}
+const axe = (page: Page) => axeViolations(page)
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>

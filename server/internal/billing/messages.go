@@ -287,6 +287,9 @@ func newRuleError(field, code, message string) *ruleError {
 // Error returns the sentence for people.
 func (e *ruleError) Error() string { return e.message }
 
+// Code is the refusal's code (folio_…), for callers outside the package.
+func (e *ruleError) Code() string { return e.code }
+
 // refusal is the refusal as PocketBase writes it.
 func (e *ruleError) refusal() *refusal.Refusal {
 	return refusal.New(e.code, e.message).With(e.params)

@@ -122,7 +122,8 @@ func checkUserReminders(e *core.RecordEvent) error {
 // and returns the first.
 func RunReminders(app core.App, now time.Time) error {
 	owners, err := app.FindAllRecords(migrations.UsersCollection,
-		dbx.HashExp{migrations.FieldRemindersEnabled: true})
+		// Only a verified address mails customers, as in the send route.
+		dbx.HashExp{migrations.FieldRemindersEnabled: true, "verified": true})
 	if err != nil {
 		return err
 	}

@@ -393,3 +393,27 @@ func TestReminderClaimedBeforeACrashIsNotSentAgain(t *testing.T) {
 		t.Errorf("invSent steps after the due date %v", got)
 	}
 }
+
+// An unverified account mails no reminders (as it can't send documents):
+// otherwise a fresh account could relay mail through the schedule.
+func TestRemindersNeedAVerifiedAddress(t *testing.T) {
+	app := remindersApp(t, "")
+	defer app.Cleanup()
+	owner := get(t, app, migrations.UsersCollection, alice)
+	owner.SetVerified(false)
+	if err := app.Save(owner); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, at("2026-04-07"))
+	if n := app.TestMailer.TotalSend(); n != 0 {
+		t.Errorf("%d reminders mailed by an unverified account", n)
+	}
+	owner.SetVerified(true)
+	if err := app.Save(owner); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, at("2026-04-07"))
+	if n := app.TestMailer.TotalSend(); n == 0 {
+		t.Error("no reminder once the address is verified")
+	}
+}

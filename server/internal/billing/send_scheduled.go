@@ -30,6 +30,10 @@ func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) e
 	if err != nil {
 		return err
 	}
+	// As in the send route: only a verified address mails customers.
+	if qerr := decideSendAllowed(owner.Verified(), invoiceKind.noun, 0, 0); qerr != nil {
+		return qerr.rule
+	}
 	token, link, err := createLink(app, owner.Id, invoiceKind.noun, rec.Id)
 	if err != nil {
 		return err

@@ -316,3 +316,35 @@ func TestPauseResumeAndEditAffectFutureRunsOnly(t *testing.T) {
 		t.Fatalf("after the edit: %q", got)
 	}
 }
+
+// An unverified account's "create and send" template makes its invoice but
+// mails nothing: the run says why, as the send route would.
+func TestSendRunsNeedAVerifiedAddress(t *testing.T) {
+	app := factory(t)
+	defer app.Cleanup()
+	tpl, err := app.FindRecordById(migrations.RecurringCollection, tplSend)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner, err := app.FindRecordById(migrations.UsersCollection, tpl.GetString("owner"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner.SetVerified(false)
+	if err := app.Save(owner); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunDue(app, testapp.FixedNow); err != nil {
+		t.Fatal(err)
+	}
+	if n := app.TestMailer.TotalSend(); n != 0 {
+		t.Fatalf("%d mails from an unverified account", n)
+	}
+	run, err := findRun(app, tplSend, "2026-03-09")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.GetString("status") != "mail_failed" || run.GetString("error_code") != "folio_send_unverified" || run.GetString("invoice") == "" {
+		t.Fatalf("run %s %s invoice %q", run.GetString("status"), run.GetString("error_code"), run.GetString("invoice"))
+	}
+}
