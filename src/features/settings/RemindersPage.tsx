@@ -98,15 +98,22 @@ function Switch({ userId, on }: { userId: string; on: boolean }) {
   const t = useT()
   const id = useId()
   const [error, setError] = useState<string | null>(null)
+  // The box follows the click at once; it goes back only if the save is refused, and hands
+  // over to the saved setting once that has caught up.
+  const [shown, setShown] = useState<boolean | null>(null)
+  if (shown !== null && shown === on) setShown(null)
   async function toggle(next: boolean) {
     setError(null)
+    setShown(next)
     const r = await save(writes.settingsUpdate, {
       userId,
       body: { reminders_enabled: next },
       label: next ? t('dunning.settings.turnedOn') : t('dunning.settings.turnedOff'),
     })
-    if (!r.ok) setError(r.message)
-    else if (!r.queued)
+    if (!r.ok) {
+      setShown(null)
+      setError(r.message)
+    } else if (!r.queued)
       notify('success', next ? t('dunning.settings.turnedOn') : t('dunning.settings.turnedOff'))
   }
   return (
@@ -116,7 +123,7 @@ function Switch({ userId, on }: { userId: string; on: boolean }) {
           id={id}
           type="checkbox"
           className="mt-0.5 size-4 accent-[var(--primary)]"
-          checked={on}
+          checked={shown ?? on}
           aria-describedby={`${id}-hint`}
           onChange={(e) => void toggle(e.target.checked)}
         />
