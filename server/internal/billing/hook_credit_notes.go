@@ -220,18 +220,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		r.Set("customer", cn.GetString("customer"))
 		r.Set("currency", cn.GetString("currency"))
 
-		day := dateOf(r, "date")
-		if day.IsZero() {
-			day = s.today()
-		}
-		setDate(r, "date", day)
-		if rerr := decideDateInRange("date", day); rerr != nil {
-			return rerr.api()
-		}
-		if strings.TrimSpace(r.GetString("method")) == "" {
-			r.Set("method", defaultMethod)
-		}
-		amount, rerr := decideAmountCents(r.GetFloat("amount_cents"))
+		amount, rerr := s.moneyMovement(r)
 		if rerr != nil {
 			return rerr.api()
 		}

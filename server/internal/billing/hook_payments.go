@@ -12,6 +12,24 @@ import (
 // defaultMethod is the method of a payment saved without one.
 const defaultMethod = "bank_transfer"
 
+// moneyMovement settles the fields a payment and a refund share: the date
+// (today when absent, within the sane range), the method (bank transfer
+// when absent) and the amount in cents, which it returns.
+func (s *service) moneyMovement(r *core.Record) (int64, *ruleError) {
+	day := dateOf(r, "date")
+	if day.IsZero() {
+		day = s.today()
+	}
+	setDate(r, "date", day)
+	if rerr := decideDateInRange("date", day); rerr != nil {
+		return 0, rerr
+	}
+	if strings.TrimSpace(r.GetString("method")) == "" {
+		r.Set("method", defaultMethod)
+	}
+	return decideAmountCents(r.GetFloat("amount_cents"))
+}
+
 // savePayment enforces the payment rules on every save, then has the
 // invoice recompute its paid amount, balance and status, all in one
 // transaction: either both records change or neither does.
@@ -53,19 +71,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		r.Set("customer", inv.GetString("customer"))
 		r.Set("currency", inv.GetString("currency"))
 
-		day := dateOf(r, "date")
-		if day.IsZero() {
-			day = s.today()
-		}
-		setDate(r, "date", day)
-		if rerr := decideDateInRange("date", day); rerr != nil {
-			return rerr.api()
-		}
-		if strings.TrimSpace(r.GetString("method")) == "" {
-			r.Set("method", defaultMethod)
-		}
-
-		amount, rerr := decideAmountCents(r.GetFloat("amount_cents"))
+		amount, rerr := s.moneyMovement(r)
 		if rerr != nil {
 			return rerr.api()
 		}
