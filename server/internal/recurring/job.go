@@ -264,7 +264,17 @@ func sendMade(app core.App, now time.Time) error {
 			continue
 		}
 		status, code, message := "sent", "", ""
-		if serr := billing.SendInvoiceAsServer(app, func() time.Time { return now }, run.GetString("invoice")); serr != nil {
+		serr := billing.SendInvoiceAsServer(app, func() time.Time { return now }, run.GetString("invoice"))
+		if serr != nil && isBusy(serr) {
+			// Nothing was mailed (the invoice could not be marked sent): the next
+			// pass tries again, as for a busy database anywhere else in the job.
+			if _, err := app.DB().NewQuery("UPDATE " + migrations.RecurringRunsCollection +
+				" SET status = 'to_send' WHERE id = {:id} AND status = 'sending'").Bind(dbx.Params{"id": run.Id}).Execute(); err != nil {
+				return err
+			}
+			continue
+		}
+		if serr != nil {
 			status = "mail_failed"
 			code, message = reasonOf(serr)
 			if errors.Is(serr, billing.ErrMailFailed) {
