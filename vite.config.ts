@@ -26,28 +26,37 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>
 
+/** A TypeScript file built as a tiny classic script with a content-hashed name. */
+function classicScript(entry: string, name: string) {
+  const script = { code: '', fileName: '' }
+  return Object.assign(script, {
+    async compile() {
+      const out = await rolldownBuild({
+        input: entry,
+        write: false,
+        output: { format: 'iife', minify: true },
+      })
+      script.code = out.output[0].code
+      script.fileName = `assets/${name}-${createHash('sha256').update(script.code).digest('hex').slice(0, 8)}.js`
+    },
+  })
+}
+
 /**
- * Builds src/boot/prefs.ts as a tiny classic script and puts it first in <head>: it applies the
- * theme, font and direction cookies before first paint. An inline script would need
- * 'unsafe-inline' in the CSP; an external render-blocking one does not.
+ * The two classic scripts the HTML loads by themselves (an inline script would need
+ * 'unsafe-inline' in the CSP; an external one does not):
+ *   - src/boot/prefs.ts, first in <head> and render-blocking: it applies the theme, font and
+ *     direction cookies before first paint (the server drops it when it has applied them);
+ *   - src/boot/after-paint.ts, which the prerendered pages load with `defer`
+ *     (scripts/prerender.mjs): it starts the app's modules once the page has been painted.
  */
-function preferencesBoot(): Plugin {
-  const entry = `${root}src/boot/prefs.ts`
-  let code = ''
-  let fileName = ''
-  async function compile() {
-    const out = await rolldownBuild({
-      input: entry,
-      write: false,
-      output: { format: 'iife', minify: true },
-    })
-    code = out.output[0].code
-    fileName = `assets/prefs-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`
-  }
+function classicScripts(): Plugin {
+  const prefs = classicScript(`${root}src/boot/prefs.ts`, 'prefs')
+  const afterPaint = classicScript(`${root}src/boot/after-paint.ts`, 'after-paint')
   return {
-    name: 'preferences-boot',
+    name: 'classic-scripts',
     async buildStart() {
-      await compile()
+      await Promise.all([prefs.compile(), afterPaint.compile()])
     },
     configureServer(server) {
       // The customer's document page is its own HTML entry (the server does the same).
@@ -56,21 +65,22 @@ function preferencesBoot(): Plugin {
         next()
       })
       server.middlewares.use('/@prefs-boot.js', (_req, res) => {
-        void compile().then(() => {
+        void prefs.compile().then(() => {
           res.setHeader('Content-Type', 'text/javascript')
-          res.end(code)
+          res.end(prefs.code)
         })
       })
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: code })
+      for (const s of [prefs, afterPaint])
+        this.emitFile({ type: 'asset', fileName: s.fileName, source: s.code })
     },
     transformIndexHtml: {
       order: 'pre',
       handler(_html, ctx) {
         // The customer's page (d.html) has no preferences: it is always the light sheet.
         if (ctx.filename.endsWith('d.html')) return []
-        const src = ctx.server ? '/@prefs-boot.js' : `/${fileName}`
+        const src = ctx.server ? '/@prefs-boot.js' : `/${prefs.fileName}`
         return [{ tag: 'script', attrs: { src }, injectTo: 'head-prepend' }]
       },
     },
@@ -80,7 +90,7 @@ function preferencesBoot(): Plugin {
 /** The plugins of the browser's build (the SSR build of the prerendering leaves them out). */
 function clientPlugins(): PluginOption[] {
   return [
-    preferencesBoot(),
+    classicScripts(),
     tailwindcss(),
     VitePWA({
       registerType: 'prompt',

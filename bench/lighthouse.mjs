@@ -8,7 +8,7 @@
 // starts from a fresh copy of that profile (its HTTP cache and service worker left out, so each
 // run is a first visit) with --disable-storage-reset, so the session is still there.
 // Needs the two builds (npm run build && npm run server:build).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
@@ -90,6 +90,12 @@ async function audit(path, signedIn) {
     const lhr = result?.lhr
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`)
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`)
+    // BENCH_SAVE=dir keeps each run's full report, to read what held a page back.
+    if (process.env.BENCH_SAVE)
+      writeFileSync(
+        join(process.env.BENCH_SAVE, `${path.replace(/\W/g, '') || 'root'}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      )
     const a = lhr.audits
     const scripts = a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
     const flagged = (category) =>

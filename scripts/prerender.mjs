@@ -32,10 +32,33 @@ export const DOCUMENT_SHELL = 'd'
 const escapeHtml = (s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
 
-/** The built HTML with a page drawn into it. */
-export function fillTemplate(template, page, noScript) {
+/** The inert holder of a prerendered page's modules, which src/boot/after-paint.ts starts. */
+export const MODULES_TEMPLATE_ID = 'folio-modules'
+
+/**
+ * The built HTML with a page drawn into it. The page is drawn before any script runs, so its
+ * modules (the entry and its modulepreloads) move into <template id="folio-modules">, which
+ * fetches nothing, and `afterPaint` (the starter's URL) puts them into <head> after the first
+ * paint: they no longer compete with the style sheet and the font for it.
+ */
+export function fillTemplate(template, page, noScript, afterPaint) {
+  const modules = []
+  // The web app manifest waits with them: nothing can be installed before the app has started
+  // (it registers the service worker), and the browser would fetch the manifest and its icon
+  // alongside the paint.
+  const moduleTag =
+    /\s*(?:<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|manifest)"[^>]*>)/g
   const out = template
     .replace(new RegExp(`\\s*<link [^>]*${SIGNED_IN_MARK}[^>]*>`, 'g'), '')
+    .replace(moduleTag, (tag) => {
+      modules.push(tag.trim())
+      return ''
+    })
+    .replace(
+      '</head>',
+      `<script defer src="${afterPaint}"></script>` +
+        `<template id="${MODULES_TEMPLATE_ID}">${modules.join('')}</template></head>`,
+    )
     .replace(/<html[^>]*>/, (tag) =>
       tag
         .replace(/\slang="[^"]*"/, ` lang="${page.lang}"`)
@@ -48,6 +71,7 @@ export function fillTemplate(template, page, noScript) {
       `<div id="root" data-prerendered="${page.lang}">${page.html}</div>`,
     )
   if (!out.includes(`data-prerendered="${page.lang}"`)) throw new Error('No #root in the template')
+  if (!modules.length) throw new Error('No module script in the template')
   return out
 }
 
@@ -148,6 +172,7 @@ export function routeManifest({ root, bundle, routes, locales, bundles }) {
   const signedIn = chunksOf(join(root, 'src/app/SignedInApp.tsx'))
   return {
     locales,
+    fonts: fontFiles(bundle),
     pages: PAGES.map(([path, page]) => ({ path, page })),
     documentShell: DOCUMENT_SHELL,
     routes: routes.map((r, i) => {
@@ -165,6 +190,21 @@ export function routeManifest({ root, bundle, routes, locales, bundles }) {
       ),
     ),
   }
+}
+
+/** The web fonts of the font preference, by its value: their Latin files, which every page uses. */
+export const FONTS = ['geist', 'inter', 'manrope']
+
+/** Font preference → its Latin file in the build, which the server preloads with the page. */
+function fontFiles(bundle) {
+  return Object.fromEntries(
+    FONTS.map((font) => {
+      const re = new RegExp(`^assets/${font}-latin-wght-normal-[\\w-]+\\.woff2$`)
+      const file = Object.keys(bundle).find((f) => re.test(f))
+      if (!file) throw new Error(`No Latin file of the ${font} font in the build`)
+      return [font, file]
+    }),
+  )
 }
 
 /** The Vite plugin: remembers the client build's chunks, then prerenders once it is written. */
@@ -234,6 +274,8 @@ export function prerender({ root, configFile }) {
         const { readBundles } = await import('./messages.mjs')
         const pagesDir = join(outDir, 'pages')
         rmSync(pagesDir, { recursive: true, force: true })
+        const afterPaint = Object.keys(bundle).find((f) => /^assets\/after-paint-\w+\.js$/.test(f))
+        if (!afterPaint) throw new Error('The build has no after-paint starter')
         const template = readFileSync(join(outDir, 'index.html'), 'utf8')
         const docTemplate = readFileSync(join(outDir, 'd.html'), 'utf8')
         let count = 0
@@ -244,14 +286,14 @@ export function prerender({ root, configFile }) {
             const page = await mod.renderPage(path, locale)
             writeFileSync(
               join(pagesDir, locale, `${name}.html`),
-              fillTemplate(template, page, noScript.app),
+              fillTemplate(template, page, noScript.app, `/${afterPaint}`),
             )
             count++
           }
           const shell = await mod.renderDocumentShell(locale)
           writeFileSync(
             join(pagesDir, locale, `${DOCUMENT_SHELL}.html`),
-            fillTemplate(docTemplate, shell, noScript.doc),
+            fillTemplate(docTemplate, shell, noScript.doc, `/${afterPaint}`),
           )
           count++
         }

@@ -96,8 +96,20 @@ test('the server sends the route’s chunks as modulepreloads, and no inline scr
 }) => {
   const signInPage = await request.get('/sign-in')
   const body = await signInPage.text()
-  expect(body).toMatch(
+  // A prerendered page keeps its modules (and the manifest) inert until it has been painted: the
+  // route's chunks join them in the template, and only the starter is a script outside it.
+  const modules = /<template id="folio-modules">(.*?)<\/template>/.exec(body)?.[1] ?? ''
+  expect(modules).toMatch(/<script type="module" crossorigin src="\/assets\/main-[^"]+\.js">/)
+  expect(modules).toMatch(
     /<link rel="modulepreload" crossorigin href="\/assets\/SignInPage-[^"]+\.js">/,
+  )
+  expect(modules).toMatch(/<link rel="manifest"/)
+  const outside = body.replace(/<template id="folio-modules">.*?<\/template>/, '')
+  expect(outside).not.toMatch(/type="module"|rel="modulepreload"|rel="manifest"/)
+  expect(outside).toMatch(/<script defer src="\/assets\/after-paint-[^"]+\.js"><\/script>/)
+  // The default font is fetched with the style sheet, not found in it afterwards.
+  expect(outside).toMatch(
+    /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/geist-latin-[^"]+\.woff2">/,
   )
   // Every preference was applied by the server: no render-blocking script before the page.
   expect(body).not.toMatch(/assets\/prefs-/)
@@ -106,9 +118,29 @@ test('the server sends the route’s chunks as modulepreloads, and no inline scr
   const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))
   expect(scriptSrc?.trim()).toBe("script-src 'self'")
 
+  // The signed-in app is drawn by its scripts: they are fetched at once.
   const dashboard = await (await request.get('/dashboard')).text()
   expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-/)
   expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignedInApp-/)
+  expect(dashboard).not.toMatch(/folio-modules/)
+})
+
+test('a prerendered page is painted before any of the app’s scripts is fetched', async ({
+  page,
+}) => {
+  await page.goto('/sign-in')
+  // Hydrated: the app's handlers answer.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    modules: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/(?!after-paint-)[^/]+\.js$/.test(e.name))
+      .map((e) => ({ name: e.name, startTime: e.startTime })),
+  }))
+  expect(timing.paint).toBeGreaterThan(0)
+  expect(timing.modules.length).toBeGreaterThan(5)
+  for (const m of timing.modules) expect(m.startTime, m.name).toBeGreaterThanOrEqual(timing.paint)
 })
 
 test('with JavaScript, the page is hydrated without a warning, and signing in works', async ({

@@ -32,6 +32,9 @@ type pageManifest struct {
 	} `json:"routes"`
 	// Bundles maps "bundle/locale" to the chunks of those messages.
 	Bundles map[string][]string `json:"bundles"`
+	// Fonts maps a font preference to its Latin file, which every page
+	// uses: it is preloaded with the page, not found in the style sheet.
+	Fonts map[string]string `json:"fonts"`
 }
 
 func parsePageManifest(data []byte) (*pageManifest, error) {
@@ -159,6 +162,15 @@ func matchRoute(pattern, urlPath string) bool {
 	return len(ps) == len(us)
 }
 
+// fontPreload is the file of the page's font, when it is a web font the
+// build has.
+func fontPreload(m *pageManifest, p pagePrefs, withPrefs bool) string {
+	if m == nil || !withPrefs {
+		return ""
+	}
+	return m.Fonts[p.Font]
+}
+
 // routePreloads lists the chunks the route at urlPath loads in lang (its
 // screen, its layout, the signed-in app around it, its messages), in the
 // table's first matching row, so the browser fetches them all at once
@@ -185,6 +197,10 @@ func routePreloads(m *pageManifest, urlPath, lang string) []string {
 	return nil
 }
 
+// modulesTemplate opens the inert holder of a prerendered page's modules
+// (scripts/prerender.mjs, src/boot/after-paint.ts).
+const modulesTemplate = `<template id="folio-modules">`
+
 var (
 	htmlTagRe     = regexp.MustCompile(`<html[^>]*>`)
 	prefsScriptRe = regexp.MustCompile(`\s*<script src="/assets/prefs-[A-Za-z0-9_-]+\.js"></script>`)
@@ -196,9 +212,13 @@ var (
 //     the theme, color scheme and font, as applyPreferences sets them;
 //   - the render-blocking preferences script is dropped, unless the theme
 //     follows the system, which only the browser knows;
+//   - the chosen font's file (font) is preloaded, so it loads beside the
+//     style sheet rather than after it;
 //   - the route's chunks are modulepreloaded (those the page does not list
-//     already).
-func renderPage(page []byte, p pagePrefs, withPrefs bool, preloads []string) []byte {
+//     already). A prerendered page keeps its modules in an inert
+//     <template id="folio-modules"> that its starter script puts into <head>
+//     after the first paint; the route's chunks join them there.
+func renderPage(page []byte, p pagePrefs, withPrefs bool, preloads []string, font string) []byte {
 	s := string(page)
 	attrs := ` lang="` + html.EscapeString(p.Lang) + `"`
 	if withPrefs {
@@ -222,6 +242,10 @@ func renderPage(page []byte, p pagePrefs, withPrefs bool, preloads []string) []b
 	if withPrefs && p.Theme != "system" {
 		s = prefsScriptRe.ReplaceAllLiteralString(s, "")
 	}
+	if font != "" {
+		s = strings.Replace(s, "</head>", `<link rel="preload" as="font" type="font/woff2" crossorigin href="/`+
+			html.EscapeString(font)+`"></head>`, 1)
+	}
 	var links strings.Builder
 	for _, f := range preloads {
 		href := "/" + f
@@ -231,7 +255,15 @@ func renderPage(page []byte, p pagePrefs, withPrefs bool, preloads []string) []b
 		links.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(href) + `">`)
 	}
 	if links.Len() > 0 {
-		s = strings.Replace(s, "</head>", links.String()+"</head>", 1)
+		at := strings.Index(s, "</head>")
+		if i := strings.Index(s, modulesTemplate); i >= 0 {
+			if j := strings.Index(s[i:], "</template>"); j >= 0 {
+				at = i + j
+			}
+		}
+		if at >= 0 {
+			s = s[:at] + links.String() + s[at:]
+		}
 	}
 	return []byte(s)
 }

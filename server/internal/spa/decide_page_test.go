@@ -204,7 +204,7 @@ func TestRenderPage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out := string(renderPage([]byte(builtPage), c.prefs, c.withPrefs, c.preloads))
+			out := string(renderPage([]byte(builtPage), c.prefs, c.withPrefs, c.preloads, ""))
 			for _, w := range c.want {
 				if !strings.Contains(out, w) {
 					t.Errorf("missing %q in\n%s", w, out)
@@ -219,6 +219,53 @@ func TestRenderPage(t *testing.T) {
 				t.Errorf("field-1.js listed %d times", n)
 			}
 		})
+	}
+}
+
+// A prerendered page keeps its modules inert until its first paint: the
+// route's chunks join them in the template, none lands in <head> itself.
+func TestRenderPageAddsTheRoutesChunksToTheModulesTemplate(t *testing.T) {
+	page := `<html lang="en"><head><title>Sign in</title>` +
+		`<script defer src="/assets/after-paint-1.js"></script>` +
+		`<template id="folio-modules"><script type="module" crossorigin src="/assets/main-1.js"></script>` +
+		`<link rel="modulepreload" crossorigin href="/assets/field-1.js"></template></head>` +
+		`<body><div id="root" data-prerendered="en"></div></body></html>`
+	out := string(renderPage([]byte(page), pagePrefs{"en", "dark", "geist", "ltr"}, true,
+		[]string{"assets/SignIn-1.js", "assets/field-1.js"}, "assets/geist-latin-1.woff2"))
+	want := `<link rel="modulepreload" crossorigin href="/assets/field-1.js">` +
+		`<link rel="modulepreload" crossorigin href="/assets/SignIn-1.js"></template>`
+	if !strings.Contains(out, want) {
+		t.Fatalf("the route's chunk is not in the template:\n%s", out)
+	}
+	if n := strings.Count(out, "SignIn-1.js"); n != 1 {
+		t.Fatalf("SignIn-1.js listed %d times:\n%s", n, out)
+	}
+	// The font is fetched with the style sheet, not kept for after the paint.
+	font := `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/geist-latin-1.woff2"></head>`
+	if !strings.Contains(out, font) {
+		t.Fatalf("no font preload in <head>:\n%s", out)
+	}
+}
+
+func TestFontPreload(t *testing.T) {
+	m := &pageManifest{Fonts: map[string]string{"geist": "assets/geist-1.woff2", "inter": "assets/inter-1.woff2"}}
+	cases := []struct {
+		font      string
+		withPrefs bool
+		want      string
+	}{
+		{"geist", true, "assets/geist-1.woff2"},
+		{"inter", true, "assets/inter-1.woff2"},
+		{"system", true, ""}, // the system's font: nothing to fetch
+		{"geist", false, ""}, // the customer's page has its own sheet
+	}
+	for _, c := range cases {
+		if got := fontPreload(m, pagePrefs{"en", "dark", c.font, "ltr"}, c.withPrefs); got != c.want {
+			t.Errorf("%s/%v: got %q, want %q", c.font, c.withPrefs, got, c.want)
+		}
+	}
+	if got := fontPreload(nil, pagePrefs{"en", "dark", "geist", "ltr"}, true); got != "" {
+		t.Errorf("no manifest: %q", got)
 	}
 }
 

@@ -84,10 +84,12 @@ func Register(r *router.Router[*core.RequestEvent], fsys fs.FS) {
 				if page := choosePage(d, e.Request.URL.Path, lang, m, isFile); page != "" {
 					d.Name = page
 				}
+				prefs := readPagePrefs(cookieOf(e.Request), lang)
 				d.Page = &pageRequest{
-					Prefs:     readPagePrefs(cookieOf(e.Request), lang),
+					Prefs:     prefs,
 					WithPrefs: !d.PublicPage,
 					Preloads:  routePreloads(m, e.Request.URL.Path, lang),
+					Font:      fontPreload(m, prefs, !d.PublicPage),
 				}
 			}
 			if d.Page == nil && d.Compress && acceptsBrotli(e.Request.Header.Get("Accept-Encoding")) &&
@@ -178,6 +180,7 @@ type pageRequest struct {
 	Prefs     pagePrefs
 	WithPrefs bool
 	Preloads  []string
+	Font      string
 }
 
 // cookieOf reads a request's cookies by name ("" when missing).
@@ -198,7 +201,7 @@ func servePage(e *core.RequestEvent, fsys fs.FS, d staticDecision) error {
 	if err != nil {
 		return e.NotFoundError("", nil)
 	}
-	out := renderPage(data, d.Page.Prefs, d.Page.WithPrefs, d.Page.Preloads)
+	out := renderPage(data, d.Page.Prefs, d.Page.WithPrefs, d.Page.Preloads, d.Page.Font)
 	sum := sha256.Sum256(out)
 	h := e.Response.Header()
 	h.Set("ETag", `W/"`+base64.RawURLEncoding.EncodeToString(sum[:12])+`"`)

@@ -228,7 +228,7 @@ func TestGzip(t *testing.T) {
 		{Name: "shell fallback is gzipped", Method: http.MethodGet, URL: "/dashboard", Headers: gz,
 			ExpectedStatus: 200, NotExpectedContent: []string{`<div id="root">`},
 			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
-				want := string(renderPage([]byte(indexHTML), readPagePrefs(func(string) string { return "" }, "en"), true, nil))
+				want := string(renderPage([]byte(indexHTML), readPagePrefs(func(string) string { return "" }, "en"), true, nil, ""))
 				if body := gunzipped(t, res); body != want {
 					t.Errorf("decompressed shell differs")
 				}

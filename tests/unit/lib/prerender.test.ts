@@ -54,17 +54,37 @@ describe('prerendering', () => {
   it('fills the built HTML: language, direction, title, the page, the noscript line; no signed-in chunks', () => {
     const template =
       '<html lang="en" class="dark" dir="ltr"><head><title>Folio</title>' +
+      '\n    <script type="module" crossorigin src="/assets/main-1.js"></script>' +
+      '\n    <link rel="modulepreload" crossorigin href="/assets/src-1.js">' +
+      '\n    <link rel="stylesheet" crossorigin href="/assets/src-1.css">' +
       '\n    <link rel="modulepreload" crossorigin href="/assets/SignedInApp-1.js" data-signed-in></head>' +
       '<body><div id="root"></div><noscript>Folio needs JavaScript to run.</noscript></body></html>'
     const out = fillTemplate(
       template,
       { html: '<h1>مرحبا</h1>', title: 'a < b', lang: 'ar', dir: 'rtl' },
       'JavaScript!',
+      '/assets/after-paint-1.js',
     )
+    // The modules wait, inert, for the starter: only the style sheet is fetched before the paint.
     expect(out).toBe(
-      '<html lang="ar" class="dark" dir="rtl"><head><title>a &lt; b</title></head>' +
+      '<html lang="ar" class="dark" dir="rtl"><head><title>a &lt; b</title>' +
+        '\n    <link rel="stylesheet" crossorigin href="/assets/src-1.css">' +
+        '<script defer src="/assets/after-paint-1.js"></script>' +
+        '<template id="folio-modules"><script type="module" crossorigin src="/assets/main-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/src-1.js"></template></head>' +
         '<body><div id="root" data-prerendered="ar"><h1>مرحبا</h1></div>' +
         '<noscript>JavaScript!</noscript></body></html>',
     )
+  })
+
+  it('refuses a built HTML without a module script: the page would never start', () => {
+    expect(() =>
+      fillTemplate(
+        '<html><head></head><body><div id="root"></div></body></html>',
+        { html: '', title: '', lang: 'en', dir: 'ltr' },
+        '',
+        '/assets/after-paint-1.js',
+      ),
+    ).toThrow('No module script')
   })
 })
