@@ -8,7 +8,7 @@ import { chromium } from '@playwright/test'
 import { folioServer, freePort } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 15)
-const GOAL_MS = 300
+const GOAL_MS = 250
 
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const profileDir = mkdtempSync(join(tmpdir(), 'folio-bench-profile-'))

@@ -23,6 +23,11 @@ describe('initials', () => {
     expect(initials('E\u0301lodie Durand', 'e@example.com')).toBe('E\u0301D')
   })
 
+  it('keeps a Hangul syllable written as jamo together', () => {
+    // U+1100 U+1161 U+11A8: three code points, one syllable (각) on screen.
+    expect(initials('\u1100\u1161\u11a8 Kim', 'k@example.com')).toBe('\u1100\u1161\u11a8K')
+  })
+
   it('takes a whole character beyond the BMP, not half of its surrogate pair', () => {
     // U+2000B, a CJK ideograph written as two UTF-16 units.
     const letters = initials('\u{2000B}田 Tanaka', 't@example.com')

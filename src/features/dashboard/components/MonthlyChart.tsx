@@ -288,18 +288,39 @@ export function MonthlyChart({ months, currency }: { months: MonthFigures[]; cur
           </div>
         ) : null}
       </div>
-      <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        {SERIES.map((s) => (
-          <li key={s.key} className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="size-2.5 rounded-full"
-              style={{ background: s.color }}
-            />
-            {t(s.label)}
-          </li>
-        ))}
-      </ul>
+      <ChartLegend />
+    </div>
+  )
+}
+
+/** The two series' colours and names under the chart. */
+function ChartLegend() {
+  const t = useT()
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+      {SERIES.map((s) => (
+        <li key={s.key} className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="size-2.5 rounded-full"
+            style={{ background: s.color }}
+          />
+          {t(s.label)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The chart's room, kept while the chart itself is not drawn yet: the same height and legend,
+ * so nothing moves when the bars come.
+ */
+export function ChartPlaceholder() {
+  return (
+    <div className="grid gap-3">
+      <div className="w-full" style={{ height: CHART_HEIGHT }} />
+      <ChartLegend />
     </div>
   )
 }

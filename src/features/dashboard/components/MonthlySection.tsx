@@ -1,15 +1,20 @@
+import { useDeferredValue } from 'react'
 import { Card } from '@/components/ui/card'
 import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
 import { monthName } from '../words'
 import { useT } from '@/lib/i18n'
-import { MonthlyChart } from './MonthlyChart'
+import { ChartPlaceholder, MonthlyChart } from './MonthlyChart'
 
 /** Twelve months of invoiced vs collected: a chart to look at, a table to read. */
 export function MonthlySection({ months, currency }: { months: MonthFigures[]; currency: string }) {
   const t = useT()
   const first = months[0]
   const last = months[months.length - 1]
+  // The bars are drawn in a render of their own, after the rest of the dashboard is on screen:
+  // their scales and formats are the page's most expensive part, and one long render would keep
+  // a tap waiting. In the meantime their room is kept.
+  const drawChart = useDeferredValue(true, false)
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="monthly-heading" className="grid gap-4">
@@ -28,7 +33,7 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
             </bdi>
           </p>
         </div>
-        <MonthlyChart months={months} currency={currency} />
+        {drawChart ? <MonthlyChart months={months} currency={currency} /> : <ChartPlaceholder />}
         {/* A table can't shrink to the 1px of sr-only: the wrapper clips it instead. */}
         <div className="sr-only">
           <table>
