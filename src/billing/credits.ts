@@ -34,6 +34,18 @@ export function settlement(i: {
   }
 }
 
+/**
+ * What a credit note can still give back, by refund or applied to another invoice of its customer:
+ * its invoice's credit, and no more than its total less what it already gave (refunded_cents counts
+ * both). Never below 0. The twin of the server's creditNoteLeft (decide_credit.go); both pass the
+ * credit_left cases of tests/vectors/credits.json.
+ */
+export const creditNoteLeft = (
+  invoiceCreditCents: number,
+  noteTotalCents: number,
+  noteUsedCents: number,
+): number => Math.max(0, Math.min(invoiceCreditCents, noteTotalCents - noteUsedCents))
+
 /** The invoice's own figures as the server stored them, read through the same rule. */
 export const invoiceSettlement = (inv: Invoice): Settlement =>
   settlement({

@@ -158,6 +158,15 @@ func decideCreditedInvoice(creditedCents int64, from, to string, changed []strin
 	return nil
 }
 
+// creditNoteLeft is what a credit note can still give back, by refund or
+// applied to another invoice of its customer: its invoice's credit, and no
+// more than its total less what it already gave. Never below 0. Its twin is
+// creditNoteLeft in src/billing/credits.ts; both pass the credit_left cases
+// of tests/vectors/credits.json.
+func creditNoteLeft(invoiceCreditCents, noteTotalCents, noteUsedCents int64) int64 {
+	return max(0, min(invoiceCreditCents, noteTotalCents-noteUsedCents))
+}
+
 // applyCheck is what kept credit applied to an invoice (a payment with the
 // method "credit") is judged on.
 type applyCheck struct {

@@ -170,3 +170,32 @@ func TestDecideApplyCredit(t *testing.T) {
 		t.Errorf("cap params: %v", e.params)
 	}
 }
+
+// The credit-left rule's cases, shared with the web app (src/billing/credits.ts).
+func TestCreditLeftVectors(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		CreditLeft []struct {
+			Name          string `json:"name"`
+			InvoiceCredit int64  `json:"invoice_credit_cents"`
+			NoteTotal     int64  `json:"note_total_cents"`
+			NoteUsed      int64  `json:"note_used_cents"`
+			Want          int64  `json:"want_cents"`
+		} `json:"credit_left"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.CreditLeft) < 5 {
+		t.Fatalf("only %d credit_left vectors", len(file.CreditLeft))
+	}
+	for _, v := range file.CreditLeft {
+		if got := creditNoteLeft(v.InvoiceCredit, v.NoteTotal, v.NoteUsed); got != v.Want {
+			t.Errorf("%s: got %d, want %d", v.Name, got, v.Want)
+		}
+	}
+}

@@ -237,9 +237,8 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		if err != nil {
 			return err
 		}
-		left := decideSettlement(int64(inv.GetInt("total_cents")), f.Paid, f.Credited, f.Refunded,
-			inv.GetString("status") == statusVoid).creditCents
-		left = min(left, int64(cn.GetInt("total_cents"))-noteRefunded)
+		left := creditNoteLeft(decideSettlement(int64(inv.GetInt("total_cents")), f.Paid, f.Credited,
+			f.Refunded, inv.GetString("status") == statusVoid).creditCents, int64(cn.GetInt("total_cents")), noteRefunded)
 		if rerr := decideRefund(refundCheck{currency: cn.GetString("currency"), leftCents: left, amountCents: amount}); rerr != nil {
 			return rerr.api()
 		}

@@ -150,9 +150,8 @@ func checkAppliedCredit(app core.App, r, inv *core.Record, amount int64) error {
 	if err != nil {
 		return err
 	}
-	left := decideSettlement(int64(source.GetInt("total_cents")), f.Paid, f.Credited, f.Refunded,
-		source.GetString("status") == statusVoid).creditCents
-	left = min(left, int64(cn.GetInt("total_cents"))-used)
+	left := creditNoteLeft(decideSettlement(int64(source.GetInt("total_cents")), f.Paid, f.Credited,
+		f.Refunded, source.GetString("status") == statusVoid).creditCents, int64(cn.GetInt("total_cents")), used)
 	if rerr := decideApplyCredit(applyCheck{
 		sameCustomer: cn.GetString("customer") == inv.GetString("customer"),
 		sameCurrency: cn.GetString("currency") == inv.GetString("currency"),

@@ -1,3 +1,4 @@
+import { creditNoteLeft } from '@/billing/credits'
 import * as v from 'valibot'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
@@ -19,10 +20,7 @@ import { notify } from '@/lib/toast'
 export const keptCreditOf = (cn: CreditNote | undefined): number =>
   !cn
     ? 0
-    : Math.max(
-        0,
-        Math.min(cn.expand?.invoice?.credit_cents ?? 0, cn.total_cents - (cn.refunded_cents ?? 0)),
-      )
+    : creditNoteLeft(cn.expand?.invoice?.credit_cents ?? 0, cn.total_cents, cn.refunded_cents ?? 0)
 
 /** The credit notes whose kept credit can pay this invoice: same currency, credit left. */
 export const usableCredits = (notes: CreditNote[] | undefined, invoice: Invoice): CreditNote[] =>

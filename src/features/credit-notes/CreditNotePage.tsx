@@ -1,3 +1,4 @@
+import { creditNoteLeft } from '@/billing/credits'
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
@@ -51,10 +52,7 @@ export default function CreditNotePage() {
   const inv = invoice.data ?? cn.expand?.invoice
   const pending = (cn as CreditNote & { pending?: boolean }).pending
   // What may still be refunded: the invoice's credit, at most this note's unrefunded part.
-  const left = Math.max(
-    0,
-    Math.min(inv?.credit_cents ?? 0, cn.total_cents - (cn.refunded_cents ?? 0)),
-  )
+  const left = creditNoteLeft(inv?.credit_cents ?? 0, cn.total_cents, cn.refunded_cents ?? 0)
   const printable = creditNotePrintable(
     cn,
     inv?.number ?? '',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { canCredit, creditableCents, settlement } from '@/billing/credits'
+import { canCredit, creditNoteLeft, creditableCents, settlement } from '@/billing/credits'
 
 /** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
 interface Vectors {
@@ -17,6 +17,13 @@ interface Vectors {
       settled_by_credit: boolean
       creditable_cents: number
     }
+  }>
+  credit_left: Array<{
+    name: string
+    invoice_credit_cents: number
+    note_total_cents: number
+    note_used_cents: number
+    want_cents: number
   }>
 }
 
@@ -37,6 +44,19 @@ describe('credit settlement (shared vectors)', () => {
         settled_by_credit: want.settled_by_credit,
       })
       if (!v.void) expect(creditableCents(v)).toBe(want.creditable_cents)
+    })
+  }
+})
+
+describe('a credit note’s credit left (shared vectors)', () => {
+  it('has the cases', () => {
+    expect(vectors.credit_left.length).toBeGreaterThanOrEqual(5)
+  })
+  for (const v of vectors.credit_left) {
+    it(v.name, () => {
+      expect(creditNoteLeft(v.invoice_credit_cents, v.note_total_cents, v.note_used_cents)).toBe(
+        v.want_cents,
+      )
     })
   }
 })
