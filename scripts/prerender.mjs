@@ -138,10 +138,12 @@ function resolveModule(root, spec) {
 function chunkGraph(bundle) {
   const byModule = new Map()
   const imports = new Map()
+  const dynamicImports = new Map()
   let entry = null
   for (const out of Object.values(bundle)) {
     if (out.type !== 'chunk') continue
     imports.set(out.fileName, out.imports)
+    dynamicImports.set(out.fileName, out.dynamicImports)
     if (out.facadeModuleId) byModule.set(out.facadeModuleId, out.fileName)
     if (out.isEntry && out.name === 'main') entry = out.fileName
   }
@@ -151,7 +153,7 @@ function chunkGraph(bundle) {
     for (const i of imports.get(file) ?? []) closure(i, acc)
     return acc
   }
-  return { byModule, closure, entry }
+  return { byModule, closure, entry, dynamicImports }
 }
 
 /**
@@ -231,22 +233,26 @@ export function prerender({ root, configFile }) {
       order: 'post',
       handler(_html, ctx) {
         if (ssr || !ctx.bundle || basename(ctx.filename) !== 'index.html') return
-        const { byModule, closure, entry } = chunkGraph(ctx.bundle)
+        const { byModule, closure, entry, dynamicImports } = chunkGraph(ctx.bundle)
         const signedIn = byModule.get(join(root, 'src/app/SignedInApp.tsx'))
         if (!entry || !signedIn) return
-        const entryFiles = closure(entry)
-        return [...closure(signedIn)]
-          .filter((f) => !entryFiles.has(f))
-          .map((f) => ({
-            tag: 'link',
-            attrs: {
-              rel: 'modulepreload',
-              crossorigin: true,
-              href: `/${f}`,
-              [SIGNED_IN_MARK]: true,
-            },
-            injectTo: 'head',
-          }))
+        const seen = closure(entry)
+        const preload = (files, mark) =>
+          [...files]
+            .filter((f) => !seen.has(f) && seen.add(f))
+            .map((f) => ({
+              tag: 'link',
+              attrs: {
+                rel: 'modulepreload',
+                crossorigin: true,
+                href: `/${f}`,
+                ...(mark ? { [SIGNED_IN_MARK]: true } : {}),
+              },
+              injectTo: 'head',
+            }))
+        // The entry imports the app's halves (src/main.tsx): every page needs them at once.
+        const start = new Set((dynamicImports.get(entry) ?? []).flatMap((f) => [...closure(f)]))
+        return [...preload(start, false), ...preload(closure(signedIn), true)]
       },
     },
     closeBundle: {
