@@ -144,16 +144,20 @@ function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void 
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls="user-menu"
-        aria-label={t('shell.accountMenu', { name: user.name || user.email })}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* The name is this text, not an aria-label over the letters shown: a label that leaves
+            out what is on screen trips up people who speak to their browser. */}
+        <span className="sr-only">{t('shell.accountMenu', { name: user.name || user.email })}</span>
         <span
           aria-hidden
           className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
         >
           {letters}
         </span>
-        <bdi className="hidden sm:inline">{user.name || user.email}</bdi>
+        <bdi aria-hidden className="hidden sm:inline">
+          {user.name || user.email}
+        </bdi>
       </Button>
       {open ? (
         <div
