@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { axeViolations } from '../support/axe'
 import { expect, signIn, test } from '../support/fixtures'
 import { harness } from '../support/env'
@@ -127,6 +128,18 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   }
 })
 
+/** Waits until React has taken the prerendered page over (its root is a React container). */
+async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.getElementById('root')
+        return root ? Object.keys(root).some((k) => k.startsWith('__reactContainer')) : false
+      }),
+    )
+    .toBe(true)
+}
+
 test.describe('route chunks are preloaded on intent', () => {
   test.use({ serviceWorkers: 'block' })
 
@@ -138,6 +151,8 @@ test.describe('route chunks are preloaded on intent', () => {
     })
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The page is drawn from its HTML before the app starts: links preload once it has.
+    await hydrated(page)
     expect(chunks.some((c) => c.startsWith('SignUpPage'))).toBe(false)
     await page.getByRole('link', { name: 'Create account' }).hover()
     await expect.poll(() => chunks.some((c) => c.startsWith('SignUpPage'))).toBe(true)
@@ -145,6 +160,7 @@ test.describe('route chunks are preloaded on intent', () => {
 
     await page.goto('/sign-in')
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await hydrated(page)
     expect(chunks.some((c) => c.startsWith('ForgotPasswordPage'))).toBe(false)
     await page.getByRole('link', { name: 'Forgot password?' }).focus()
     await expect.poll(() => chunks.some((c) => c.startsWith('ForgotPasswordPage'))).toBe(true)

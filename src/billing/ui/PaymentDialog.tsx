@@ -4,8 +4,8 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { Alert } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { TextAreaField } from '@/components/ui/inputs'
+import { MoneyFields } from '@/billing/ui/MoneyFields'
 import { formatDate, formatMoney, isoDate, pbDate, todayIso, toInputAmount } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
 import { amountField } from '@/billing/amount-field'
@@ -13,7 +13,7 @@ import { shownOnce } from '@/billing/ui/shown-once'
 import { save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { message } from '@/billing/fields'
-import { PAYMENT_METHODS, methodLabel, type Invoice, type Payment } from '@/billing/types'
+import { PAYMENT_METHODS, type Invoice, type Payment } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { richText, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
@@ -206,40 +206,18 @@ export function PaymentDialog({
           </>
         ) : (
           <>
-            <Field
-              label={t('billing.paymentDialog.amount', { currency })}
-              inputMode="decimal"
-              dir="auto"
-              value={values.amount}
-              onChange={set('amount')}
-              error={errors.amount}
-            />
-            <Field
-              label={t('billing.paymentDialog.date')}
-              type="date"
-              value={values.date}
-              onChange={set('date')}
-              error={errors.date}
-            />
-            <SelectField
-              label={t('billing.paymentDialog.method')}
-              value={values.method}
-              onChange={set('method')}
-              error={errors.method}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {methodLabel(m, t)}
-                </option>
-              ))}
-            </SelectField>
-            <Field
-              label={t('billing.paymentDialog.reference')}
-              dir="auto"
-              value={values.reference}
-              onChange={set('reference')}
-              error={errors.reference}
-              hint={t('billing.paymentDialog.referenceHint')}
+            <MoneyFields
+              currency={currency}
+              labels={{
+                amount: 'billing.paymentDialog.amount',
+                date: 'billing.paymentDialog.date',
+                method: 'billing.paymentDialog.method',
+                reference: 'billing.paymentDialog.reference',
+              }}
+              values={values}
+              set={set}
+              errors={errors}
+              referenceHint={t('billing.paymentDialog.referenceHint')}
             />
             <TextAreaField
               label={t('billing.paymentDialog.notes')}

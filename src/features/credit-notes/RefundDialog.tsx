@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { SelectField } from '@/components/ui/inputs'
+import { MoneyFields } from '@/billing/ui/MoneyFields'
 import { FormFooter } from '@/components/ui/form-footer'
 import { formatMoney, pbDate, todayIso, toInputAmount } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
@@ -10,7 +9,7 @@ import { message } from '@/billing/fields'
 import { save } from '@/billing/save'
 import { shownOnce } from '@/billing/ui/shown-once'
 import { writes } from '@/billing/writes'
-import { PAYMENT_METHODS, methodLabel, type CreditNote } from '@/billing/types'
+import { PAYMENT_METHODS, type CreditNote } from '@/billing/types'
 import { useForm } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
@@ -89,39 +88,17 @@ export function RefundDialog({
       })}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <Field
-          label={t('credits.refund.amount', { currency })}
-          inputMode="decimal"
-          dir="auto"
-          value={values.amount}
-          onChange={set('amount')}
-          error={errors.amount}
-        />
-        <Field
-          label={t('credits.refund.date')}
-          type="date"
-          value={values.date}
-          onChange={set('date')}
-          error={errors.date}
-        />
-        <SelectField
-          label={t('credits.refund.method')}
-          value={values.method}
-          onChange={set('method')}
-          error={errors.method}
-        >
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {methodLabel(m, t)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label={t('credits.refund.reference')}
-          dir="auto"
-          value={values.reference}
-          onChange={set('reference')}
-          error={errors.reference}
+        <MoneyFields
+          currency={currency}
+          labels={{
+            amount: 'credits.refund.amount',
+            date: 'credits.refund.date',
+            method: 'credits.refund.method',
+            reference: 'credits.refund.reference',
+          }}
+          values={values}
+          set={set}
+          errors={errors}
         />
         <FormFooter
           align="end"
