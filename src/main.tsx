@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react'
 import './index.css'
 
-// The two halves of the start, React's DOM renderer and the app (its auth chart, routes and
-// stores), are separate imports: each is evaluated in a task of its own as it arrives, instead of
-// one long task that would keep a tap or a keystroke waiting. The HTML preloads both.
+// The start is three imports, React's DOM renderer, the auth chart (xstate and its chart) and
+// the rest of the app (routes, stores): each is evaluated in a task of its own, instead of one long
+// task that would keep a tap or a keystroke waiting. The HTML preloads them all.
 const client = import('react-dom/client')
-const app = import('./app/App')
+const app = import('./app/auth').then(() => import('./app/App'))
 
 void Promise.all([client, app]).then(async ([{ createRoot, hydrateRoot }, appModule]) => {
   const { App, firstScreenReady, hydrating } = appModule
