@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
-import { fillLine, recordPayment } from '../support/billing'
+import { addCustomer, fillLine, recordPayment } from '../support/billing'
 import { layoutProblems } from '../support/layout'
 import { axeViolations } from '../support/axe'
 
@@ -69,11 +69,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, uniqueEmail('credits'))
 
-  await page.goto('/customers/new')
-  await page.getByLabel('Name').fill('Credit Customer Ltd')
-  await page.getByLabel('Currency').selectOption('EUR')
-  await page.getByRole('button', { name: 'Add customer' }).click()
-  await expect(page.getByRole('heading', { name: 'Credit Customer Ltd', level: 1 })).toBeVisible()
+  await addCustomer(page, 'Credit Customer Ltd')
 
   // An invoice of 2 × €50.00 + 20 % = €120.00, sent and paid in full.
   await page.getByRole('link', { name: 'New invoice' }).click()
@@ -208,12 +204,7 @@ test('kept credit pays the next invoice of the same customer', async ({ page }) 
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, uniqueEmail('applycredit'))
 
-  await page.goto('/customers/new')
-  await page.getByLabel('Name').fill('Kept Credit GmbH')
-  await page.getByLabel('Currency').selectOption('EUR')
-  await page.getByRole('button', { name: 'Add customer' }).click()
-  await expect(page.getByRole('heading', { name: 'Kept Credit GmbH', level: 1 })).toBeVisible()
-  const customerUrl = page.url()
+  const customerUrl = await addCustomer(page, 'Kept Credit GmbH')
 
   // €120.00 invoiced and paid, then €60.00 of it credited: the customer keeps €60.00.
   await page.getByRole('link', { name: 'New invoice' }).click()

@@ -30,3 +30,13 @@ export async function sendFromDialog(page: Page, change?: { cc?: string }) {
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog).toBeHidden({ timeout: 20_000 })
 }
+
+/** Adds a customer through its form and waits on its page; returns the page's URL. */
+export async function addCustomer(page: Page, name: string, currency = 'EUR'): Promise<string> {
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Currency').selectOption(currency)
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
+  return page.url()
+}
