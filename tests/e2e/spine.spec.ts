@@ -128,16 +128,9 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
   }
 })
 
-/** Waits until React has taken the prerendered page over (its root is a React container). */
+/** Waits until the app has taken the prerendered page over (main.tsx marks the root). */
 async function hydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const root = document.getElementById('root')
-        return root ? Object.keys(root).some((k) => k.startsWith('__reactContainer')) : false
-      }),
-    )
-    .toBe(true)
+  await expect(page.locator('#root[data-started]')).toHaveCount(1)
 }
 
 test.describe('route chunks are preloaded on intent', () => {

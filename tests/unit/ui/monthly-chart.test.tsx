@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import type { MonthFigures } from '@/features/dashboard/api/dashboard'
@@ -22,7 +22,7 @@ const point = (name: RegExp | string) => screen.getByRole('img', { name })
 const tooltip = () => screen.queryByTestId('chart-tooltip')
 /** The left edge of a month's band (its first child is the band's rect). */
 const bandX = (name: RegExp) => Number(point(name).querySelector('rect')?.getAttribute('x'))
-const tickLabels = (container: HTMLElement) =>
+const tickLabels = (container: Element) =>
   [...container.querySelectorAll('g[aria-hidden="true"] > g > text')].map((t) => ({
     text: t.textContent,
     x: Number(t.getAttribute('x')),

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { todayIso } from '@/billing/format'
 
@@ -82,7 +82,8 @@ describe('the payment dialog asks before a payment that deserves it', () => {
     expect(screen.getByText('Mark as sent and record the payment?')).toBeVisible()
     expect(save).not.toHaveBeenCalled()
     const confirm = screen.getByRole('button', { name: 'Mark as sent and record' })
-    expect(confirm).toHaveFocus()
+    // The focus moves to the answer in an effect, after the question is painted.
+    await waitFor(() => expect(confirm).toHaveFocus())
     await userEvent.click(confirm)
     expect(save).toHaveBeenCalledOnce()
     expect(save.mock.calls[0]?.[1].body).toMatchObject({ invoice: 'inv1', amount_cents: 12000 })

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react'
+import { useEffect, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
@@ -13,8 +13,9 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
   const last = months[months.length - 1]
   // The bars are drawn in a render of their own, after the rest of the dashboard is on screen:
   // their scales and formats are the page's most expensive part, and one long render would keep
-  // a tap waiting. In the meantime their room is kept.
-  const drawChart = useDeferredValue(true, false)
+  // a tap waiting. In the meantime their room is kept. (An effect runs after the paint.)
+  const [drawChart, setDrawChart] = useState(false)
+  useEffect(() => setDrawChart(true), [])
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="monthly-heading" className="grid gap-4">
