@@ -13,9 +13,13 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
   const last = months[months.length - 1]
   // The bars are drawn in a render of their own, after the rest of the dashboard is on screen:
   // their scales and formats are the page's most expensive part, and one long render would keep
-  // a tap waiting. In the meantime their room is kept. (An effect runs after the paint.)
+  // a tap waiting. In the meantime their room is kept. (An effect runs after the paint; the bars
+  // come in a task of their own after it.)
   const [drawChart, setDrawChart] = useState(false)
-  useEffect(() => setDrawChart(true), [])
+  useEffect(() => {
+    const timer = setTimeout(() => setDrawChart(true), 0)
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="monthly-heading" className="grid gap-4">
