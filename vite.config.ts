@@ -239,6 +239,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       input: isSsrBuild
         ? `${root}src/prerender.tsx`
         : { main: `${root}index.html`, d: `${root}d.html` },
+      // Fewer files: the small chunks that automatic splitting makes for code shared by a few
+      // routes are copied into the chunks that read them (a runtime registry keeps one state and
+      // one execution per module). The dashboard's first visit went from 48 files to 24, the
+      // sign-in page's from 29 to 14; each file is a request over HTTP/1.1 and a service worker
+      // round trip offline. Style sheets stay files.
+      preserveEntrySignatures: isSsrBuild ? undefined : false,
+      output: isSsrBuild
+        ? undefined
+        : {
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 8192, exclude: /\.css(\?|$)/ },
+            },
+          },
     },
   },
 }))

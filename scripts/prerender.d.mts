@@ -11,3 +11,24 @@ export function fillTemplate(
 ): string
 export function routeModules(root: string): { modules: string[]; bundles: string[] }[]
 export function prerender(options: { root: string; configFile: string }): Plugin
+export function chunkGraph(
+  bundle: Record<
+    string,
+    | {
+        type: 'chunk'
+        fileName: string
+        name: string
+        imports: string[]
+        dynamicImports: string[]
+        facadeModuleId: string | null
+        moduleIds: string[]
+        isEntry: boolean
+      }
+    | { type: 'asset'; fileName: string }
+  >,
+): {
+  byModule: Map<string, string>
+  closure: (file: string) => Set<string>
+  entry: string | null
+  dynamicImports: Map<string, string[]>
+}

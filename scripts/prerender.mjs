@@ -135,7 +135,7 @@ function resolveModule(root, spec) {
 }
 
 /** The chunk graph of the client build: module id → its chunk, and chunk → its static imports. */
-function chunkGraph(bundle) {
+export function chunkGraph(bundle) {
   const byModule = new Map()
   const imports = new Map()
   const dynamicImports = new Map()
@@ -145,6 +145,11 @@ function chunkGraph(bundle) {
     imports.set(out.fileName, out.imports)
     dynamicImports.set(out.fileName, out.dynamicImports)
     if (out.facadeModuleId) byModule.set(out.facadeModuleId, out.fileName)
+    // A route's module can lose its facade when small shared chunks are inlined: its chunk is
+    // the one named after it.
+    for (const id of out.moduleIds)
+      if (!byModule.has(id) && basename(id).replace(/\.\w+$/, '') === out.name)
+        byModule.set(id, out.fileName)
     if (out.isEntry && out.name === 'main') entry = out.fileName
   }
   const closure = (file, acc = new Set()) => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { fillTemplate, PAGES, routeModules } from '../../../scripts/prerender.mjs'
+import { chunkGraph, fillTemplate, PAGES, routeModules } from '../../../scripts/prerender.mjs'
 import { routeTable } from '@/app/routes'
 import { renderDocumentShell, renderPage } from '@/prerender'
 
@@ -86,5 +86,44 @@ describe('prerendering', () => {
         '/assets/after-paint-1.js',
       ),
     ).toThrow('No module script')
+  })
+})
+
+describe('the chunk graph of a build whose small shared chunks are inlined', () => {
+  const chunk = (fileName: string, name: string, moduleIds: string[], facade: string | null) => ({
+    type: 'chunk' as const,
+    fileName,
+    name,
+    imports: [],
+    dynamicImports: [],
+    facadeModuleId: facade,
+    moduleIds,
+    isEntry: false,
+  })
+  const bundle = {
+    'assets/Dashboard-1.js': chunk(
+      'assets/Dashboard-1.js',
+      'Dashboard',
+      ['/src/Dashboard.tsx', '/src/format.ts'],
+      '/src/Dashboard.tsx',
+    ),
+    // A route whose chunk lost its facade: it is the chunk named after it.
+    'assets/RecurringList-2.js': chunk(
+      'assets/RecurringList-2.js',
+      'RecurringList',
+      ['/src/RecurringList.tsx', '/src/format.ts'],
+      null,
+    ),
+  }
+
+  it('finds a route by its facade, or by the chunk named after it', () => {
+    const { byModule } = chunkGraph(bundle)
+    expect(byModule.get('/src/Dashboard.tsx')).toBe('assets/Dashboard-1.js')
+    expect(byModule.get('/src/RecurringList.tsx')).toBe('assets/RecurringList-2.js')
+  })
+
+  it('does not take a copied module for a route of the chunk that prints it', () => {
+    // format.ts is copied into both chunks: neither is its own.
+    expect(chunkGraph(bundle).byModule.has('/src/format.ts')).toBe(false)
   })
 })
