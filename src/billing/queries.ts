@@ -211,6 +211,8 @@ export const customerDocumentsQuery = (customerId: string) =>
 export interface SellerSettings {
   id: string
   collectionId: string
+  /** The record's version (set by the server on each change). */
+  updated: string
   logo: string
   company_name: string
   company_address: string

@@ -39,6 +39,31 @@ export interface PendingWrites {
   deletes: DeleteVars[]
 }
 
+/**
+ * The version an update says it was made from, or none when an earlier change of the same record
+ * still waits on this device: that one changes the version first, and this edit builds on it.
+ */
+export function baseFor(
+  pending: PendingWrites,
+  id: string,
+  version: string | undefined,
+): string | undefined {
+  return pending.updates.some((u) => u.id === id) ? undefined : version
+}
+
+/**
+ * True until the server has answered a record's query since `since` (when the page opened): an
+ * edit waits for the server's version rather than start from this device's copy, which can be
+ * older (restored from a previous visit, or a create's answer the server has since built on).
+ * Offline (the fetch paused) or when the fetch failed, the copy here it is.
+ */
+export function openingStale(
+  q: { dataUpdatedAt: number; fetchStatus: string; isError: boolean },
+  since: number,
+): boolean {
+  return q.dataUpdatedAt < since && q.fetchStatus !== 'paused' && !q.isError
+}
+
 /** Writes to a collection that wait for the network, so screens can show them as pending. */
 export function usePendingWrites(collection: Collection): PendingWrites {
   const rows = useMutationState({

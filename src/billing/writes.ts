@@ -25,6 +25,11 @@ export interface UpdateVars {
   id: string
   body: Record<string, unknown>
   label: string
+  /**
+   * The version (`updated`) the edit started from. The server refuses the write when the record
+   * has changed since (another tab or device), instead of writing over that change.
+   */
+  base?: string
 }
 export interface DeleteVars {
   collection: Collection
@@ -67,9 +72,11 @@ async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRe
   }
 }
 
-async function updateRecord({ collection, id, body }: UpdateVars): Promise<AnyRecord> {
+async function updateRecord({ collection, id, body, base }: UpdateVars): Promise<AnyRecord> {
   const pb = await loadPb()
-  return pb.collection(collection).update<AnyRecord>(id, body)
+  return pb
+    .collection(collection)
+    .update<AnyRecord>(id, body, base ? { headers: { 'X-Folio-Base': base } } : undefined)
 }
 
 async function deleteRecord({ collection, id }: DeleteVars): Promise<boolean> {

@@ -1,7 +1,12 @@
 package billing
 
 import (
+	"net/http"
+
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/refusal"
 
 	"folio/server/migrations"
 )
@@ -90,7 +95,40 @@ func guardUpdateRequest(e *core.RecordRequestEvent) error {
 	for _, f := range serverFields[e.Collection.Name] {
 		e.Record.Set(f, orig.GetRaw(f))
 	}
-	return requestTx(e)
+	base := e.Request.Header.Get(HeaderBase)
+	if base == "" {
+		return requestTx(e)
+	}
+	app := e.App
+	defer func() { e.App = app }()
+	return app.RunInTransaction(func(tx core.App) error {
+		e.App = tx
+		// Read again inside the transaction: two saves from one version are
+		// serialised here, and the second one finds the first one's version.
+		current, err := tx.FindRecordById(e.Collection, e.Record.Id)
+		if err != nil {
+			return err
+		}
+		if rerr := decideBase(base, current.GetString("updated")); rerr != nil {
+			return rerr
+		}
+		return e.Next()
+	})
+}
+
+// HeaderBase names the version (the record's "updated") an edit started
+// from. An update that says it is refused when the record has changed
+// since: two tabs, or two devices, editing the same record don't write over
+// each other without knowing. An update without it is last-write-wins.
+const HeaderBase = "X-Folio-Base"
+
+// decideBase refuses an edit made from a version that is no longer the
+// stored one.
+func decideBase(base, stored string) *router.ApiError {
+	if base == stored {
+		return nil
+	}
+	return refusal.New("folio_changed_elsewhere", msgChangedElsewhere).Answer(http.StatusConflict)
 }
 
 // guardDeleteRequest runs a delete in one transaction (deleting a payment

@@ -38,6 +38,7 @@ import (
 const (
 	msgOwnerFixed          = "The owner of a record can't change."
 	msgOwnerMissing        = "The owner account doesn't exist."
+	msgChangedElsewhere    = "This was changed elsewhere (in another tab or on another device) after you opened it. Open it again to see the change, then make yours."
 	msgForeignCustomer     = "The customer must be one of your own customers."
 	msgForeignInvoice      = "The invoice must be one of your own invoices."
 	msgForeignQuote        = "The quote must be one of your own quotes."
@@ -163,6 +164,7 @@ const (
 var refusalMessages = map[string]string{
 	"folio_owner_fixed":              msgOwnerFixed,
 	"folio_owner_missing":            msgOwnerMissing,
+	"folio_changed_elsewhere":        msgChangedElsewhere,
 	"folio_foreign_customer":         msgForeignCustomer,
 	"folio_foreign_invoice":          msgForeignInvoice,
 	"folio_foreign_quote":            msgForeignQuote,

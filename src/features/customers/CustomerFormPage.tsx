@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useLocation, useParams } from 'wouter'
@@ -5,7 +6,7 @@ import { PageHeader } from '@/components/layout/PageHeader'
 import { paths, recordPaths } from '@/config/paths'
 import { customerDocumentsQuery, recordQuery, sellerQuery } from '@/billing/queries'
 import { newRecordId } from '@/billing/ids'
-import { save } from '@/billing/save'
+import { baseFor, openingStale, save, usePendingWrites } from '@/billing/save'
 import type { Customer } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { useT } from '@/lib/i18n'
@@ -22,13 +23,21 @@ export default function CustomerFormPage() {
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
   const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
-  const existing = useQuery({ ...recordQuery<Customer>('customers', id ?? ''), enabled: !!id })
+  const existing = useQuery({
+    ...recordQuery<Customer>('customers', id ?? ''),
+    enabled: !!id,
+    // An edit asks the server for the record's current version, however fresh the copy here.
+    refetchOnMount: 'always',
+  })
   useDocumentTitle(existing.data && t('customers.form.editTitle', { name: existing.data.name }))
   const editing = Boolean(id)
+  const pending = usePendingWrites('customers')
+  const [openedAt] = useState(() => Date.now())
   const docs = useQuery({ ...customerDocumentsQuery(id ?? ''), enabled: !!id })
   const currencyLocked = Boolean(docs.data && docs.data.quotes.length + docs.data.invoices.length)
 
-  if (editing && !existing.data) {
+  // An edit starts from the server's copy when it can be had (see DocumentFormPage).
+  if (editing && (!existing.data || openingStale(existing, openedAt))) {
     return <RecordPending failed={existing.isError} what="customer" />
   }
   const defaults = {
@@ -50,17 +59,19 @@ export default function CustomerFormPage() {
         draftKey={user ? `${user.id}:customers:${id ?? 'new'}` : null}
         submitLabel={editing ? t('customers.form.saveChanges') : t('customers.form.add')}
         onCancel={() => navigate(editing && id ? recordPaths.customer(id) : paths.customers)}
-        onSubmit={async (values) => {
+        version={existing.data?.updated}
+        onSubmit={async (values, version) => {
           const recordId = id ?? newRecordId()
-          const vars = {
-            collection: 'customers' as const,
-            id: recordId,
-            body: values,
-            label: editing
-              ? t('customers.form.changesLabel', { name: values.name })
-              : t('customers.form.newLabel', { name: values.name }),
-          }
-          const r = await save(editing ? writes.recordUpdate : writes.recordCreate, vars)
+          const label = editing
+            ? t('customers.form.changesLabel', { name: values.name })
+            : t('customers.form.newLabel', { name: values.name })
+          const vars = { collection: 'customers' as const, id: recordId, body: values, label }
+          const r = editing
+            ? await save(writes.recordUpdate, {
+                ...vars,
+                base: baseFor(pending, recordId, version),
+              })
+            : await save(writes.recordCreate, vars)
           if (!r.ok) return r
           if (!r.queued)
             notify('success', editing ? t('customers.form.saved') : t('customers.form.added'))

@@ -104,18 +104,23 @@ export function DocumentEditor({
   onSubmit,
   onCancel,
   draftKey = null,
+  version,
 }: {
   kind: DocumentKind
   initial: DocumentForm
   defaultTaxRate: number
   customerLocked?: boolean
   submitLabel: string
-  onSubmit: (values: ParsedDocumentForm) => Promise<Refusal | void>
+  /** Gets the version the form was opened from (see `version`). */
+  onSubmit: (values: ParsedDocumentForm, version?: string) => Promise<Refusal | void>
   onCancel: () => void
   /** Where what is typed is kept until it is saved (null: not kept). */
   draftKey?: string | null
+  /** The edited record's version (`updated`): the one it had when the form opened is kept. */
+  version?: string
 }) {
   const t = useT()
+  const [openedVersion] = useState(version)
   const schema = useMemo(() => documentSchema(kind), [kind])
   const {
     values: form,
@@ -169,7 +174,7 @@ export function DocumentEditor({
   const validSubmit = handleSubmit(async (values) => {
     // Saving: the draft goes first, as the save may go on to the saved record.
     draft.clear()
-    const refused = await onSubmit(values)
+    const refused = await onSubmit(values, openedVersion)
     if (refused) draft.keep()
     return refused && shownOnce(refused, [...Object.keys(initial), ...SERVER_DATE_FIELDS], t)
   })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { RecordPending } from '../RecordPending'
 import { useLocation, useParams, useSearch } from 'wouter'
@@ -10,7 +11,7 @@ import { recordQuery, sellerQuery } from '@/billing/queries'
 import { emptyLine, fromDocument, toBody, type DocumentForm } from '@/billing/document-form'
 import { addDays, todayIso } from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
-import { save } from '@/billing/save'
+import { baseFor, openingStale, save, usePendingWrites } from '@/billing/save'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
@@ -42,6 +43,8 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   const source = useQuery({
     ...recordQuery<Quote | Invoice>(kind, sourceId),
     enabled: !!sourceId,
+    // An edit asks the server for the record's current version, however fresh the copy here.
+    refetchOnMount: id ? 'always' : true,
   })
   const customer = useQuery({
     ...recordQuery<Customer>('customers', presetCustomer),
@@ -50,8 +53,12 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   const w = words[kind]
   useDocumentTitle(id && source.data?.number)
   const editing = Boolean(id)
+  const pending = usePendingWrites(kind)
+  const [openedAt] = useState(() => Date.now())
 
-  if (sourceId && !source.data) {
+  // An edit starts from the server's copy when it can be had: a copy kept on this device can be
+  // older, and a save from it would be refused as changed elsewhere (offline, the kept copy it is).
+  if ((sourceId && !source.data) || (editing && openingStale(source, openedAt))) {
     return <RecordPending failed={source.isError} what={w.one} />
   }
   if (presetCustomer && !sourceId && customer.isPending)
@@ -125,20 +132,30 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
         }
         submitLabel={editing ? t('documents.form.saveChanges') : t('documents.form.save', { kind })}
         onCancel={() => navigate(editing && id ? w.page(id) : w.list)}
-        onSubmit={async (values) => {
+        version={editing ? source.data?.updated : undefined}
+        onSubmit={async (values, version) => {
           const recordId = id ?? newRecordId()
           const body = toBody(kind, values)
           if (locked) delete body.customer
-          const r = await save(editing ? writes.recordUpdate : writes.recordCreate, {
-            collection: kind,
-            id: recordId,
-            body: editing ? body : { ...body, currency: values.currency },
-            label: editing
-              ? source.data?.number
-                ? t('documents.form.changesNumberLabel', { kind, number: source.data.number })
-                : t('documents.form.changesLabel', { kind })
-              : t('documents.form.newTitle', { kind }),
-          })
+          const label = editing
+            ? source.data?.number
+              ? t('documents.form.changesNumberLabel', { kind, number: source.data.number })
+              : t('documents.form.changesLabel', { kind })
+            : t('documents.form.newTitle', { kind })
+          const r = editing
+            ? await save(writes.recordUpdate, {
+                collection: kind,
+                id: recordId,
+                body,
+                label,
+                base: baseFor(pending, recordId, version),
+              })
+            : await save(writes.recordCreate, {
+                collection: kind,
+                id: recordId,
+                body: { ...body, currency: values.currency },
+                label,
+              })
           if (!r.ok) return r
           if (!r.queued)
             notify(

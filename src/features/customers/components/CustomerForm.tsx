@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Field } from '@/components/ui/field'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
@@ -49,17 +49,21 @@ export function CustomerForm({
   onSubmit,
   onCancel,
   draftKey = null,
+  version,
 }: {
   initial: CustomerFormInput
   currencyLocked?: boolean
   submitLabel: string
   /** Resolves to the server's refusal, or nothing when saved. */
-  onSubmit: (values: CustomerFormOutput) => Promise<Refusal | void>
+  onSubmit: (values: CustomerFormOutput, version?: string) => Promise<Refusal | void>
   onCancel: () => void
   /** Where what is typed is kept until it is saved (null: not kept). */
   draftKey?: string | null
+  /** The edited record's version (`updated`): the one it had when the form opened is kept. */
+  version?: string
 }) {
   const t = useT()
+  const [openedVersion] = useState(version)
   const ids = useId()
   const { values, setValues, set, errors, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
@@ -69,7 +73,7 @@ export function CustomerForm({
   const submit = handleSubmit(async (output) => {
     // Saving: the draft goes first, as the save may go on to the saved record.
     draft.clear()
-    const refused = await onSubmit(output)
+    const refused = await onSubmit(output, openedVersion)
     if (refused) draft.keep()
     return refused && shownOnce(refused, Object.keys(initial), t)
   })

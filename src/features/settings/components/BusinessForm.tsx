@@ -166,6 +166,9 @@ export function BusinessSection({ userId }: { userId: string }) {
       : null
   return (
     <BusinessForm
+      // A copy restored from this device can be older than the server's (a save just before a
+      // reload): the form starts again from the fresh record when it arrives.
+      key={seller.data.updated}
       userId={userId}
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
