@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
-import { addCustomer, fillLine, recordPayment } from '../support/billing'
+import { addCustomer, newInvoice, recordPayment } from '../support/billing'
 import { layoutProblems } from '../support/layout'
 import { axeViolations } from '../support/axe'
 
@@ -72,10 +72,7 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await addCustomer(page, 'Credit Customer Ltd')
 
   // An invoice of 2 × €50.00 + 20 % = €120.00, sent and paid in full.
-  await page.getByRole('link', { name: 'New invoice' }).click()
-  await fillLine(page, 1, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
-  await page.getByRole('button', { name: 'Save invoice' }).click()
-  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await newInvoice(page, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
   await page.getByRole('button', { name: 'Mark as sent' }).click()
   await expect(await recordPayment(page, '120')).toBeHidden()
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
@@ -207,10 +204,7 @@ test('kept credit pays the next invoice of the same customer', async ({ page }) 
   const customerUrl = await addCustomer(page, 'Kept Credit GmbH')
 
   // €120.00 invoiced and paid, then €60.00 of it credited: the customer keeps €60.00.
-  await page.getByRole('link', { name: 'New invoice' }).click()
-  await fillLine(page, 1, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
-  await page.getByRole('button', { name: 'Save invoice' }).click()
-  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
+  await newInvoice(page, { description: 'Workshop day', qty: '2', price: '50', tax: '20' })
   await page.getByRole('button', { name: 'Mark as sent' }).click()
   await expect(await recordPayment(page, '120')).toBeHidden()
   const paidUrl = page.url()
@@ -222,10 +216,7 @@ test('kept credit pays the next invoice of the same customer', async ({ page }) 
   await expect(page.getByText(/Credit kept/)).toContainText('€60.00')
 
   // A new invoice of €100.00, sent: the kept credit is offered, at most the credit left.
-  await page.getByRole('link', { name: 'New invoice' }).click()
-  await fillLine(page, 1, { description: 'Hosting', qty: '1', price: '100', tax: '0' })
-  await page.getByRole('button', { name: 'Save invoice' }).click()
-  await expect(page.getByRole('heading', { name: 'Invoice INV-00002', level: 1 })).toBeVisible()
+  await newInvoice(page, { description: 'Hosting', qty: '1', price: '100', tax: '0' }, 'INV-00002')
   await page.getByRole('button', { name: 'Mark as sent' }).click()
   await expect(page.getByRole('button', { name: 'Apply credit' })).toBeVisible()
   expect(await dialogWidthProblems(page, 'apply.action', 'apply.title')).toEqual([])

@@ -1,5 +1,5 @@
 import { expect, signUp, test, uniqueEmail } from '../support/fixtures'
-import { addCustomer, fillLine } from '../support/billing'
+import { addCustomer, newInvoice } from '../support/billing'
 
 const CHANGED_ELSEWHERE =
   'This was changed elsewhere (in another tab or on another device) after you opened it. Open it again to see the change, then make yours.'
@@ -14,11 +14,7 @@ test('the same draft edited in two tabs: the second save is refused and keeps it
   await page.setViewportSize({ width: 1280, height: 900 })
   await signUp(page, uniqueEmail('twotabs'))
   await addCustomer(page, 'Two Tabs Ltd')
-  await page.getByRole('link', { name: 'New invoice' }).click()
-  await fillLine(page, 1, { description: 'Design day', qty: '1', price: '400', tax: '20' })
-  await page.getByRole('button', { name: 'Save invoice' }).click()
-  await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
-  const editUrl = `${page.url()}/edit`
+  const editUrl = `${await newInvoice(page, { description: 'Design day', qty: '1', price: '400', tax: '20' })}/edit`
 
   const other = await context.newPage()
   await other.setViewportSize({ width: 1280, height: 900 })

@@ -40,3 +40,19 @@ export async function addCustomer(page: Page, name: string, currency = 'EUR'): P
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible()
   return page.url()
 }
+
+/**
+ * Makes an invoice of one line from the "New invoice" link of the page it is on (a customer's
+ * page picks that customer) and waits on its page; returns the page's URL.
+ */
+export async function newInvoice(
+  page: Page,
+  line: { description: string; qty: string; price: string; tax: string },
+  number = 'INV-00001',
+): Promise<string> {
+  await page.getByRole('link', { name: 'New invoice' }).click()
+  await fillLine(page, 1, line)
+  await page.getByRole('button', { name: 'Save invoice' }).click()
+  await expect(page.getByRole('heading', { name: `Invoice ${number}`, level: 1 })).toBeVisible()
+  return page.url()
+}
