@@ -1,7 +1,7 @@
 import { creditNoteLeft } from '@/billing/credits'
 import * as v from 'valibot'
 import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
+import { AmountField } from '@/billing/ui/MoneyFields'
 import { SelectField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { formatMoney, pbDate, todayIso, toInputAmount } from '@/billing/format'
@@ -115,10 +115,8 @@ export function ApplyCreditDialog({
             </option>
           ))}
         </SelectField>
-        <Field
+        <AmountField
           label={t('credits.apply.amount', { currency })}
-          inputMode="decimal"
-          dir="auto"
           value={values.amount}
           onChange={set('amount')}
           error={errors.amount}

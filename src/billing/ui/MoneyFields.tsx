@@ -6,6 +6,33 @@ import { useT, type MessageKey } from '@/lib/i18n'
 type Key = 'amount' | 'date' | 'method' | 'reference'
 
 /**
+ * An amount of money as it is typed: the decimal keypad, and a direction found from what is typed
+ * (a number reads left to right in every language, "-5" keeps its sign in front).
+ */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string
+  value: string
+  onChange: (e: { target: { value: string } }) => void
+  error?: string
+}) {
+  return (
+    <Field
+      label={label}
+      inputMode="decimal"
+      dir="auto"
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  )
+}
+
+/**
  * The fields money moves with, in the payment and the refund dialogs alike: the amount in the
  * document's currency, the day, the method and the bank reference. Each dialog names them in its
  * own words (`labels`) and keeps the values in its own form.
@@ -28,10 +55,8 @@ export function MoneyFields({
   const t = useT()
   return (
     <>
-      <Field
+      <AmountField
         label={t(labels.amount, { currency })}
-        inputMode="decimal"
-        dir="auto"
         value={values.amount}
         onChange={set('amount')}
         error={errors.amount}
