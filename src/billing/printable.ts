@@ -38,8 +38,9 @@ export interface PrintableDocument {
   tax_cents: number
   total_cents: number
   tax_breakdown: TaxBreakdownRow[]
-  /** Invoices: what was paid and what is left; quotes: 0 and the total. */
+  /** Invoices: what was paid, what credit notes took off, and what is left; quotes: 0, 0, the total. */
   paid_cents: number
+  credited_cents: number
   balance_cents: number
   notes: string
   terms: string
@@ -162,6 +163,7 @@ export function toPrintable(input: {
     total_cents: doc.total_cents ?? 0,
     tax_breakdown: doc.tax_breakdown ?? [],
     paid_cents: invoice?.paid_cents ?? 0,
+    credited_cents: invoice?.credited_cents ?? 0,
     balance_cents: invoice ? invoice.balance_cents : (doc.total_cents ?? 0),
     notes: doc.notes ?? '',
     terms: doc.terms ?? '',

@@ -109,10 +109,15 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.getByRole('link', { name: 'INV-00001' }).click()
   await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'CN-00001' })).toBeVisible()
-  const figures = page.getByRole('definition')
-  await expect(page.getByRole('term').filter({ hasText: 'Credited' })).toBeVisible()
-  await expect(page.getByRole('term').filter({ hasText: 'Credit left' })).toBeVisible()
-  await expect(figures.filter({ hasText: '€60.00' })).toHaveCount(2)
+  // The owner's figures: credited and the credit left.
+  const panel = page.getByRole('heading', { name: 'Payments', level: 2 }).locator('..')
+  await expect(panel.getByRole('term').filter({ hasText: 'Credited' })).toBeVisible()
+  await expect(panel.getByRole('term').filter({ hasText: 'Credit left' })).toBeVisible()
+  await expect(panel.getByRole('definition').filter({ hasText: '€60.00' })).toHaveCount(2)
+  // The printed copy says what the credit note took off, after the payment.
+  const printed = page.getByRole('article', { name: 'Invoice INV-00001' })
+  await expect(printed.getByRole('term').filter({ hasText: 'Credited' })).toBeVisible()
+  await expect(printed.getByRole('definition').filter({ hasText: '−€60.00' })).toBeVisible()
 
   // Record the refund: never more than the credit left.
   await page.getByRole('link', { name: 'CN-00001' }).click()

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -265,4 +266,22 @@ func TestCreditRaces(t *testing.T) {
 		expect(t, get(t, app, "invoices", invSent), map[string]any{"paid_cents": 2000, "balance_cents": 10000})
 		checkLedger(t, app)
 	})
+}
+
+// The customer's copy of an invoice settled by a credit note says what the
+// credit took off, so the page and the PDF can say so (not "paid").
+func TestPublicCopySaysWhatACreditTookOff(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	if _, err := create(app, "credit_notes", "", map[string]any{"owner": alice, "invoice": invSent, "items": oneLine}); err != nil {
+		t.Fatal(err)
+	}
+	rec := do(testServer(t, app), http.MethodGet, publicURLFor(tokInvSent), nil, nil)
+	body := rec.Body.String()
+	for _, want := range []string{`"status":"paid"`, `"paid_cents":0`, `"credited_cents":12000`, `"balance_cents":0`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("public copy lacks %s: %d %s", want, rec.Code, body)
+		}
+	}
 }

@@ -55,6 +55,9 @@ type PrintableDocument struct {
 	TaxBreakdown []money.TaxGroup `json:"tax_breakdown"`
 	// PaidCents is what payments covered (invoices; 0 for quotes).
 	PaidCents int64 `json:"paid_cents"`
+	// CreditedCents is what credit notes took off (invoices; 0 for quotes):
+	// the total less payments and credits is the balance.
+	CreditedCents int64 `json:"credited_cents"`
 	// BalanceCents is what is left to pay (invoices; the total for quotes).
 	BalanceCents int64 `json:"balance_cents"`
 	// Notes are printed on the document.
@@ -232,6 +235,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 	if k.noun == "invoice" {
 		p.DueDate = end
 		p.PaidCents = int64(doc.GetInt("paid_cents"))
+		p.CreditedCents = int64(doc.GetInt("credited_cents"))
 		p.BalanceCents = int64(doc.GetInt("balance_cents"))
 		if iban := owner.GetString(migrations.FieldIBAN); iban != "" {
 			p.Payment = &PaymentInstructions{

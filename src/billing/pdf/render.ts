@@ -464,8 +464,11 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
     strong: true,
     ruleAbove: true,
   })
-  if (invoice && doc.paid_cents) {
-    totals.push({ label: dt('doc.totals.paid'), value: `−${money(doc.paid_cents)}` })
+  if (invoice && (doc.paid_cents || doc.credited_cents)) {
+    if (doc.paid_cents)
+      totals.push({ label: dt('doc.totals.paid'), value: `−${money(doc.paid_cents)}` })
+    if (doc.credited_cents)
+      totals.push({ label: dt('doc.totals.credited'), value: `−${money(doc.credited_cents)}` })
     totals.push({
       label: dt('doc.totals.balanceDue'),
       value: money(doc.balance_cents),

@@ -238,7 +238,14 @@ function StatusLine({ doc, dt }: { doc: PrintableDocument; dt: DocTranslate }) {
   let text: ReactNode = null
   let tone: 'success' | 'error' | 'info' = 'info'
   if (doc.kind === 'invoice') {
-    if (doc.status === 'paid') {
+    if (doc.status === 'paid' && doc.credited_cents > 0 && doc.paid_cents < doc.total_cents) {
+      // Settled by a credit note (wholly or with payments): not "paid".
+      text = richText(dt, 'doc.public.status.settledByCredit', {
+        amount: money(doc.total_cents),
+        credited: money(doc.credited_cents),
+      })
+      tone = 'success'
+    } else if (doc.status === 'paid') {
       text = richText(dt, 'doc.public.status.paid', { amount: money(doc.total_cents) })
       tone = 'success'
     } else if (doc.display_status === 'overdue') {

@@ -321,6 +321,7 @@ export function buildCase(
       tax_cents: r.tax_cents,
     })),
     paid_cents: paid,
+    credited_cents: 0,
     balance_cents: total - paid,
     notes,
     terms,

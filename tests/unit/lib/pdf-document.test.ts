@@ -193,6 +193,23 @@ describe('status watermarks and variants', () => {
     expect(top).toContain(formatMoney(base.total_cents, 'EUR'))
   })
 
+  it('shows what a credit note took off: an invoice settled by credit has no payment, nothing due', async () => {
+    const base = invoiceFixture()
+    const file = await render(
+      invoiceFixture({
+        status: 'paid',
+        display_status: 'paid',
+        paid_cents: 0,
+        credited_cents: base.total_cents,
+        balance_cents: 0,
+      }),
+    )
+    const text = layoutText(file)
+    expect(text).toMatch(new RegExp(`Credited\\s+−${escape(formatMoney(base.total_cents, 'EUR'))}`))
+    expect(text).toMatch(/Balance due\s+€0\.00/)
+    expect(text).not.toMatch(/Paid\s+−/)
+  })
+
   it('draws a quote as a quote: total at the top, valid until, no payment block', async () => {
     const doc = quoteFixture()
     const file = await render(doc)

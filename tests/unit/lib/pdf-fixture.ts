@@ -88,6 +88,7 @@ export function invoiceFixture(overrides: Partial<PrintableDocument> = {}): Prin
     total_cents,
     tax_breakdown,
     paid_cents,
+    credited_cents: 0,
     balance_cents: total_cents - paid_cents,
     notes: 'Thank you for your business.\nQuestions about this invoice: billing@atelier.example',
     terms:
@@ -123,6 +124,7 @@ export function quoteFixture(overrides: Partial<PrintableDocument> = {}): Printa
     total_cents: subtotal_cents + tax_cents,
     tax_breakdown: [{ rate: 19, net_cents: subtotal_cents, tax_cents }],
     paid_cents: 0,
+    credited_cents: 0,
     balance_cents: subtotal_cents + tax_cents,
     payment: null,
     ...overrides,

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PublicDocumentPage } from '@/features/public-document/PublicDocumentPage'
 import { CHOSEN_LANGUAGE_KEY } from '@/features/public-document/language'
 import type { PrintableDocument } from '@/billing/printable'
-import { quoteFixture } from '../lib/pdf-fixture'
+import { invoiceFixture, quoteFixture } from '../lib/pdf-fixture'
 
 function serve(doc: PrintableDocument) {
   vi.stubGlobal(
@@ -75,5 +75,26 @@ describe('the public document page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Ce lien n’est plus valide.' }),
     ).toBeInTheDocument()
+  })
+
+  it('says an invoice settled by a credit note is settled by it, not paid, on the page and the sheet', async () => {
+    const base = invoiceFixture()
+    serve(
+      invoiceFixture({
+        language: 'en',
+        status: 'paid',
+        display_status: 'paid',
+        paid_cents: 0,
+        credited_cents: base.total_cents,
+        balance_cents: 0,
+      }),
+    )
+    render(<PublicDocumentPage token="tok" />)
+    const status = await screen.findByText(/^SETTLED — nothing is left to pay\./)
+    expect(status).toHaveTextContent(/A credit note covers €[\d,.]+ of this invoice of €[\d,.]+\./)
+    expect(screen.queryByText(/PAID — thank you/)).not.toBeInTheDocument()
+    const sheet = screen.getByRole('article', { name: /^Invoice INV-00042/ })
+    expect(within(sheet).getByText('Credited')).toBeInTheDocument()
+    expect(within(sheet).getByText('Balance due')).toBeInTheDocument()
   })
 })

@@ -414,12 +414,24 @@ export function PrintableSheet({
           <dd className="border-t border-neutral-300 pt-1 text-end font-semibold whitespace-nowrap tabular-nums">
             <Iso>{formatMoney(doc.total_cents, c)}</Iso>
           </dd>
-          {invoice && doc.paid_cents ? (
+          {invoice && (doc.paid_cents || doc.credited_cents) ? (
             <>
-              <dt>{dt('doc.totals.paid')}</dt>
-              <dd className="text-end whitespace-nowrap tabular-nums">
-                <Iso>{minus(doc.paid_cents)}</Iso>
-              </dd>
+              {doc.paid_cents ? (
+                <>
+                  <dt>{dt('doc.totals.paid')}</dt>
+                  <dd className="text-end whitespace-nowrap tabular-nums">
+                    <Iso>{minus(doc.paid_cents)}</Iso>
+                  </dd>
+                </>
+              ) : null}
+              {doc.credited_cents ? (
+                <>
+                  <dt>{dt('doc.totals.credited')}</dt>
+                  <dd className="text-end whitespace-nowrap tabular-nums">
+                    <Iso>{minus(doc.credited_cents)}</Iso>
+                  </dd>
+                </>
+              ) : null}
               <dt className="font-semibold">{dt('doc.totals.balanceDue')}</dt>
               <dd className="text-end font-semibold whitespace-nowrap tabular-nums">
                 <Iso>{formatMoney(doc.balance_cents, c)}</Iso>
