@@ -25,4 +25,10 @@ configure({
   },
 })
 
-afterEach(() => cleanup())
+// Unmounting runs the passive effects' cleanups after the paint (Preact 11, as React): inside act()
+// they run before the test ends, not on a timer that fires once the test's document is gone.
+afterEach(() => {
+  act(() => {
+    cleanup()
+  })
+})
