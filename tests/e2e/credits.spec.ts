@@ -180,11 +180,12 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await page.getByRole('link', { name: 'Credit this invoice' }).click()
   await expect(page.getByText('Credit note total: €120.00 (at most €60.00)')).toBeVisible()
 
-  // The credit note's own screens fit every width, left to right and in Arabic (right to left).
+  // The credit note's own screens, and the credited invoice (its sheet's Credited row), fit every
+  // width, left to right and in Arabic (right to left).
   const problems: string[] = []
   for (const lang of ['en', 'ar']) {
     await context.addCookies([{ name: 'folio_lang', value: lang, url: new URL(page.url()).origin }])
-    for (const path of [creditNoteUrl, `${creditNoteUrl}/print`]) {
+    for (const path of [creditNoteUrl, `${creditNoteUrl}/print`, invoiceUrl]) {
       await page.setViewportSize({ width: 1280, height: 900 })
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')

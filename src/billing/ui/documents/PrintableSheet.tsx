@@ -17,6 +17,26 @@ const SHEET_CLASS =
  */
 const Iso = ({ children }: { children: ReactNode }) => <bdi>{children}</bdi>
 
+/** One row of the totals: its label, and its amount at the end, isolated, never wrapped. */
+function TotalRow({
+  label,
+  amount,
+  className = '',
+}: {
+  label: ReactNode
+  amount: string
+  className?: string
+}) {
+  return (
+    <>
+      <dt className={className}>{label}</dt>
+      <dd className={`text-end whitespace-nowrap tabular-nums ${className}`.trim()}>
+        <Iso>{amount}</Iso>
+      </dd>
+    </>
+  )
+}
+
 /** Lines of free text (an address), each isolated, kept one below the other. */
 function Lines({ text }: { text: string }) {
   return (
@@ -388,54 +408,34 @@ export function PrintableSheet({
           </tbody>
         </table>
         <dl className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 @sm:w-auto @sm:min-w-64">
-          <dt>{dt('doc.totals.subtotal')}</dt>
-          <dd className="text-end whitespace-nowrap tabular-nums">
-            <Iso>{formatMoney(doc.subtotal_cents, c)}</Iso>
-          </dd>
+          <TotalRow label={dt('doc.totals.subtotal')} amount={formatMoney(doc.subtotal_cents, c)} />
           {doc.discount_cents ? (
-            <>
-              <dt>
-                {richText(dt, 'doc.totals.discount', {
-                  percent: <Iso>{f.percent(doc.discount_percent)}</Iso>,
-                })}
-              </dt>
-              <dd className="text-end whitespace-nowrap tabular-nums">
-                <Iso>{minus(doc.discount_cents)}</Iso>
-              </dd>
-            </>
+            <TotalRow
+              label={richText(dt, 'doc.totals.discount', {
+                percent: <Iso>{f.percent(doc.discount_percent)}</Iso>,
+              })}
+              amount={minus(doc.discount_cents)}
+            />
           ) : null}
-          <dt>{dt('doc.totals.tax')}</dt>
-          <dd className="text-end whitespace-nowrap tabular-nums">
-            <Iso>{formatMoney(doc.tax_cents, c)}</Iso>
-          </dd>
-          <dt className="border-t border-neutral-300 pt-1 font-semibold">
-            {dt('doc.totals.total')}
-          </dt>
-          <dd className="border-t border-neutral-300 pt-1 text-end font-semibold whitespace-nowrap tabular-nums">
-            <Iso>{formatMoney(doc.total_cents, c)}</Iso>
-          </dd>
+          <TotalRow label={dt('doc.totals.tax')} amount={formatMoney(doc.tax_cents, c)} />
+          <TotalRow
+            label={dt('doc.totals.total')}
+            amount={formatMoney(doc.total_cents, c)}
+            className="border-t border-neutral-300 pt-1 font-semibold"
+          />
           {invoice && (doc.paid_cents || doc.credited_cents) ? (
             <>
               {doc.paid_cents ? (
-                <>
-                  <dt>{dt('doc.totals.paid')}</dt>
-                  <dd className="text-end whitespace-nowrap tabular-nums">
-                    <Iso>{minus(doc.paid_cents)}</Iso>
-                  </dd>
-                </>
+                <TotalRow label={dt('doc.totals.paid')} amount={minus(doc.paid_cents)} />
               ) : null}
               {doc.credited_cents ? (
-                <>
-                  <dt>{dt('doc.totals.credited')}</dt>
-                  <dd className="text-end whitespace-nowrap tabular-nums">
-                    <Iso>{minus(doc.credited_cents)}</Iso>
-                  </dd>
-                </>
+                <TotalRow label={dt('doc.totals.credited')} amount={minus(doc.credited_cents)} />
               ) : null}
-              <dt className="font-semibold">{dt('doc.totals.balanceDue')}</dt>
-              <dd className="text-end font-semibold whitespace-nowrap tabular-nums">
-                <Iso>{formatMoney(doc.balance_cents, c)}</Iso>
-              </dd>
+              <TotalRow
+                label={dt('doc.totals.balanceDue')}
+                amount={formatMoney(doc.balance_cents, c)}
+                className="font-semibold"
+              />
             </>
           ) : null}
         </dl>
