@@ -1,3 +1,4 @@
+import { settlement } from '@/billing/credits'
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
@@ -238,8 +239,10 @@ function StatusLine({ doc, dt }: { doc: PrintableDocument; dt: DocTranslate }) {
   let text: ReactNode = null
   let tone: 'success' | 'error' | 'info' = 'info'
   if (doc.kind === 'invoice') {
-    if (doc.status === 'paid' && doc.credited_cents > 0 && doc.paid_cents < doc.total_cents) {
-      // Settled by a credit note (wholly or with payments): not "paid".
+    // Settled by a credit note (wholly or with payments): not "paid". The owner's rule, the twin of
+    // the server's (refunds change what is owed back, not whether a credit settled it).
+    const byCredit = settlement({ ...doc, refunded_cents: 0, void: false }).settled_by_credit
+    if (doc.status === 'paid' && byCredit) {
       text = richText(dt, 'doc.public.status.settledByCredit', {
         amount: money(doc.total_cents),
         credited: money(doc.credited_cents),
