@@ -11,7 +11,7 @@ import { TimeZoneSelect } from '@/billing/ui/TimeZoneSelect'
 import { isVatId, normalizeVatId } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
-import { save } from '@/billing/save'
+import { openingStale, save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
 import { currencyCode, message, percentText, termsDaysText } from '@/billing/fields'
 import { writes } from '@/billing/writes'
@@ -150,10 +150,13 @@ const templatesOf = (s: SellerSettings) =>
   sendTemplates(s, isLocale(s.document_language) ? s.document_language : 'en')
 
 export function BusinessSection({ userId }: { userId: string }) {
-  const seller = useQuery(sellerQuery(userId))
+  // The form opens from the server's copy when it can be had: a copy restored from this device
+  // can be older (a reload right after a save), and a form keeps what it opened with.
+  const seller = useQuery({ ...sellerQuery(userId), refetchOnMount: 'always' })
+  const [openedAt] = useState(() => Date.now())
   const fileToken = useFileToken(userId)
   const t = useT()
-  if (!seller.data)
+  if (!seller.data || openingStale(seller, openedAt))
     return (
       <p role="status">
         <bdi>{t('settings.business.loading')}</bdi>
@@ -166,9 +169,6 @@ export function BusinessSection({ userId }: { userId: string }) {
       : null
   return (
     <BusinessForm
-      // A copy restored from this device can be older than the server's (a save just before a
-      // reload): the form starts again from the fresh record when it arrives.
-      key={seller.data.updated}
       userId={userId}
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
