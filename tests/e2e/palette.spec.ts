@@ -110,6 +110,10 @@ test.describe('with the demo account', () => {
     // A page by its name, from the header's button.
     await page.getByRole('button', { name: 'Search…' }).click()
     await searchBox(page).fill('display')
+    // A page named as typed goes first, before anything the search finds among the records.
+    const first = palette(page).getByRole('option').first()
+    await expect(first).toHaveText(/^Display/)
+    await expect(first).toHaveAttribute('aria-selected', 'true')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/settings\/display$/)
     await expect(page).toHaveTitle('Display · Folio')

@@ -11,7 +11,8 @@ import { useDebounced } from '@/lib/use-debounced'
 import { useOnline } from '@/lib/use-online'
 import { useT, type MessageKey } from '@/lib/i18n'
 import { jumpTargets } from '../routes'
-import { emptyHits, paletteSearchQuery, searchCached } from './search'
+import { emptyHits, narrowHits, paletteSearchQuery, searchCached } from './search'
+import { matchPages } from './pages'
 
 const SEARCH_DELAY_MS = 200
 
@@ -45,19 +46,20 @@ export default function CommandPalette({
   const online = useOnline()
   const client = useQueryClient()
   const remote = useQuery({ ...paletteSearchQuery(q), enabled: online && q.length > 0 })
-  const hits = useMemo(
-    () => (!q ? emptyHits : online ? (remote.data ?? emptyHits) : searchCached(client, q)),
-    [q, online, remote.data, client],
+  const hits = useMemo(() => {
+    if (!q) return emptyHits
+    if (!online) return searchCached(client, q)
+    if (!remote.data) return emptyHits
+    // While the server answers the new text, the answer to the earlier one, narrowed to it.
+    return remote.isPlaceholderData ? narrowHits(remote.data, q) : remote.data
+  }, [q, online, remote.data, remote.isPlaceholderData, client])
+  const { pages, first: pagesFirst } = matchPages(
+    jumpTargets.map((p) => {
+      const area = pageArea[p.href]
+      return { href: p.href, label: t(p.key), area: area && t(area) }
+    }),
+    query,
   )
-  const needle = query.trim().toLocaleLowerCase()
-  const pages = jumpTargets
-    .map((p) => ({ ...p, label: t(p.key), area: pageArea[p.href] }))
-    .filter(
-      (p) =>
-        !needle ||
-        p.label.toLocaleLowerCase().includes(needle) ||
-        (p.area && t(p.area).toLocaleLowerCase().includes(needle)),
-    )
   const searching = online && q !== query.trim() ? true : online && remote.isFetching
   const total = pages.length + hits.customers.length + hits.invoices.length + hits.quotes.length
   const status = searching
@@ -78,6 +80,21 @@ export default function CommandPalette({
   const docLabel = (d: Invoice | Quote, kind: 'invoices' | 'quotes') =>
     d.number ||
     (kind === 'invoices' ? t('documents.invoices.draftInvoice') : t('documents.quotes.draftQuote'))
+
+  const pageGroup = pages.length ? (
+    <Group heading={t('palette.group.pages')}>
+      {pages.map((p) => (
+        <Item
+          key={p.href}
+          value={`page-${p.href}`}
+          icon={<LayoutGrid className="size-4" aria-hidden />}
+          onSelect={() => go(p.href)}
+          title={p.label}
+          detail={p.area}
+        />
+      ))}
+    </Group>
+  ) : null
 
   return (
     <RadixDialog.Root
@@ -118,6 +135,7 @@ export default function CommandPalette({
               label={t('palette.results')}
               className="max-h-[min(60svh,28rem)] overflow-y-auto overscroll-contain p-2"
             >
+              {pagesFirst ? pageGroup : null}
               {hits.customers.length ? (
                 <Group heading={t('palette.group.customers')}>
                   {hits.customers.map((c) => (
@@ -162,20 +180,7 @@ export default function CommandPalette({
                   ))}
                 </Group>
               ) : null}
-              {pages.length ? (
-                <Group heading={t('palette.group.pages')}>
-                  {pages.map((p) => (
-                    <Item
-                      key={p.href}
-                      value={`page-${p.href}`}
-                      icon={<LayoutGrid className="size-4" aria-hidden />}
-                      onSelect={() => go(p.href)}
-                      title={p.label}
-                      detail={p.area ? t(p.area) : undefined}
-                    />
-                  ))}
-                </Group>
-              ) : null}
+              {pagesFirst ? null : pageGroup}
             </Command.List>
             <p className="hidden border-t border-border px-4 py-2 text-xs text-muted-foreground sm:block">
               {t('palette.hint')}

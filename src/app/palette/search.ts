@@ -72,28 +72,40 @@ function cachedRecords(client: QueryClient): Map<string, AnyRec> {
 const contains = (text: string | undefined, q: string) =>
   (text ?? '').toLocaleLowerCase().includes(q.toLocaleLowerCase())
 
+const customerMatches = (c: Customer, q: string) =>
+  contains(c.name, q) || contains(c.contact_name, q) || contains(c.email, q)
+const documentMatches = (d: Invoice | Quote, q: string) =>
+  contains(d.number, q) || contains(d.expand?.customer?.name, q)
+
+/**
+ * An earlier answer narrowed to what is typed now, shown while the server answers the new text:
+ * never a record that the new text would not find (the answer for "INV-" is not shown under
+ * "display").
+ */
+export function narrowHits(hits: PaletteHits, q: string): PaletteHits {
+  return {
+    customers: hits.customers.filter((c) => customerMatches(c, q)),
+    invoices: hits.invoices.filter((d) => documentMatches(d, q)),
+    quotes: hits.quotes.filter((d) => documentMatches(d, q)),
+  }
+}
+
 /** Offline: the same search over what the device has cached. */
 export function searchCached(client: QueryClient, q: string): PaletteHits {
   const hits: PaletteHits = { customers: [], invoices: [], quotes: [] }
   if (!q) return hits
-  const records = [...cachedRecords(client).values()]
-  const customerName = (d: Invoice | Quote) => d.expand?.customer?.name
-  for (const r of records) {
-    if (r.collectionName === 'customers') {
-      const c = r as Customer
-      if (contains(c.name, q) || contains(c.contact_name, q) || contains(c.email, q))
-        hits.customers.push(c)
-    } else if (r.collectionName === 'invoices' || r.collectionName === 'quotes') {
-      const d = r as Invoice & Quote
-      if (contains(d.number, q) || contains(customerName(d), q)) hits[r.collectionName].push(d)
-    }
+  for (const r of cachedRecords(client).values()) {
+    if (r.collectionName === 'customers') hits.customers.push(r as Customer)
+    else if (r.collectionName === 'invoices' || r.collectionName === 'quotes')
+      hits[r.collectionName].push(r as Invoice & Quote)
   }
-  hits.customers.sort((a, b) => a.name.localeCompare(b.name))
+  const found = narrowHits(hits, q)
+  found.customers.sort((a, b) => a.name.localeCompare(b.name))
   for (const k of ['invoices', 'quotes'] as const)
-    hits[k].sort((a, b) => b.issue_date.localeCompare(a.issue_date) || b.seq - a.seq)
+    found[k].sort((a, b) => b.issue_date.localeCompare(a.issue_date) || b.seq - a.seq)
   return {
-    customers: hits.customers.slice(0, HITS_PER_KIND),
-    invoices: hits.invoices.slice(0, HITS_PER_KIND),
-    quotes: hits.quotes.slice(0, HITS_PER_KIND),
+    customers: found.customers.slice(0, HITS_PER_KIND),
+    invoices: found.invoices.slice(0, HITS_PER_KIND),
+    quotes: found.quotes.slice(0, HITS_PER_KIND),
   }
 }

@@ -2,7 +2,8 @@
 // email, documents by number or customer name, whatever query put them in the cache.
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { searchCached } from '@/app/palette/search'
+import { narrowHits, searchCached } from '@/app/palette/search'
+import type { PaletteHits } from '@/app/palette/search'
 
 const customer = (id: string, name: string, email = '') => ({
   id,
@@ -56,5 +57,27 @@ describe('the palette’s offline search', () => {
   it('reads only the records’ cache, and nothing for an empty query', () => {
     expect(searchCached(cache(), 'not a record').customers).toEqual([])
     expect(searchCached(cache(), '')).toEqual({ customers: [], invoices: [], quotes: [] })
+  })
+})
+
+describe('the answer shown while the server answers new text', () => {
+  const earlier = {
+    customers: [
+      customer('c1', 'Bäckerei Müller', 'info@baeckerei.example'),
+      customer('c2', 'Acme'),
+    ],
+    invoices: [
+      invoice('i1', 'INV-00001', '2026-01-02', 'Bäckerei Müller'),
+      invoice('i2', 'INV-00002', '2026-03-01', 'Acme'),
+    ],
+    quotes: [],
+  } as unknown as PaletteHits
+
+  it('keeps only what the new text finds (nothing of "INV-" under "display")', () => {
+    expect(narrowHits(earlier, 'display')).toEqual({ customers: [], invoices: [], quotes: [] })
+    const narrowed = narrowHits(earlier, 'INV-00002')
+    expect(narrowed.invoices.map((d) => d.id)).toEqual(['i2'])
+    expect(narrowed.customers).toEqual([])
+    expect(narrowHits(earlier, 'acme').customers.map((c) => c.id)).toEqual(['c2'])
   })
 })
