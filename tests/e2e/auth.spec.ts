@@ -63,6 +63,11 @@ test('sign-up lands on the dashboard with its toast', async ({ page }) => {
   // The name defaults to the part of the email before the @.
   await page.goto('/profile')
   await expect(page.getByText(email.split('@')[0] ?? '', { exact: true }).first()).toBeVisible()
+  // One rule for a person's initials: the profile's avatar shows the header's letters ("S").
+  const menu = page.getByRole('button', { name: /^Account menu for/ })
+  const letters = await menu.locator('span[aria-hidden]').innerText()
+  expect(letters).toBe('S')
+  await expect(page.getByRole('main').getByText(letters, { exact: true })).toBeVisible()
 })
 
 test('sign-up refuses bad input with a message at each field, and keeps what was typed', async ({

@@ -4,6 +4,7 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { buttonClass } from '@/components/ui/button'
 import { useAuthSelector } from '@/lib/auth-context'
 import { avatarUrl } from '@/lib/pocketbase/files'
+import { initials } from '@/components/layout/initials'
 import { useFileToken } from '@/lib/pocketbase/file-token'
 import { selectUser } from '@machines/auth/selectors'
 import { useQuery } from '@tanstack/react-query'
@@ -65,7 +66,7 @@ export default function ProfilePage() {
               aria-hidden
               className="grid size-16 place-items-center rounded-full bg-primary text-xl font-semibold text-primary-foreground"
             >
-              {(user.name || user.email).slice(0, 2).toUpperCase()}
+              {initials(user.name, user.email, locale)}
             </span>
           )}
           <div className="min-w-0 [overflow-wrap:anywhere]">
