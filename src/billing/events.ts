@@ -21,7 +21,8 @@ export interface DocumentEvent {
     | 'reminder'
   detail: {
     to?: string
-    cc?: string
+    /** The copies' addresses (the server writes a list; older events a string). */
+    cc?: string[] | string
     name?: string
     note?: string
     reason?: string
@@ -61,10 +62,12 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
   switch (e.type) {
     case 'created':
       return t('billing.event.created')
-    case 'sent':
-      if (d.to && d.cc) return t('billing.event.sentToCc', { to: d.to, cc: d.cc })
-      if (d.to || d.cc) return t('billing.event.sentTo', { to: d.to || d.cc || '' })
+    case 'sent': {
+      const cc = (Array.isArray(d.cc) ? d.cc : [d.cc]).filter(Boolean).join(', ')
+      if (d.to && cc) return t('billing.event.sentToCc', { to: d.to, cc })
+      if (d.to || cc) return t('billing.event.sentTo', { to: d.to || cc })
       return t('billing.event.sentToCustomer')
+    }
     case 'viewed':
       return t('billing.event.viewed')
     case 'downloaded':
