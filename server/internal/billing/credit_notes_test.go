@@ -198,6 +198,71 @@ func TestRefundRules(t *testing.T) {
 	})
 }
 
+// paidThenCredited is the red-team scenario: an invoice of 100.00 at 0 %
+// (invZero), paid in full by payZero, then credited 50.00.
+const (
+	invZero = "ialicezero00001"
+	payZero = "palicezero00001"
+)
+
+func paidThenCredited(t testing.TB, app *tests.TestApp) {
+	t.Helper()
+	line := func(cents int) []map[string]any {
+		return []map[string]any{{"description": "Design", "quantity": 1, "unit_price_cents": cents, "tax_rate": 0}}
+	}
+	steps := []struct {
+		collection, id string
+		fields         map[string]any
+	}{
+		{"invoices", invZero, map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-03-01", "items": line(10000)}},
+		{"invoices", invZero, map[string]any{"status": "sent"}},
+		{"payments", payZero, map[string]any{"owner": alice, "invoice": invZero, "amount_cents": 10000, "date": "2026-03-05", "method": "cash", "reference": "R-1"}},
+		{"credit_notes", "", map[string]any{"owner": alice, "invoice": invZero, "issue_date": "2026-03-06", "items": line(5000)}},
+	}
+	for _, st := range steps {
+		if rec, err := app.FindRecordById(st.collection, st.id); err == nil {
+			for k, v := range st.fields {
+				rec.Set(k, v)
+			}
+			if err := app.Save(rec); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if _, err := create(app, st.collection, st.id, st.fields); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A payment on an invoice a credit note later lowered can still be
+// corrected: the balance rule only judges an edit that raises the amount,
+// against the balance plus its old amount.
+func TestPaymentOnCreditedInvoiceEdits(t *testing.T) {
+	patch := http.MethodPatch
+	url := paymentsURL + "/" + payZero
+	runAPICases(t, []apiCase{
+		{name: "its reference changes", as: alice, method: patch, url: url, before: paidThenCredited,
+			body:   map[string]any{"reference": "R-2"},
+			status: 200, contains: []string{`"reference":"R-2"`, `"amount_cents":10000`},
+			after: expectRecord("invoices", invZero, map[string]any{"status": "paid", "paid_cents": 10000, "credited_cents": 5000,
+				"balance_cents": 0, "credit_cents": 5000})},
+		{name: "its date changes", as: alice, method: patch, url: url, before: paidThenCredited,
+			body:   map[string]any{"date": "2026-03-04"},
+			status: 200, contains: []string{`"date":"2026-03-04 00:00:00.000Z"`}},
+		{name: "the whole payment sent back unchanged", as: alice, method: patch, url: url, before: paidThenCredited,
+			body:   map[string]any{"amount_cents": 10000, "method": "cash", "reference": "R-1", "date": "2026-03-05"},
+			status: 200},
+		{name: "its amount lowered", as: alice, method: patch, url: url, before: paidThenCredited,
+			body:   map[string]any{"amount_cents": 6000},
+			status: 200, after: expectRecord("invoices", invZero, map[string]any{"paid_cents": 6000, "balance_cents": 0, "credit_cents": 1000})},
+		{name: "its amount raised beyond the balance plus its old amount", as: alice, method: patch, url: url, before: paidThenCredited,
+			body:   map[string]any{"amount_cents": 10001},
+			status: 400, contains: []string{msg("The payment is more than the balance due (50.00 EUR)."), `"code":"folio_overpayment"`},
+			after: expectRecord("payments", payZero, map[string]any{"amount_cents": 10000})},
+	})
+}
+
 // Two credit notes (or refunds) saved at the same moment never take the
 // invoice past its cap: each save's read of what is already credited and
 // its insert are one transaction, and SQLite has one writer.

@@ -34,13 +34,23 @@ type paymentCheck struct {
 	// amount again).
 	availableCents int64
 	amountCents    int64
+	// edit is true for a save of a stored payment, whose amount was
+	// storedCents.
+	edit        bool
+	storedCents int64
 }
 
 // decidePayment refuses a payment that is not positive, lands on a void
 // invoice, or exceeds what is still owed. Overpayment is refused rather
-// than stored as credit: Folio has no credit notes (research §1, #16).
-// Drafts may be paid; the payment issues them (research §3.2, see
-// statusOnPayment).
+// than stored as credit (a credit note gives money back). Drafts may be
+// paid; the payment issues them (research §3.2, see statusOnPayment).
+//
+// An edit that does not raise the amount (a new reference, date, method or
+// note, or a smaller amount) is never refused by the balance: what is owed
+// may have dropped since the payment was recorded (a credit note on a paid
+// invoice leaves the payments above the balance), and the payment was
+// within the balance when it was made. An edit that raises it is judged on
+// the balance plus its old amount (availableCents leaves it out).
 func decidePayment(c paymentCheck) *ruleError {
 	switch {
 	case c.amountCents < 1:
@@ -48,6 +58,8 @@ func decidePayment(c paymentCheck) *ruleError {
 			params: moneyParams(1, c.currency)}
 	case c.invoiceStatus == statusVoid:
 		return newRuleError("invoice", "folio_payment_on_void", msgPaymentOnVoid)
+	case c.edit && c.amountCents <= c.storedCents:
+		return nil
 	case c.availableCents <= 0 && c.invoiceStatus == statusPaid:
 		return newRuleError("invoice", "folio_already_paid", msgAlreadyPaid)
 	case c.availableCents <= 0:

@@ -87,6 +87,8 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			// Credit notes lower what is owed like payments do.
 			availableCents: int64(inv.GetInt("total_cents")) - int64(inv.GetInt(migrations.FieldCreditedCents)) - others,
 			amountCents:    amount,
+			edit:           !isNew,
+			storedCents:    int64(orig.GetInt("amount_cents")),
 		}); rerr != nil {
 			return rerr.api()
 		}
