@@ -19,12 +19,14 @@ export interface DocumentEvent {
     | 'payment'
     | 'voided'
     | 'reminder'
+    | 'links_stopped'
   detail: {
     to?: string
     /** The copies' addresses (the server writes a list; older events a string). */
     cc?: string[] | string
     name?: string
     note?: string
+    /** Why a voided invoice was voided, a quote declined, or (links_stopped) 'draft' | 'customer'. */
     reason?: string
     amount_cents?: number
     currency?: string
@@ -91,6 +93,10 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
         : t('billing.event.voided')
     case 'reminder':
       return describeReminder(d.step ?? 0, d.to ?? '', t)
+    case 'links_stopped':
+      return d.reason === 'customer'
+        ? t('billing.event.linksStoppedCustomer', { kind: e.kind })
+        : t('billing.event.linksStoppedDraft', { kind: e.kind })
   }
 }
 
@@ -119,6 +125,7 @@ const TYPES = new Set<string>([
   'rejected',
   'payment',
   'voided',
+  'links_stopped',
 ])
 
 /** A realtime record read as an event, or null when it is not one. */

@@ -103,7 +103,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 
 	// The documents' activity and public links follow their writes.
 	app.OnRecordCreateExecute(quotes, invoices).BindFunc(trailDocumentCreate)
-	app.OnRecordUpdateExecute(invoices).BindFunc(s.trailInvoiceUpdate)
+	app.OnRecordUpdateExecute(quotes, invoices).BindFunc(s.trailDocumentUpdate)
 	app.OnRecordDeleteExecute(quotes, invoices).BindFunc(s.trailDocumentDelete)
 	app.OnRecordCreateExecute(payments).BindFunc(trailPaymentCreate)
 

@@ -18,6 +18,9 @@ import (
 //   - a new quote or invoice records "created";
 //   - an invoice becoming void records "voided" {reason} and revokes its
 //     links (a void invoice is no longer valid for the customer);
+//   - a quote or invoice going back to draft or changing customer has its
+//     links revoked and records "links_stopped" {reason} (a link shows
+//     only what was sent to the person who got it; see decideLinkStop);
 //   - a deleted quote or invoice has its links revoked and its events
 //     deleted (they would describe a document that no longer exists);
 //   - a new payment records "payment" {amount_cents, currency} on its invoice.
@@ -36,27 +39,43 @@ func trailDocumentCreate(e *core.RecordEvent) error {
 	})
 }
 
-// trailInvoiceUpdate records "voided" and revokes the links when the save
-// voids the invoice.
-func (s *service) trailInvoiceUpdate(e *core.RecordEvent) error {
+// trailDocumentUpdate stops the links when the save voids the invoice,
+// sends the document back to draft or moves it to another customer
+// (decideLinkStop), and says so on its activity: "voided" {reason}, or
+// "links_stopped" {reason} when there were live links to stop.
+func (s *service) trailDocumentUpdate(e *core.RecordEvent) error {
 	return inTx(e, func() error {
-		var was string
-		err := e.App.DB().Select("status").From(migrations.InvoicesCollection).
-			Where(dbx.HashExp{"id": e.Record.Id}).Row(&was)
+		k := kindOfCollection(e.Record.Collection().Name)
+		var was struct {
+			Status   string `db:"status"`
+			Customer string `db:"customer"`
+		}
+		err := e.App.DB().Select("status", "customer").From(k.collection).
+			Where(dbx.HashExp{"id": e.Record.Id}).One(&was)
 		if err != nil && !errors.Is(err, dbsql.ErrNoRows) {
 			return err
 		}
 		if err := e.Next(); err != nil {
 			return err
 		}
-		if was == statusVoid || e.Record.GetString("status") != statusVoid {
+		r := e.Record
+		why := decideLinkStop(docSide{was.Status, was.Customer}, docSide{r.GetString("status"), r.GetString("customer")})
+		if why == linksKept {
 			return nil
 		}
-		if err := revokeLinks(e.App, invoiceKind.noun, e.Record.Id, s.now()); err != nil {
+		stopped, err := revokeLinks(e.App, k.noun, r.Id, s.now())
+		if err != nil {
 			return err
 		}
-		return recordEvent(e.App, e.Record.GetString("owner"), invoiceKind.noun, e.Record.Id, migrations.EventVoided,
-			map[string]any{"reason": e.Record.GetString("void_reason")})
+		switch {
+		case why == linksVoided:
+			return recordEvent(e.App, r.GetString("owner"), k.noun, r.Id, migrations.EventVoided,
+				map[string]any{"reason": r.GetString("void_reason")})
+		case stopped > 0:
+			return recordEvent(e.App, r.GetString("owner"), k.noun, r.Id, migrations.EventLinksStopped,
+				map[string]any{"reason": why})
+		}
+		return nil
 	})
 }
 
@@ -68,7 +87,7 @@ func (s *service) trailDocumentDelete(e *core.RecordEvent) error {
 			return err
 		}
 		k := kindOfCollection(e.Record.Collection().Name)
-		if err := revokeLinks(e.App, k.noun, e.Record.Id, s.now()); err != nil {
+		if _, err := revokeLinks(e.App, k.noun, e.Record.Id, s.now()); err != nil {
 			return err
 		}
 		_, err := e.App.DB().Delete(migrations.DocumentEventsCollection,

@@ -56,17 +56,21 @@ func createLink(app core.App, owner, kind, docID string) (token string, link *co
 	return token, link, nil
 }
 
-// revokeLinks ends every live link of a document at the time given.
-func revokeLinks(app core.App, kind, docID string, at time.Time) error {
+// revokeLinks ends every live link of a document at the time given and
+// says how many were live.
+func revokeLinks(app core.App, kind, docID string, at time.Time) (int64, error) {
 	when, err := types.ParseDateTime(at)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	_, err = app.DB().Update(migrations.DocumentLinksCollection,
+	res, err := app.DB().Update(migrations.DocumentLinksCollection,
 		dbx.Params{"revoked_at": when.String()},
 		dbx.HashExp{"document": docID, "kind": kind, "revoked_at": ""},
 	).Execute()
-	return err
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
 // findLiveLink is the live link of a token, or nil. It is one lookup by

@@ -42,7 +42,7 @@ func (s *service) linkRoute(e *core.RequestEvent) error {
 
 	var token string
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		if err := revokeLinks(tx, k.noun, rec.Id, s.now()); err != nil {
+		if _, err := revokeLinks(tx, k.noun, rec.Id, s.now()); err != nil {
 			return err
 		}
 		var err error
