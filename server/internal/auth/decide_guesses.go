@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"folio/server/internal/identity"
 )
 
 // Password guessing per account, on top of PocketBase's per-IP limiter:
@@ -71,7 +73,7 @@ func newGuessLimiter() *guessLimiter {
 	return &guessLimiter{now: time.Now, records: map[string]guessRecord{}}
 }
 
-func guessKey(identity string) string { return strings.ToLower(strings.TrimSpace(identity)) }
+func guessKey(name string) string { return identity.LimitKey(strings.TrimSpace(name)) }
 
 // take reserves a password check for identity; false means it is locked.
 func (g *guessLimiter) take(identity string) bool {

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 	"github.com/pocketbase/pocketbase/tools/routine"
 
+	"folio/server/internal/identity"
 	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
@@ -199,7 +200,7 @@ func (n *signUpNotices) take(key string, now time.Time) bool {
 // language of the request. It leaves after the answer, so the answer's
 // timing does not depend on the mail.
 func (s *service) noticeSignUpAttempt(app core.App, owner *core.Record, lang string) {
-	if !s.signUpNotices.take(strings.ToLower(owner.Email()), s.now()) {
+	if !s.signUpNotices.take(identity.LimitKey(owner.Email()), s.now()) {
 		return
 	}
 	meta := app.Settings().Meta
@@ -242,7 +243,7 @@ func (s *service) guardEmailChange(e *core.RequestEvent) error {
 		return e.Next() // PocketBase says what is wrong with it
 	}
 	newEmail := strings.TrimSpace(body.NewEmail)
-	if newEmail == "" || strings.EqualFold(newEmail, e.Auth.Email()) {
+	if newEmail == "" || identity.SameAddress(newEmail, e.Auth.Email()) {
 		return e.Next()
 	}
 	if other, _ := e.App.FindAuthRecordByEmail(migrations.UsersCollection, newEmail); other != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/ozzo-validation/v4/is"
 
+	"folio/server/internal/identity"
 	"folio/server/migrations"
 )
 
@@ -44,7 +45,7 @@ func decideRecipients(to, cc, customerEmail string) (string, []string, *ruleErro
 	}
 
 	var copies []string
-	seen := map[string]bool{strings.ToLower(to): true}
+	seen := map[string]bool{identity.LimitKey(to): true}
 	for _, a := range strings.FieldsFunc(cc, func(r rune) bool { return r == ',' || r == ';' }) {
 		a = strings.TrimSpace(a)
 		if a == "" {
@@ -53,10 +54,10 @@ func decideRecipients(to, cc, customerEmail string) (string, []string, *ruleErro
 		if !plainEmail(a) {
 			return "", nil, newRuleError("cc", "folio_invalid_cc", msgInvalidCc)
 		}
-		if seen[strings.ToLower(a)] {
+		if seen[identity.LimitKey(a)] {
 			continue
 		}
-		seen[strings.ToLower(a)] = true
+		seen[identity.LimitKey(a)] = true
 		copies = append(copies, a)
 	}
 	if len(copies) > maxCc {

@@ -19,6 +19,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"folio/server/internal/identity"
 	"folio/server/internal/money"
 	"folio/server/internal/refusal"
 	"folio/server/migrations"
@@ -444,7 +445,7 @@ func pdfFileName(number, noun string) string {
 // customerNameFor is the display name of the To address: the customer's
 // name when the mail goes to the customer's own address.
 func customerNameFor(customer *core.Record, to string) string {
-	if strings.EqualFold(strings.TrimSpace(customer.GetString("email")), to) {
+	if identity.SameAddress(strings.TrimSpace(customer.GetString("email")), to) {
 		return customer.GetString("name")
 	}
 	return ""

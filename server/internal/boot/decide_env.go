@@ -9,6 +9,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/cron"
+
+	"folio/server/internal/identity"
 )
 
 // Environment variables read at start. README-style summary:
@@ -176,10 +178,11 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 
 	if v := get(EnvOperatorEmail); v != "" {
-		if _, err := mail.ParseAddress(v); err != nil || strings.ContainsAny(v, "<> ") {
-			return cfg, fmt.Errorf("%s must be an email address, got %q", EnvOperatorEmail, v)
+		key, plain := identity.Key(v)
+		if _, err := mail.ParseAddress(v); err != nil || strings.ContainsAny(v, "<> ") || !plain {
+			return cfg, fmt.Errorf("%s must be a plain ASCII email address, got %q", EnvOperatorEmail, v)
 		}
-		cfg.OperatorEmail = strings.ToLower(v)
+		cfg.OperatorEmail = key
 	}
 
 	return cfg, nil

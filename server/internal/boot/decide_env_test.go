@@ -123,6 +123,8 @@ func TestLoadConfig(t *testing.T) {
 			}
 		}},
 		{name: "bad operator email", env: map[string]string{EnvOperatorEmail: "boss"}, wantErr: EnvOperatorEmail},
+		{name: "look-alike operator email (long s)", env: map[string]string{EnvOperatorEmail: "ops@folio-op\u017f.example"}, wantErr: EnvOperatorEmail},
+		{name: "look-alike operator email (Kelvin sign)", env: map[string]string{EnvOperatorEmail: "\u212aim@folio.example"}, wantErr: EnvOperatorEmail},
 	}
 
 	for _, c := range cases {
