@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/refusal"
+	"folio/server/internal/spa"
 	"folio/server/migrations"
 )
 
@@ -29,6 +30,7 @@ func publicLogoRoute(e *core.RequestEvent) error {
 	// Short and private: a logo may change, and a revoked link should stop
 	// showing it soon.
 	e.Response.Header().Set("Cache-Control", "private, max-age=300")
+	spa.SetUserFileHeaders(e.Response.Header())
 	if err := fsys.Serve(e.Response, e.Request, p.owner.BaseFilesPath()+"/"+name, name); err != nil {
 		return refusal.NothingHere()
 	}

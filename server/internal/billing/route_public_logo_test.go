@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"folio/server/internal/spa"
 	"folio/server/migrations"
 )
 
@@ -35,7 +36,8 @@ func TestPublicLogoRoute(t *testing.T) {
 					t.Errorf("body is not the logo (%d bytes)", len(b))
 				}
 				expectHeaders(map[string]string{"Content-Type": "image/png", "Referrer-Policy": "no-referrer",
-					"X-Robots-Tag": "noindex", "Cache-Control": "private, max-age=300"})(t, app, res)
+					"X-Robots-Tag": "noindex", "Cache-Control": "private, max-age=300",
+					"Content-Security-Policy": spa.UserFileContentSecurityPolicy, "X-Content-Type-Options": "nosniff"})(t, app, res)
 				if n := countEvents(t, app, invSent, ""); n != 1 { // "created" only
 					t.Errorf("%d events, want the created one only", n)
 				}

@@ -34,6 +34,7 @@ const decisionKey = "folioStaticDecision"
 // Bind mounts the app on every app start. It runs late (priority 999, as in
 // PocketBase's examples/base) so an explicitly registered catch-all wins.
 func Bind(app core.App, fsys fs.FS) {
+	app.OnFileDownloadRequest().BindFunc(sandboxUserFiles)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id:       "folioSPA",
 		Priority: 999,
