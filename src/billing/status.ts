@@ -93,7 +93,7 @@ export function quoteActions(
   const expired = isExpired(q, today)
   switch (q.status) {
     case 'draft':
-      return ['edit', 'send', 'markSent', 'convert', 'duplicate', 'delete']
+      return ['edit', 'send', 'markSent', 'duplicate', 'delete']
     case 'sent':
     case 'viewed':
       return [

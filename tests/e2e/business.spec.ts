@@ -76,6 +76,9 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   const sheet = page.getByRole('article', { name: 'Quote QUO-00001' })
   await expect(sheet.getByRole('cell', { name: 'Hosting, one year' })).toBeVisible()
   await expect(sheet.getByText('€1,199.40').first()).toBeVisible()
+  // A draft the customer has not seen is not offered for conversion.
+  await expect(page.getByRole('button', { name: 'Send' }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0)
 
   // Send (mailed to the customer, once the dialog is confirmed), accept, convert.
   await sendFromDialog(page)
@@ -88,7 +91,14 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
     .getByRole('button', { name: 'Mark as accepted' })
     .click()
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible()
+  // Converting asks first; cancelling leaves the quote as it was.
   await page.getByRole('button', { name: 'Convert to invoice' }).click()
+  const convert = page.getByRole('dialog', { name: 'Convert QUO-00001 to an invoice?' })
+  await convert.getByRole('button', { name: 'Cancel' }).click()
+  await expect(convert).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Quote QUO-00001', level: 1 })).toBeVisible()
+  await page.getByRole('button', { name: 'Convert to invoice' }).click()
+  await convert.getByRole('button', { name: 'Convert to invoice' }).click()
   await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'QUO-00001' })).toBeVisible()
   await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()

@@ -98,6 +98,10 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
 
   // 7. The owner converts it and sends the invoice.
   await page.getByRole('button', { name: 'Convert to invoice' }).click()
+  await page
+    .getByRole('dialog', { name: /^Convert QUO-\d+ to an invoice\?$/ })
+    .getByRole('button', { name: 'Convert to invoice' })
+    .click()
   await expect(page.getByRole('heading', { name: 'Invoice INV-00001', level: 1 })).toBeVisible()
   await sendFromDialog(page)
   const invoiceMail = await waitForMail(customerEmail, /INV-00001/)

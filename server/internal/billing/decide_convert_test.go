@@ -12,7 +12,7 @@ func TestDecideConvert(t *testing.T) {
 		{"accepted", false, 1, ""},
 		{"sent", false, 1, ""},
 		{"viewed", false, 2, ""},
-		{"draft", false, 1, ""},
+		{"draft", false, 1, msgConvertNeedsSend},
 		{"accepted", true, 1, msgAlreadyConverted},
 		{"converted", false, 1, msgAlreadyConverted},
 		{"rejected", false, 1, msgRejectedNoConvert},

@@ -53,9 +53,10 @@ var invoiceTransitions = map[transition]bool{
 }
 
 // convertibleFrom are the quote statuses Convert accepts. Converting is an
-// explicit act, so it is allowed from draft, sent and viewed too (research
-// §3.1), and on an expired quote; never twice, never from rejected.
-var convertibleFrom = []string{statusDraft, statusSent, statusViewed, statusAccepted}
+// explicit act, so it is allowed from sent and viewed too (research §3.1),
+// and on an expired quote; never twice, never from rejected, never from a
+// draft the customer has not seen.
+var convertibleFrom = []string{statusSent, statusViewed, statusAccepted}
 
 // quoteMove is a quote save as far as its status is concerned.
 type quoteMove struct {

@@ -52,7 +52,7 @@ func TestDecideQuoteStatus(t *testing.T) {
 		{"→ converted by hand", mv("accepted", "converted"), msgUseConvert},
 		{"unknown status", mv("draft", "expired"), `Unknown status "expired".`},
 		{"convert from accepted", mv("accepted", "converted", linking), "converted"},
-		{"convert from draft", mv("draft", "converted", linking), "converted"},
+		{"convert from draft: never sent", mv("draft", "converted", linking), msgLinkFixed},
 		{"convert from sent", mv("sent", "converted", linking), "converted"},
 		{"convert from viewed, expired", mv("viewed", "converted", linking, expired), "converted"},
 		{"link without converting", mv("accepted", "accepted", linking), msgLinkFixed},

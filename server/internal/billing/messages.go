@@ -70,6 +70,7 @@ const (
 	msgAlreadyConverted    = "This quote was already converted to an invoice."
 	msgRejectedNoConvert   = "A rejected quote can't be converted. Revise it first."
 	msgConvertNeedsLines   = "Add at least one line before converting."
+	msgConvertNeedsSend    = "Send the quote to the customer before converting it to an invoice."
 	msgQuoteNotFound       = "Quote not found."
 	msgInvoiceNotFound     = "Invoice not found."
 	msgNoCustomerEmail     = "Add an email address to the customer before sending."
@@ -195,6 +196,7 @@ var refusalMessages = map[string]string{
 	"folio_already_converted":        msgAlreadyConverted,
 	"folio_rejected_no_convert":      msgRejectedNoConvert,
 	"folio_convert_needs_lines":      msgConvertNeedsLines,
+	"folio_convert_needs_send":       msgConvertNeedsSend,
 	"folio_quote_not_found":          msgQuoteNotFound,
 	"folio_invoice_not_found":        msgInvoiceNotFound,
 	"folio_no_email":                 msgNoCustomerEmail,

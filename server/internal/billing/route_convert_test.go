@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
@@ -41,11 +42,14 @@ func TestConvertQuoteRoute(t *testing.T) {
 			}},
 		{name: "rejected quote", as: alice, method: http.MethodPost, url: convertURL(quoRejected),
 			status: 400, contains: []string{msg(msgRejectedNoConvert)}},
+		{name: "a draft the customer has not seen", as: alice, method: http.MethodPost, url: convertURL(quoDraft),
+			status: 400, contains: []string{msg(msgConvertNeedsSend), `"code":"folio_convert_needs_send"`}},
 		{name: "empty quote", as: alice, method: http.MethodPost, url: convertURL(quoDraft),
 			before: func(t testing.TB, app *tests.TestApp) {
-				q := get(t, app, "quotes", quoDraft)
-				q.Set("items", nil)
-				if err := app.Save(q); err != nil {
+				// A sent quote always has lines (the send hook sees to it): only a
+				// write behind the hooks' back makes one without.
+				if _, err := app.DB().NewQuery("UPDATE quotes SET status = 'sent', items = '[]' WHERE id = {:id}").
+					Bind(dbx.Params{"id": quoDraft}).Execute(); err != nil {
 					t.Fatal(err)
 				}
 			},

@@ -37,9 +37,8 @@ export default function QuotePage() {
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
     enabled: !!quote.data?.invoice,
   })
-  const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null)
+  const [dialog, setDialog] = useState<'accept' | 'reject' | 'convert' | null>(null)
   const [rejectReason, setRejectReason] = useState('')
-  const [converting, setConverting] = useState(false)
 
   const q = quote.data
   if (!q) {
@@ -50,8 +49,8 @@ export default function QuotePage() {
   const customer = q.expand?.customer
   const pending = (q as Quote & { pending?: boolean }).pending
 
-  const convert = async () => {
-    setConverting(true)
+  /** Resolves to a refusal to show in the confirmation, or nothing when done or queued. */
+  const convert = async (): Promise<string | void> => {
     const r = await save(
       writes.quoteConvert,
       {
@@ -62,8 +61,7 @@ export default function QuotePage() {
       },
       t('documents.quote.convertQueued'),
     )
-    setConverting(false)
-    if (!r.ok) return notify('error', r.message)
+    if (!r.ok) return r.message
     if (r.queued) return
     notify('success', t('documents.quote.converted'), t('documents.quote.convertedDetail'))
     if (r.data.invoice) navigate(recordPaths.invoice(r.data.invoice))
@@ -124,8 +122,7 @@ export default function QuotePage() {
             {can('convert') ? (
               <Button
                 variant={q.status === 'accepted' ? 'primary' : 'outline'}
-                busy={converting}
-                onClick={() => void convert()}
+                onClick={() => setDialog('convert')}
               >
                 {t('documents.quote.convert')}
               </Button>
@@ -169,6 +166,15 @@ export default function QuotePage() {
         description={t('documents.quote.acceptDescription')}
         confirmLabel={t('documents.quote.acceptConfirm')}
         onConfirm={() => changeStatus('quotes', q, { status: 'accepted' }, 'accepted', 'inline')}
+      />
+
+      <ConfirmDialog
+        open={dialog === 'convert'}
+        onOpenChange={(o) => (o ? undefined : setDialog(null))}
+        title={t('documents.quote.convertTitle', { number: q.number })}
+        description={t('documents.quote.convertDescription')}
+        confirmLabel={t('documents.quote.convertConfirm')}
+        onConfirm={convert}
       />
 
       <ConfirmDialog
