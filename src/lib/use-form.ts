@@ -17,6 +17,18 @@ export function fieldMessages(issues: readonly v.BaseIssue<unknown>[]): Record<s
 
 export type Refusal = { message: string; fields: Record<string, string> }
 
+/**
+ * The form's line as shown: a line that only points at the highlighted fields ("Check the
+ * highlighted fields.") goes as soon as no field is highlighted any more; any other line stays.
+ */
+export function formLine(
+  line: string | null,
+  errors: Record<string, string>,
+  pointers: readonly (string | null)[],
+): string | null {
+  return line && pointers.includes(line) && Object.keys(errors).length === 0 ? null : line
+}
+
 type Schema = v.GenericSchema<Record<string, unknown>>
 
 /**
@@ -109,7 +121,7 @@ export function useForm<S extends Schema>(
     errors,
     setErrors,
     clearError,
-    formError,
+    formError: formLine(formError, errors, [invalid, t('common.form.checkFields')]),
     setFormError,
     busy,
     handleSubmit,

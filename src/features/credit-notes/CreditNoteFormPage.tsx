@@ -29,6 +29,7 @@ import { recordPaths } from '@/config/paths'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { notify } from '@/lib/toast'
 import { useT } from '@/lib/i18n'
+import { formLine } from '@/lib/use-form'
 
 /** A line of the credit note as typed: copied from the invoice, edited down. */
 interface LineDraft {
@@ -259,7 +260,10 @@ export default function CreditNoteFormPage() {
               label={t('credits.form.reason')}
               dir="auto"
               value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value)
+                setErrors(({ reason: _r, ...rest }) => rest)
+              }}
               error={errors.reason}
               hint={t('credits.form.reasonHint')}
             />
@@ -270,7 +274,7 @@ export default function CreditNoteFormPage() {
             />
             <p className="text-sm text-muted-foreground">{t('credits.form.final')}</p>
             <FormFooter
-              formError={formError}
+              formError={formLine(formError, errors, [t('common.form.checkFields')])}
               busy={busy}
               submitLabel={t('credits.form.submit')}
               onCancel={() => navigate(recordPaths.invoice(inv.id))}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
-import { fieldMessages } from '@/lib/use-form'
+import { fieldMessages, formLine } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
 import type { SellerSettings } from '@/billing/queries'
 import { documentLocale, ownerPrintable } from '@/billing/printable'
@@ -167,8 +167,11 @@ export function SendDialog({
     }
   }
 
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((old) => ({ ...old, [k]: e.target.value }))
+    setErrors(({ [k]: _fixed, ...rest }) => rest)
+  }
+  const shownLine = formLine(formError, errors, [t('documents.send.checkFields')])
 
   return (
     <Dialog
@@ -186,7 +189,7 @@ export function SendDialog({
         className="grid gap-4"
         aria-label={t('documents.send.formLabel', { kind })}
       >
-        {formError ? <Alert>{formError}</Alert> : null}
+        {shownLine ? <Alert>{shownLine}</Alert> : null}
         {needsVerification && user ? (
           verify.isSuccess ? (
             <Alert tone="success">{t('documents.send.verifySent', { email: user.email })}</Alert>
