@@ -17,6 +17,7 @@ import (
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
 	"folio/server/internal/export"
+	"folio/server/internal/logredact"
 	"folio/server/internal/recurring"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
@@ -64,6 +65,9 @@ func BindWith(app core.App, opts Options) error {
 	}
 
 	keys := boot.NewKeyring(app.DataDir, cfg.TOTPKey)
+
+	// First, so no request is logged with a secret in its URL.
+	logredact.Bind(app)
 
 	// Billing first: the demo account that boot creates on start is seeded
 	// through the billing hooks. Business rules read "today" from the
