@@ -42,6 +42,13 @@ import (
 //
 // Catch-up. After downtime only the latest due step is sent (see
 // decideReminder), never a burst of the ones that were missed.
+//
+// Sending limits. A reminder is a mail of the account like a manual send:
+// it is counted in mail_sends with its claim and held to the same hourly
+// limits (decideSendAllowed), so a business with many open invoices
+// can't mail more than SendsPerAccountHour an hour. A reminder over the
+// limit is not claimed: a later run (the next quarter hour) sends it once
+// the hour has room. A failed mail gives its count back with its claim.
 
 // ReminderJobID names the reminders job in the cron table and the logs.
 const ReminderJobID = "folioPaymentReminders"
@@ -158,7 +165,7 @@ func remindOwner(app core.App, owner *core.Record, now time.Time) error {
 	}
 	var first error
 	for _, inv := range invoices {
-		if err := remindInvoice(app, owner, inv.Id, steps, today); err != nil {
+		if err := remindInvoice(app, owner, inv.Id, steps, today, now); err != nil {
 			app.Logger().Error("payment reminder", "invoice", inv.Id, "error", err)
 			if first == nil {
 				first = err
@@ -171,14 +178,18 @@ func remindOwner(app core.App, owner *core.Record, now time.Time) error {
 // errNoReminder ends the claim's transaction when nothing is due after all.
 var errNoReminder = errors.New("no reminder due")
 
+// errReminderLater ends the claim's transaction when the reminder is due
+// but the account reached its hourly sending limit: a later run sends it.
+var errReminderLater = errors.New("the sending limit is reached: the reminder waits")
+
 // remindInvoice claims and mails the reminder due today for one invoice,
 // if any (see the package comment above for exactly once).
-func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []int, today string) error {
+func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []int, today string, now time.Time) error {
 	var claimed *preparedReminder
 	claim := func() error {
 		return app.RunInTransaction(func(tx core.App) error {
 			var err error
-			claimed, err = claimReminder(tx, owner, invoiceID, steps, today)
+			claimed, err = claimReminder(tx, owner, invoiceID, steps, today, now)
 			return err
 		})
 	}
@@ -191,6 +202,9 @@ func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []i
 	switch {
 	case errors.Is(err, errNoReminder):
 		return nil
+	case errors.Is(err, errReminderLater):
+		app.Logger().Info("payment reminder waits for the sending limit", "invoice", invoiceID)
+		return nil
 	case err != nil && isUniqueViolation(err):
 		// Another runner claimed this step first: it sends it.
 		return nil
@@ -198,7 +212,7 @@ func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []i
 		return err
 	}
 	if err := app.NewMailClient().Send(claimed.msg); err != nil {
-		for _, r := range []*core.Record{claimed.claim, claimed.event, claimed.link} {
+		for _, r := range []*core.Record{claimed.claim, claimed.event, claimed.link, claimed.counted} {
 			if derr := app.Delete(r); derr != nil {
 				app.Logger().Error("undo a reminder whose mail failed", "id", r.Id, "error", derr)
 			}
@@ -231,13 +245,16 @@ func isBusy(err error) bool {
 
 // preparedReminder is what a claim committed and the mail to send.
 type preparedReminder struct {
-	claim, event, link *core.Record
-	msg                *mailer.Message
+	claim, event, link, counted *core.Record
+	msg                         *mailer.Message
 }
 
 // claimReminder reads the invoice again in tx, decides the step due and
-// saves its claim, link and event; errNoReminder when none is due.
-func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []int, today string) (*preparedReminder, error) {
+// saves its claim, link, event and count against the sending limits;
+// errNoReminder when none is due, errReminderLater when the limits leave
+// no room now.
+func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []int, today string,
+	now time.Time) (*preparedReminder, error) {
 	inv, err := tx.FindRecordById(migrations.InvoicesCollection, invoiceID)
 	if err != nil || inv.GetString("owner") != owner.Id {
 		return nil, errNoReminder
@@ -266,6 +283,15 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	if !ok {
 		return nil, errNoReminder
 	}
+	// Writes are serialised, so runners racing each see the sends the
+	// others committed, as concurrent manual sends do.
+	accountSends, documentSends, err := countSends(tx, owner.Id, invoiceKind.noun, inv.Id, now.Add(-sendWindow))
+	if err != nil {
+		return nil, err
+	}
+	if decideSendAllowed(true, invoiceKind.noun, accountSends, documentSends) != nil {
+		return nil, errReminderLater
+	}
 
 	col, err := tx.FindCachedCollectionByNameOrId(migrations.InvoiceRemindersCollection)
 	if err != nil {
@@ -278,6 +304,10 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	claim.Set("day", today)
 	claim.Set("to", to)
 	if err := tx.SaveNoValidate(claim); err != nil {
+		return nil, err
+	}
+	counted, err := countSend(tx, owner.Id, invoiceKind.noun, inv.Id, now)
+	if err != nil {
 		return nil, err
 	}
 	token, link, err := createLink(tx, owner.Id, invoiceKind.noun, inv.Id)
@@ -294,7 +324,7 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	if err != nil {
 		return nil, err
 	}
-	return &preparedReminder{claim: claim, event: event, link: link, msg: msg}, nil
+	return &preparedReminder{claim: claim, event: event, link: link, counted: counted, msg: msg}, nil
 }
 
 // reminderMail writes the reminder of an invoice in its language: the

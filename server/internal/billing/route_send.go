@@ -137,11 +137,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if err := e.App.NewMailClient().Send(out.msg); err != nil {
 		e.App.Logger().Error("send document mail", "collection", k.collection, "id", out.rec.Id, "error", err)
 		dropLink()
-		for _, r := range []*core.Record{out.event, out.counted} {
-			if derr := e.App.Delete(r); derr != nil {
-				e.App.Logger().Error("remove the trail of a failed send", "id", r.Id, "error", derr)
-			}
-		}
+		out.undo(e.App)
 		return refusal.New("folio_mail_failed", msgMailFailed).Answer(http.StatusInternalServerError)
 	}
 	return e.JSON(http.StatusOK, SendResponse{Record: out.rec, To: out.to, Cc: out.cc, URL: out.url,
@@ -163,6 +159,17 @@ type preparedSend struct {
 	url      string
 	attached string
 	resent   bool
+}
+
+// undo removes what a send committed before its mail failed: its "sent"
+// event and its count against the limits (the caller removes the link),
+// so the person can send again and the failure costs no quota.
+func (p *preparedSend) undo(app core.App) {
+	for _, r := range []*core.Record{p.event, p.counted} {
+		if derr := app.Delete(r); derr != nil {
+			app.Logger().Error("remove the trail of a failed send", "id", r.Id, "error", derr)
+		}
+	}
 }
 
 // markSent re-reads the document in tx, checks everything that can be

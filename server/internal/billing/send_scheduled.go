@@ -2,9 +2,11 @@ package billing
 
 import (
 	"errors"
+	"net/http"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
 
 	"folio/server/migrations"
 )
@@ -14,13 +16,19 @@ import (
 // removed again, as after a failed send from the route).
 var ErrMailFailed = errors.New("the email could not be sent")
 
+// ErrSendLimit is SendInvoiceAsServer's answer when the account reached
+// its hourly sending limits (the send route's 429): nothing was
+// committed or mailed, and the caller tries again later.
+var ErrSendLimit = errors.New("the hourly sending limit is reached")
+
 // SendInvoiceAsServer sends one of owner's invoices the way the send route
 // does, for work the server does on its own (recurring invoices): the
 // customer's address, the business's own subject and message (or the
 // defaults in the document's language), a fresh public link on the app
 // URL, and a draft marked sent with its "sent" event in one transaction
 // (markSent); the mail goes out after the commit. A refusal (no email,
-// nothing to send) comes back as the route's error.
+// nothing to send) comes back as the route's error; the hourly sending
+// limits, shared with the send route and the reminders, as ErrSendLimit.
 func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) error {
 	rec, err := app.FindRecordById(migrations.InvoicesCollection, invoiceID)
 	if err != nil {
@@ -54,14 +62,16 @@ func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) e
 	})
 	if err != nil {
 		dropLink()
+		var apiErr *router.ApiError
+		if errors.As(err, &apiErr) && apiErr.Status == http.StatusTooManyRequests {
+			return ErrSendLimit
+		}
 		return err
 	}
 	if err := app.NewMailClient().Send(out.msg); err != nil {
 		app.Logger().Error("send recurring invoice mail", "id", rec.Id, "error", err)
 		dropLink()
-		if derr := app.Delete(out.event); derr != nil {
-			app.Logger().Error("remove the event of a failed send", "id", out.event.Id, "error", derr)
-		}
+		out.undo(app) // a failed mail does not count against the limits
 		return ErrMailFailed
 	}
 	return nil

@@ -248,7 +248,9 @@ func setTemplateError(app core.App, id, code, message string) error {
 // sendMade mails the invoices made to be sent. Each run is claimed by a
 // conditional update first, so its mail goes at most once even with two
 // servers; a mail that fails is logged on the run and the template (the
-// invoice can be sent again from its page).
+// invoice can be sent again from its page). A run over the account's
+// hourly sending limits (shared with manual sends and reminders) waits
+// for a later pass.
 func sendMade(app core.App, now time.Time) error {
 	runs, err := app.FindRecordsByFilter(migrations.RecurringRunsCollection, "status = 'to_send'", "period", 200, 0)
 	if err != nil {
@@ -265,9 +267,10 @@ func sendMade(app core.App, now time.Time) error {
 		}
 		status, code, message := "sent", "", ""
 		serr := billing.SendInvoiceAsServer(app, func() time.Time { return now }, run.GetString("invoice"))
-		if serr != nil && isBusy(serr) {
-			// Nothing was mailed (the invoice could not be marked sent): the next
-			// pass tries again, as for a busy database anywhere else in the job.
+		if serr != nil && (isBusy(serr) || errors.Is(serr, billing.ErrSendLimit)) {
+			// Nothing was mailed (the invoice could not be marked sent, or the
+			// account reached its hourly sending limit): the next pass tries
+			// again, as for a busy database anywhere else in the job.
 			if _, err := app.DB().NewQuery("UPDATE " + migrations.RecurringRunsCollection +
 				" SET status = 'to_send' WHERE id = {:id} AND status = 'sending'").Bind(dbx.Params{"id": run.Id}).Execute(); err != nil {
 				return err
