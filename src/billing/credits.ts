@@ -1,4 +1,4 @@
-import type { Invoice } from './types'
+import type { Invoice, TaxBreakdownRow } from './types'
 
 /**
  * What an invoice's payments, credit notes and refunds leave on it: the twin of the server's
@@ -63,3 +63,59 @@ export const creditableCents = (inv: Pick<Invoice, 'total_cents' | 'credited_cen
 /** Issued invoices may be credited (the server's creditableFrom). */
 export const canCredit = (inv: Pick<Invoice, 'status' | 'total_cents' | 'credited_cents'>) =>
   ['sent', 'viewed', 'partial', 'paid'].includes(inv.status) && creditableCents(inv) > 0
+
+/** A rate in thousandths of a percent, as the totals group them. */
+const rateKey = (rate: number): number => Math.round(rate * 1000)
+
+/**
+ * What is left to credit at each VAT rate the invoice charged: its stored tax breakdown less the
+ * earlier credit notes' at that rate, in the invoice's order. The twin of the server's
+ * creditRatesLeft (decide_credit.go); both pass the rates cases of tests/vectors/credits.json.
+ */
+export function creditRatesLeft(
+  invoice: readonly TaxBreakdownRow[],
+  earlier: readonly (readonly TaxBreakdownRow[])[],
+): TaxBreakdownRow[] {
+  const left = invoice.map((g) => ({
+    rate: g.rate,
+    net_cents: g.net_cents,
+    tax_cents: g.tax_cents,
+  }))
+  for (const note of earlier)
+    for (const g of note) {
+      const row = left.find((l) => rateKey(l.rate) === rateKey(g.rate))
+      if (!row) continue
+      row.net_cents -= g.net_cents
+      row.tax_cents -= g.tax_cents
+    }
+  return left
+}
+
+/** Why a credit note's breakdown can't be credited, as the server's refusal says it. */
+export type CreditRateProblem =
+  | { code: 'folio_credit_rate_not_charged'; rate: number }
+  | { code: 'folio_credit_over_rate'; rate: number; net_cents: number; tax_cents: number }
+
+/**
+ * The first rate at which a credit note credits more net or VAT than is left, or anything at a
+ * rate the invoice never charged; null when every rate is within. The twin of the server's
+ * decideCreditRates; the amounts are what is left, never below 0.
+ */
+export function creditRateProblem(
+  left: readonly TaxBreakdownRow[],
+  note: readonly TaxBreakdownRow[],
+): CreditRateProblem | null {
+  for (const g of note) {
+    if (g.net_cents === 0 && g.tax_cents === 0) continue
+    const l = left.find((x) => rateKey(x.rate) === rateKey(g.rate))
+    if (!l) return { code: 'folio_credit_rate_not_charged', rate: g.rate }
+    if (g.net_cents > l.net_cents || g.tax_cents > l.tax_cents)
+      return {
+        code: 'folio_credit_over_rate',
+        rate: g.rate,
+        net_cents: Math.max(0, l.net_cents),
+        tax_cents: Math.max(0, l.tax_cents),
+      }
+  }
+  return null
+}

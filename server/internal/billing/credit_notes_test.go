@@ -198,6 +198,68 @@ func TestRefundRules(t *testing.T) {
 	})
 }
 
+// issuedInvoice saves a sent invoice of alice's with these lines and
+// document discount, through the hooks.
+func issuedInvoice(id string, discount float64, lines []map[string]any) func(testing.TB, *tests.TestApp) {
+	return func(t testing.TB, app *tests.TestApp) {
+		t.Helper()
+		inv, err := create(app, "invoices", id, map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-03-01",
+			"items": lines, "discount_percent": discount})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv.Set("status", "sent")
+		if err := app.Save(inv); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// line is one line of quantity 1 at a price and a rate.
+func line(description string, cents int, rate float64) map[string]any {
+	return map[string]any{"description": description, "quantity": 1, "unit_price_cents": cents, "tax_rate": rate}
+}
+
+// A credit note gives back at each VAT rate no more than its invoice
+// charged at that rate, less the earlier credit notes (decideCreditRates).
+func TestCreditNoteRateCap(t *testing.T) {
+	post := http.MethodPost
+	const invNoVAT, invMixed = "ialicenovat0001", "ialicemixed0001"
+	noVAT := issuedInvoice(invNoVAT, 0, []map[string]any{line("Books", 10000, 0)})
+	// 100.00 at 20 % and 100.00 at 0 %, less 10 %: 90.00 + 18.00 VAT and 90.00.
+	mixed := issuedInvoice(invMixed, 10, []map[string]any{line("Design", 10000, 20), line("Books", 10000, 0)})
+	zeroCredited := chain(mixed, func(t testing.TB, app *tests.TestApp) {
+		if _, err := create(app, "credit_notes", "", map[string]any{"owner": alice, "invoice": invMixed,
+			"items": []map[string]any{line("Books", 10000, 0)}}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	credit := func(invoice string, lines ...map[string]any) map[string]any {
+		return map[string]any{"owner": alice, "invoice": invoice, "items": lines}
+	}
+	runAPICases(t, []apiCase{
+		{name: "VAT the invoice never charged: 83.33 + 16.67 at 20 % on 100.00 at 0 %", as: alice, method: post, url: creditNotesURL,
+			before: noVAT, body: credit(invNoVAT, line("Books", 8333, 20)),
+			status: 400, contains: []string{msg("The invoice charged nothing at 20 % VAT, so the credit note can't credit anything at that rate."),
+				`"items":{"code":"folio_credit_rate_not_charged"`, `"params":{"rate":20}`},
+			after: expectRecord("invoices", invNoVAT, map[string]any{"credited_cents": 0, "balance_cents": 10000})},
+		{name: "the same invoice credited in full at its own rate", as: alice, method: post, url: creditNotesURL,
+			before: noVAT, body: credit(invNoVAT, line("Books", 10000, 0)),
+			status: 200, contains: []string{`"total_cents":10000`, `"tax_cents":0`}},
+		{name: "a discounted invoice's rate credited in full", as: alice, method: post, url: creditNotesURL,
+			before: mixed, body: credit(invMixed, line("Design", 10000, 20)),
+			status: 200, contains: []string{`"total_cents":10800`, `"tax_cents":1800`}},
+		{name: "a rate already credited in full, though the total has room", as: alice, method: post, url: creditNotesURL,
+			before: zeroCredited, body: credit(invMixed, line("Books", 5000, 0)),
+			status: 400, contains: []string{msg("At 0 % VAT, the credit note is more than what is left to credit on the invoice (0.00 EUR net, 0.00 EUR VAT)."),
+				`"code":"folio_credit_over_rate"`, `"net_cents":0`, `"tax_cents":0`},
+			after: expectRecord("invoices", invMixed, map[string]any{"credited_cents": 9000})},
+		{name: "the other rate still can be credited", as: alice, method: post, url: creditNotesURL,
+			before: zeroCredited, body: credit(invMixed, line("Design", 10000, 20)),
+			status: 200, after: expectRecord("invoices", invMixed, map[string]any{"credited_cents": 9000 + 10800, "balance_cents": 0})},
+	})
+}
+
 // paidThenCredited is the red-team scenario: an invoice of 100.00 at 0 %
 // (invZero), paid in full by payZero, then credited 50.00.
 const (
@@ -297,12 +359,12 @@ func TestCreditRaces(t *testing.T) {
 	t.Run("credit notes", func(t *testing.T) {
 		app := factory(t)
 		defer app.Cleanup()
-		// 8 credit notes of 50.00 on a 120.00 invoice: 2 fit.
-		half := []map[string]any{{"description": "Consulting", "quantity": 0.5, "unit_price_cents": 10000, "tax_rate": 0}}
-		if ok := race(app, 8, "credit_notes", map[string]any{"owner": alice, "invoice": invSent, "items": half}); ok != 2 {
+		// 8 credit notes of 48.00 (40.00 + 20 %) on a 120.00 invoice: 2 fit.
+		part := []map[string]any{{"description": "Consulting", "quantity": 0.4, "unit_price_cents": 10000, "tax_rate": 20}}
+		if ok := race(app, 8, "credit_notes", map[string]any{"owner": alice, "invoice": invSent, "items": part}); ok != 2 {
 			t.Errorf("%d credit notes saved, want 2", ok)
 		}
-		expect(t, get(t, app, "invoices", invSent), map[string]any{"credited_cents": 10000, "balance_cents": 2000})
+		expect(t, get(t, app, "invoices", invSent), map[string]any{"credited_cents": 9600, "balance_cents": 2400})
 		checkLedger(t, app)
 	})
 

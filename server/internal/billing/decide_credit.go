@@ -2,7 +2,9 @@ package billing
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 
 	"folio/server/internal/money"
 )
@@ -82,6 +84,72 @@ func decideCredit(c creditCheck) *ruleError {
 	}
 	return nil
 }
+
+// Per VAT rate (issue 24): a credit note gives back the VAT an invoice
+// charged, so at each rate it may credit no more net and no more VAT than
+// the invoice's stored tax breakdown charged at that rate, less what the
+// earlier credit notes on it took back at that rate (credit notes are never
+// void or deleted, so all of them count). A rate the invoice never charged
+// can't be credited at all. The breakdowns already carry the document
+// discount (a credit note takes its invoice's discount percent, and
+// ComputeTotals shares a document discount over the rates before tax), so
+// they compare as they are. Rounding is per note: crediting one rate in
+// many small pieces can round the VAT up to a cent past what is left, and
+// the last piece is then refused (like the total cap). Rates compare in
+// thousandths of a percent, as ComputeTotals groups them. The twins are
+// creditRatesLeft and creditRateProblem in src/billing/credits.ts; both
+// pass the rates cases of tests/vectors/credits.json.
+
+// rateKey is a rate in thousandths of a percent.
+func rateKey(rate float64) int64 { return int64(math.Round(rate * 1000)) }
+
+// creditRatesLeft is what is left to credit at each rate the invoice
+// charged: its net and VAT less the earlier credit notes' at that rate, in
+// the invoice's order.
+func creditRatesLeft(invoice []money.TaxGroup, earlier [][]money.TaxGroup) []money.TaxGroup {
+	left := make([]money.TaxGroup, len(invoice))
+	at := map[int64]int{}
+	for i, g := range invoice {
+		left[i] = g
+		at[rateKey(g.Rate)] = i
+	}
+	for _, note := range earlier {
+		for _, g := range note {
+			if i, ok := at[rateKey(g.Rate)]; ok {
+				left[i].NetCents -= g.NetCents
+				left[i].TaxCents -= g.TaxCents
+			}
+		}
+	}
+	return left
+}
+
+// decideCreditRates refuses a credit note that credits, at one rate, more
+// net or more VAT than is left at that rate, or anything at a rate the
+// invoice never charged. A rate with nothing on the note is no credit.
+func decideCreditRates(left, note []money.TaxGroup, currency string) *ruleError {
+	for _, g := range note {
+		if g.NetCents == 0 && g.TaxCents == 0 {
+			continue
+		}
+		i := slices.IndexFunc(left, func(l money.TaxGroup) bool { return rateKey(l.Rate) == rateKey(g.Rate) })
+		if i < 0 {
+			return &ruleError{field: "items", code: "folio_credit_rate_not_charged",
+				message: fmt.Sprintf(fmtCreditRateNotCharged, rateText(g.Rate)), params: params{"rate": g.Rate}}
+		}
+		if l := left[i]; g.NetCents > l.NetCents || g.TaxCents > l.TaxCents {
+			net, tax := max(0, l.NetCents), max(0, l.TaxCents)
+			return &ruleError{field: "items", code: "folio_credit_over_rate",
+				message: fmt.Sprintf(fmtCreditOverRate, rateText(g.Rate), money.Format(net, currency), money.Format(tax, currency)),
+				params: params{"rate": g.Rate, "net": money.Format(net, currency), "net_cents": net,
+					"tax": money.Format(tax, currency), "tax_cents": tax, "currency": currency}}
+		}
+	}
+	return nil
+}
+
+// rateText writes a rate as people read it: 20, 5.5.
+func rateText(rate float64) string { return strconv.FormatFloat(rate, 'f', -1, 64) }
 
 // refundCheck is what a refund is judged on.
 type refundCheck struct {

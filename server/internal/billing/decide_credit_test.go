@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"folio/server/internal/money"
 )
 
 func TestDecideCredit(t *testing.T) {
@@ -197,5 +200,71 @@ func TestCreditLeftVectors(t *testing.T) {
 		if got := creditNoteLeft(v.InvoiceCredit, v.NoteTotal, v.NoteUsed); got != v.Want {
 			t.Errorf("%s: got %d, want %d", v.Name, got, v.Want)
 		}
+	}
+}
+
+// rateVector is one case of the rates of tests/vectors/credits.json, which
+// the web app's twin (creditRatesLeft, creditRateProblem) passes too.
+type rateVector struct {
+	Name     string             `json:"name"`
+	Currency string             `json:"currency"`
+	Invoice  []money.TaxGroup   `json:"invoice"`
+	Earlier  [][]money.TaxGroup `json:"earlier"`
+	Note     []money.TaxGroup   `json:"note"`
+	Want     struct {
+		Left    []money.TaxGroup `json:"left"`
+		Problem *rateProblem     `json:"problem"`
+	} `json:"want"`
+}
+
+// rateProblem is a per-rate refusal as the vectors write it.
+type rateProblem struct {
+	Code     string  `json:"code"`
+	Rate     float64 `json:"rate"`
+	NetCents int64   `json:"net_cents"`
+	TaxCents int64   `json:"tax_cents"`
+}
+
+func TestCreditRateVectors(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Rates []rateVector `json:"rates"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Rates) < 10 {
+		t.Fatalf("only %d vectors", len(file.Rates))
+	}
+	for _, v := range file.Rates {
+		left := creditRatesLeft(v.Invoice, v.Earlier)
+		if !slices.Equal(left, v.Want.Left) {
+			t.Errorf("%s: left %+v, want %+v", v.Name, left, v.Want.Left)
+		}
+		var got *rateProblem
+		if e := decideCreditRates(left, v.Note, v.Currency); e != nil {
+			got = &rateProblem{Code: e.code, Rate: e.params["rate"].(float64)}
+			if e.code == "folio_credit_over_rate" {
+				got.NetCents, got.TaxCents = e.params["net_cents"].(int64), e.params["tax_cents"].(int64)
+			}
+			if e.field != "items" {
+				t.Errorf("%s: refusal about %q, want items", v.Name, e.field)
+			}
+		}
+		if (got == nil) != (v.Want.Problem == nil) || (got != nil && *got != *v.Want.Problem) {
+			t.Errorf("%s: problem %+v, want %+v", v.Name, got, v.Want.Problem)
+		}
+	}
+	e := decideCreditRates([]money.TaxGroup{{Rate: 0, NetCents: 10000}}, []money.TaxGroup{{Rate: 20, NetCents: 8333, TaxCents: 1667}}, "EUR")
+	if e == nil || e.message != "The invoice charged nothing at 20 % VAT, so the credit note can't credit anything at that rate." {
+		t.Errorf("not charged sentence: %v", e)
+	}
+	e = decideCreditRates([]money.TaxGroup{{Rate: 5.5, NetCents: 5000, TaxCents: 275}}, []money.TaxGroup{{Rate: 5.5, NetCents: 5001, TaxCents: 275}}, "EUR")
+	if e == nil || e.message != "At 5.5 % VAT, the credit note is more than what is left to credit on the invoice (50.00 EUR net, 2.75 EUR VAT)." {
+		t.Errorf("over rate sentence: %v", e)
 	}
 }

@@ -1,6 +1,8 @@
 package billing
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -122,6 +124,14 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 			return rerr.api()
 		}
 
+		left, err := invoiceRatesLeft(e.App, inv, r.Id)
+		if err != nil {
+			return err
+		}
+		if rerr := decideCreditRates(left, totals.TaxBreakdown, inv.GetString("currency")); rerr != nil {
+			return rerr.api()
+		}
+
 		for i := range lines {
 			if lines[i].ID == "" {
 				lines[i].ID = security.RandomStringWithAlphabet(10, lineIDAlphabet)
@@ -143,6 +153,54 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 		}
 		return recomputeInvoiceAs(e.App, inv.Id, "")
 	})
+}
+
+// invoiceRatesLeft is what is left to credit at each rate of the invoice:
+// its stored tax breakdown less the breakdowns of its credit notes other
+// than id (creditRatesLeft). An invoice saved without a breakdown has it
+// worked out from its lines, as its save would.
+func invoiceRatesLeft(app core.App, inv *core.Record, id string) ([]money.TaxGroup, error) {
+	charged, err := storedTaxGroups(rawJSON(inv, "tax_breakdown"))
+	if err != nil {
+		return nil, err
+	}
+	if len(charged) == 0 {
+		lines, err := money.ParseLines(rawJSON(inv, "items"))
+		if err != nil {
+			return nil, err
+		}
+		totals, err := money.ComputeTotals(lines, inv.GetFloat("discount_percent"))
+		if err != nil {
+			return nil, err
+		}
+		charged = totals.TaxBreakdown
+	}
+	var stored []string
+	err = app.DB().Select("tax_breakdown").From(migrations.CreditNotesCollection).
+		Where(dbx.HashExp{"invoice": inv.Id}).AndWhere(dbx.Not(dbx.HashExp{"id": id})).Column(&stored)
+	if err != nil {
+		return nil, err
+	}
+	earlier := make([][]money.TaxGroup, 0, len(stored))
+	for _, raw := range stored {
+		rows, err := storedTaxGroups([]byte(raw))
+		if err != nil {
+			return nil, err
+		}
+		earlier = append(earlier, rows)
+	}
+	return creditRatesLeft(charged, earlier), nil
+}
+
+// storedTaxGroups reads a stored tax_breakdown (its rows' categories aside);
+// empty or null is no rows.
+func storedTaxGroups(raw []byte) ([]money.TaxGroup, error) {
+	var rows []money.TaxGroup
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, nil
+	}
+	err := json.Unmarshal(raw, &rows)
+	return rows, err
 }
 
 // creditNoteChanges lists the content fields a save of a stored credit

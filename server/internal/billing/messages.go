@@ -148,8 +148,12 @@ const (
 	fmtMarkSentFailed    = "The %s could not be marked sent."
 	fmtOverpayment       = "The payment is more than the balance due (%s)."
 	fmtCreditOverCap     = "The credit note is more than what is left to credit on the invoice (%s)."
-	fmtRefundOverLeft    = "The refund is more than the credit left (%s)."
-	fmtApplyOverLeft     = "The amount is more than the credit left (%s)."
+	// "The invoice charged nothing at 20 % VAT, so the credit note can't credit anything at that rate."
+	fmtCreditRateNotCharged = "The invoice charged nothing at %s %% VAT, so the credit note can't credit anything at that rate."
+	// "At 20 % VAT, the credit note is more than what is left to credit on the invoice (50.00 EUR net, 10.00 EUR VAT)."
+	fmtCreditOverRate = "At %s %% VAT, the credit note is more than what is left to credit on the invoice (%s net, %s VAT)."
+	fmtRefundOverLeft = "The refund is more than the credit left (%s)."
+	fmtApplyOverLeft  = "The amount is more than the credit left (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
 	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
@@ -247,6 +251,8 @@ var refusalMessages = map[string]string{
 	"folio_mark_sent_failed":         fmtMarkSentFailed,
 	"folio_overpayment":              fmtOverpayment,
 	"folio_credit_over_cap":          fmtCreditOverCap,
+	"folio_credit_rate_not_charged":  fmtCreditRateNotCharged,
+	"folio_credit_over_rate":         fmtCreditOverRate,
 	"folio_refund_over_credit":       fmtRefundOverLeft,
 	"folio_credit_needs_issued":      msgCreditNeedsIssued,
 	"folio_credit_needs_lines":       msgCreditNeedsLines,

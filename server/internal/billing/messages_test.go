@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"folio/server/internal/money"
 	"folio/server/internal/refusal"
 	"folio/server/internal/refusal/refusaltest"
 	"folio/server/migrations"
@@ -71,6 +72,8 @@ func TestRefusalCodes(t *testing.T) {
 		decideSendAllowed(true, "quote", 0, SendsPerDocumentHour).rule,
 		decideSendAllowed(true, "invoice", 0, SendsPerDocumentHour).rule,
 		decideCredit(creditCheck{invoiceStatus: statusPaid, currency: "EUR", availableCents: 9000, lines: 1, totalCents: 9001}),
+		decideCreditRates([]money.TaxGroup{{Rate: 0, NetCents: 10000}}, []money.TaxGroup{{Rate: 20, NetCents: 8333, TaxCents: 1667}}, "EUR"),
+		decideCreditRates([]money.TaxGroup{{Rate: 5.5, NetCents: 5000, TaxCents: 275}}, []money.TaxGroup{{Rate: 5.5, NetCents: 6000, TaxCents: 330}}, "EUR"),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
 		decideApplyCredit(applyCheck{sameCustomer: true, sameCurrency: true, currency: "EUR", leftCents: 3000, amountCents: 3001}),

@@ -9,9 +9,15 @@ import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { RecordPending } from '@/billing/ui/RecordPending'
-import { recordQuery } from '@/billing/queries'
-import { canCredit, creditableCents } from '@/billing/credits'
-import { computeTotals } from '@/billing/money/totals'
+import { invoiceCreditNotesQuery, recordQuery } from '@/billing/queries'
+import {
+  canCredit,
+  creditableCents,
+  creditRateProblem,
+  creditRatesLeft,
+  type CreditRateProblem,
+} from '@/billing/credits'
+import { computeTotals, type TaxGroup } from '@/billing/money/totals'
 import {
   amountProblem,
   formatMoney,
@@ -77,10 +83,26 @@ function parseLines(lines: LineDraft[], currency: string, t: ReturnType<typeof u
   return { items, errors }
 }
 
+/** What the form says of a rate the credit note can't credit (the server's decideCreditRates). */
+function rateProblemText(
+  p: CreditRateProblem,
+  currency: string,
+  t: ReturnType<typeof useT>,
+): string {
+  if (p.code === 'folio_credit_rate_not_charged')
+    return t('credits.form.rateNotCharged', { rate: p.rate })
+  return t('credits.form.overRate', {
+    rate: p.rate,
+    net: formatMoney(p.net_cents, currency),
+    tax: formatMoney(p.tax_cents, currency),
+  })
+}
+
 /**
  * /credit-notes/new/:invoice — "Credit this invoice": the invoice's lines, to keep as they are
  * (a full credit) or edit down (fewer lines, smaller quantities or prices). The total can't pass
- * what is left to credit; the server checks it again, race-safe.
+ * what is left to credit, in all and at each VAT rate (what the invoice charged at that rate less
+ * its earlier credit notes); the server checks both again, race-safe.
  */
 export default function CreditNoteFormPage() {
   const t = useT()
@@ -88,6 +110,8 @@ export default function CreditNoteFormPage() {
   const [, navigate] = useLocation()
   const invoice = useQuery(recordQuery<Invoice>('invoices', invoiceId))
   const inv = invoice.data
+  // The earlier credit notes, for the cap per VAT rate; until they are read the server judges it.
+  const earlier = useQuery(invoiceCreditNotesQuery(invoiceId)).data
   useDocumentTitle(t('credits.form.title'))
 
   // The lines as edited; until the first edit, the invoice's own.
@@ -106,12 +130,25 @@ export default function CreditNoteFormPage() {
   const max = creditableCents(inv)
   const parsed = parseLines(lines, currency, t)
   let total: number | null = null
+  let breakdown: TaxGroup[] | null = null
   try {
-    total = computeTotals(parsed.items, inv.discount_percent ?? 0).total_cents
+    const totals = computeTotals(parsed.items, inv.discount_percent ?? 0)
+    total = totals.total_cents
+    breakdown = totals.tax_breakdown
   } catch {
     total = null
   }
-  const over = total !== null && total > max
+  const rateProblem =
+    breakdown && earlier
+      ? creditRateProblem(
+          creditRatesLeft(
+            inv.tax_breakdown ?? [],
+            earlier.map((n) => n.tax_breakdown ?? []),
+          ),
+          breakdown,
+        )
+      : null
+  const over = (total !== null && total > max) || rateProblem !== null
 
   const change = (key: string, field: 'description' | 'quantity' | 'price', value: string) => {
     setLines(lines.map((l) => (l.key === key ? { ...l, [field]: value } : l)))
@@ -140,6 +177,10 @@ export default function CreditNoteFormPage() {
     }
     if (total !== null && total > max) {
       setFormError(t('credits.form.overCap', { amount: formatMoney(max, currency) }))
+      return
+    }
+    if (rateProblem) {
+      setFormError(rateProblemText(rateProblem, currency, t))
       return
     }
     setBusy(true)
@@ -243,6 +284,12 @@ export default function CreditNoteFormPage() {
                     total: formatMoney(total, currency),
                     left: formatMoney(max, currency),
                   })}
+              {rateProblem && (
+                <>
+                  <br />
+                  {rateProblemText(rateProblem, currency, t)}
+                </>
+              )}
             </p>
           </Card>
           <Card className="grid gap-4 p-4">

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { canCredit, creditNoteLeft, creditableCents, settlement } from '@/billing/credits'
+import {
+  canCredit,
+  creditNoteLeft,
+  creditRateProblem,
+  creditRatesLeft,
+  creditableCents,
+  settlement,
+} from '@/billing/credits'
+import type { TaxBreakdownRow } from '@/billing/types'
 
 /** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
 interface Vectors {
@@ -24,6 +32,17 @@ interface Vectors {
     note_total_cents: number
     note_used_cents: number
     want_cents: number
+  }>
+  rates: Array<{
+    name: string
+    currency: string
+    invoice: TaxBreakdownRow[]
+    earlier: TaxBreakdownRow[][]
+    note: TaxBreakdownRow[]
+    want: {
+      left: TaxBreakdownRow[]
+      problem: { code: string; rate: number; net_cents?: number; tax_cents?: number } | null
+    }
   }>
 }
 
@@ -57,6 +76,19 @@ describe('a credit note’s credit left (shared vectors)', () => {
       expect(creditNoteLeft(v.invoice_credit_cents, v.note_total_cents, v.note_used_cents)).toBe(
         v.want_cents,
       )
+    })
+  }
+})
+
+describe('the cap per VAT rate (shared vectors)', () => {
+  it('has the cases', () => {
+    expect(vectors.rates.length).toBeGreaterThanOrEqual(10)
+  })
+  for (const v of vectors.rates) {
+    it(v.name, () => {
+      const left = creditRatesLeft(v.invoice, v.earlier)
+      expect(left).toEqual(v.want.left)
+      expect(creditRateProblem(left, v.note)).toEqual(v.want.problem)
     })
   }
 })
