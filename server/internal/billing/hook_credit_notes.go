@@ -157,23 +157,12 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 
 // invoiceRatesLeft is what is left to credit at each rate of the invoice:
 // its stored tax breakdown less the breakdowns of its credit notes other
-// than id (creditRatesLeft). An invoice saved without a breakdown has it
-// worked out from its lines, as its save would.
+// than id (creditRatesLeft). Every save of an invoice stores its breakdown
+// (prepareDocument), the bulk seeder's too.
 func invoiceRatesLeft(app core.App, inv *core.Record, id string) ([]money.TaxGroup, error) {
 	charged, err := storedTaxGroups(rawJSON(inv, "tax_breakdown"))
 	if err != nil {
 		return nil, err
-	}
-	if len(charged) == 0 {
-		lines, err := money.ParseLines(rawJSON(inv, "items"))
-		if err != nil {
-			return nil, err
-		}
-		totals, err := money.ComputeTotals(lines, inv.GetFloat("discount_percent"))
-		if err != nil {
-			return nil, err
-		}
-		charged = totals.TaxBreakdown
 	}
 	var stored []string
 	err = app.DB().Select("tax_breakdown").From(migrations.CreditNotesCollection).
