@@ -121,16 +121,10 @@ type creditVector struct {
 
 func TestSettlementVectors(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Settlement []creditVector `json:"settlement"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readCreditVectors(t, &file)
 	if len(file.Settlement) < 8 {
 		t.Fatalf("only %d vectors", len(file.Settlement))
 	}
@@ -177,10 +171,6 @@ func TestDecideApplyCredit(t *testing.T) {
 // The credit-left rule's cases, shared with the web app (src/billing/credits.ts).
 func TestCreditLeftVectors(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		CreditLeft []struct {
 			Name          string `json:"name"`
@@ -190,9 +180,7 @@ func TestCreditLeftVectors(t *testing.T) {
 			Want          int64  `json:"want_cents"`
 		} `json:"credit_left"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readCreditVectors(t, &file)
 	if len(file.CreditLeft) < 5 {
 		t.Fatalf("only %d credit_left vectors", len(file.CreditLeft))
 	}
@@ -227,16 +215,10 @@ type rateProblem struct {
 
 func TestCreditRateVectors(t *testing.T) {
 	t.Parallel()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		Rates []rateVector `json:"rates"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readCreditVectors(t, &file)
 	if len(file.Rates) < 10 {
 		t.Fatalf("only %d vectors", len(file.Rates))
 	}
@@ -266,5 +248,17 @@ func TestCreditRateVectors(t *testing.T) {
 	e = decideCreditRates([]money.TaxGroup{{Rate: 5.5, NetCents: 5000, TaxCents: 275}}, []money.TaxGroup{{Rate: 5.5, NetCents: 5001, TaxCents: 275}}, "EUR")
 	if e == nil || e.message != "At 5.5 % VAT, the credit note is more than what is left to credit on the invoice (50.00 EUR net, 2.75 EUR VAT)." {
 		t.Errorf("over rate sentence: %v", e)
+	}
+}
+
+// readCreditVectors reads tests/vectors/credits.json into file.
+func readCreditVectors(t *testing.T, file any) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, file); err != nil {
+		t.Fatal(err)
 	}
 }
