@@ -220,6 +220,28 @@ export function updateListState(state: ListState, change: Partial<ListState>): L
   return next
 }
 
+/** Whether a search, a tab other than the first, or a filter narrows what the list shows. */
+export function isNarrowed(state: ListState, spec: ListSpec): boolean {
+  return Boolean(
+    state.q.trim() ||
+    state.status !== (spec.tabs[0]?.id ?? 'all') ||
+    state.customer ||
+    state.from ||
+    state.to,
+  )
+}
+
+/** The list without its search, tab and filters (its sort kept), from page 1. */
+export function withoutNarrowing(state: ListState, spec: ListSpec): ListState {
+  return updateListState(state, {
+    q: '',
+    status: spec.tabs[0]?.id ?? 'all',
+    customer: '',
+    from: '',
+    to: '',
+  })
+}
+
 /** Clicking a column: sort by it ascending, then descending, then ascending again. */
 export function toggleSort(current: string, key: string): string {
   if (current === key) return `-${key}`

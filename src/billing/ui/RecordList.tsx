@@ -6,10 +6,12 @@ import { PAGE_SIZE } from '@/config/constants'
 import { countsQuery, fetchAllMatching, listQuery } from '@/billing/queries'
 import { downloadText, toCsv, type CsvColumn } from '@/billing/csv'
 import {
+  isNarrowed,
   parseListState,
   serializeListState,
   toggleSort,
   updateListState,
+  withoutNarrowing,
   type ListSpec,
   type ListState,
 } from '@/billing/list-state'
@@ -20,7 +22,7 @@ import { todayIso } from '@/billing/format'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
-import { Alert } from '@/components/ui/card'
+import { Alert, EmptyState } from '@/components/ui/card'
 import { Menu, type MenuItem } from '@/components/ui/menu'
 import { inputClass } from '@/components/ui/field'
 import { cn } from '@/components/ui/cn'
@@ -76,6 +78,10 @@ export interface RecordListProps<T extends AnyRecord> {
   csv: { filename: string; columns: CsvColumn<T>[] }
   /** Records made on this device that the server has not seen yet. */
   pendingRows?: (pending: PendingWrites) => T[]
+  /**
+   * What an empty list says when nothing narrows it: an invitation to the first record. When a
+   * search or a filter narrows it, the list says that nothing matches and offers to clear them.
+   */
   empty: ReactNode
 }
 
@@ -300,7 +306,26 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           ))}
         </div>
       ) : rows.length === 0 ? (
-        props.empty
+        isNarrowed(state, spec) ? (
+          <EmptyState
+            title={t('billing.list.noMatchTitle')}
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setTyped('')
+                  go(withoutNarrowing(state, spec))
+                }}
+              >
+                {t('billing.list.clearFilters')}
+              </Button>
+            }
+          >
+            {t('billing.list.noMatch', { collection })}
+          </EmptyState>
+        ) : (
+          props.empty
+        )
       ) : (
         <>
           <div className="relative hidden overflow-x-auto rounded-lg border border-border md:block">

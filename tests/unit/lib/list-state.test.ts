@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isNarrowed,
+  withoutNarrowing,
   listFilter,
   listSort,
   listSpecs,
@@ -81,6 +83,36 @@ describe('list URL state', () => {
     expect(toggleSort('-issue_date', 'total')).toBe('total')
     expect(toggleSort('total', 'total')).toBe('-total')
     expect(toggleSort('-total', 'total')).toBe('total')
+  })
+})
+
+describe('a narrowed list', () => {
+  it('a search, another tab or a filter narrows it; the sort and the page do not', () => {
+    expect(isNarrowed(defaults, inv)).toBe(false)
+    expect(isNarrowed({ ...defaults, sort: 'total', page: 3 }, inv)).toBe(false)
+    expect(isNarrowed({ ...defaults, q: '  ' }, inv)).toBe(false)
+    for (const change of [
+      { q: 'acme' },
+      { status: 'overdue' },
+      { customer: 'abcdefghijklmno' },
+      { from: '2026-01-01' },
+      { to: '2026-03-31' },
+    ])
+      expect(isNarrowed({ ...defaults, ...change }, inv), JSON.stringify(change)).toBe(true)
+  })
+
+  it('clearing keeps the sort and goes back to page 1', () => {
+    const narrowed = {
+      ...defaults,
+      q: 'acme',
+      status: 'paid',
+      customer: 'abcdefghijklmno',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      sort: 'total',
+      page: 4,
+    }
+    expect(withoutNarrowing(narrowed, inv)).toEqual({ ...defaults, sort: 'total' })
   })
 })
 

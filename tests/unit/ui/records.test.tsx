@@ -2,7 +2,7 @@
 // balances, a new line's focus, one message per refusal, PAID, nothing owed, file inputs.
 import { describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
-import { render, screen, waitFor, within } from '@testing-library/preact'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Route, Router } from 'wouter'
@@ -116,6 +116,30 @@ describe('the customers list', () => {
     // No interactive element inside another: the row itself is not a link or a button.
     expect(acme.closest('a, button')).toBeNull()
     expect(acme.querySelector('a a, a button, button a, button button')).toBeNull()
+  })
+
+  it('empty, it invites the first customer; searched, it says nothing matches and clears', async () => {
+    const all = page.items
+    page.items = []
+    try {
+      renderAt('/customers', <CustomersPage />)
+      expect(await screen.findByRole('heading', { name: 'No customers yet' })).toBeVisible()
+      expect(screen.getByText('Customers you add appear here.')).toBeVisible()
+      expect(screen.getByRole('link', { name: 'Add your first customer' })).toBeVisible()
+      expect(screen.queryByText(/searched or filtered/)).toBeNull()
+      cleanup()
+
+      const location = renderAt('/customers?q=zebra', <CustomersPage />)
+      expect(await screen.findByRole('heading', { name: 'Nothing matches' })).toBeVisible()
+      expect(screen.getByText('No customer matches this search or filter.')).toBeVisible()
+      expect(screen.queryByRole('link', { name: 'Add your first customer' })).toBeNull()
+      await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }))
+      expect(location.history?.at(-1)).toBe('/customers')
+      expect(await screen.findByRole('heading', { name: 'No customers yet' })).toBeVisible()
+      expect(screen.getByRole('searchbox')).toHaveValue('')
+    } finally {
+      page.items = all
+    }
   })
 
   it('shows what each customer owes, as the server sums it', async () => {
