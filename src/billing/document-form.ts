@@ -1,9 +1,7 @@
 import * as v from 'valibot'
-import { t } from '@/lib/i18n'
-import { message, percentText } from './fields'
-import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
+import { linePriceProblem, message, percentText, quantityText } from './fields'
+import { MAX_LINES } from './money/totals'
 import {
-  amountProblem,
   currencyDigits,
   parseMajor,
   toInputAmount,
@@ -88,14 +86,7 @@ export function documentSchema(kind: DocumentKind) {
               v.nonEmpty(message('billing.form.describeLine')),
               v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
             ),
-            quantity: v.pipe(
-              v.string(),
-              v.trim(),
-              v.check(
-                (s) => /^\d+(\.\d{1,3})?$/.test(s) && Number(s) > 0 && Number(s) <= MAX_QUANTITY,
-                message('billing.form.quantity'),
-              ),
-            ),
+            quantity: quantityText,
             unit: v.pipe(
               v.string(),
               v.maxLength(20, message('billing.field.maxChars', { max: 20 })),
@@ -124,13 +115,11 @@ export function documentSchema(kind: DocumentKind) {
       if (!dataset.typed) return
       const f = dataset.value
       f.items.forEach((l, i) => {
-        const cents = parseMajor(l.unit_price, f.currency || 'EUR')
-        if (cents === null || cents > MAX_UNIT_PRICE_CENTS) {
-          const example = priceExample(f.currency || 'EUR')
+        const currency = f.currency || 'EUR'
+        const problem = linePriceProblem(l.unit_price, currency, priceExample(currency))
+        if (problem) {
           addIssue({
-            message:
-              amountProblem(l.unit_price, f.currency || 'EUR', example, 'price') ??
-              t('billing.amount.enterPrice', { example }),
+            message: problem,
             path: [
               {
                 type: 'object',

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
-import { t, type MessageKey, type MessageValues } from '@/lib/i18n'
+import { getIntlLocale, t, type MessageKey, type MessageValues } from '@/lib/i18n'
+import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
+import { amountProblem, formatMoney, parseMajor } from './format'
 
 /**
  * A form message read when the check fails, so it is in the language the interface speaks then
@@ -34,3 +36,36 @@ export const currencyCode = v.pipe(
   v.string(),
   v.regex(/^[A-Z]{3}$/, message('billing.field.currency')),
 )
+
+/** A number as the interface writes it (100,000 · 100.000 · 100 000). */
+const localNumber = (n: number) => new Intl.NumberFormat(getIntlLocale()).format(n)
+
+/**
+ * A line's typed quantity: above 0, at most 3 decimals; beyond the server's limit the message
+ * says the limit ("at most 100,000").
+ */
+export const quantityText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => /^\d+(\.\d{1,3})?$/.test(s) && Number(s) > 0, message('billing.form.quantity')),
+  v.check(
+    (s) => Number(s) <= MAX_QUANTITY,
+    () => t('billing.form.quantityMax', { max: localNumber(MAX_QUANTITY) }),
+  ),
+)
+
+/**
+ * What is wrong with a line's typed unit price in `currency`, or null: written as the currency
+ * allows (`example` shows how), and at most the server's limit, which the message says.
+ */
+export function linePriceProblem(typed: string, currency: string, example: string): string | null {
+  const cents = parseMajor(typed, currency)
+  if (cents === null)
+    return (
+      amountProblem(typed, currency, example, 'price') ??
+      t('billing.amount.enterPrice', { example })
+    )
+  if (cents > MAX_UNIT_PRICE_CENTS)
+    return t('billing.form.priceMax', { amount: formatMoney(MAX_UNIT_PRICE_CENTS, currency) })
+  return null
+}

@@ -2,8 +2,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { t, type MessageKey, type Translate } from '@/lib/i18n'
-import { message, termsDaysText } from '@/billing/fields'
-import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from '@/billing/money/totals'
+import { linePriceProblem, message, quantityText, termsDaysText } from '@/billing/fields'
+import { MAX_LINES } from '@/billing/money/totals'
 import { emptyLine, toLineItems, type LineForm } from '@/billing/document-form'
 import { isoDate, parseMajor, pbDate, toInputAmount, todayIso } from '@/billing/format'
 import type { BaseRecord, Customer, Invoice, LineItem } from '@/billing/types'
@@ -182,14 +182,7 @@ export const templateSchema = v.pipe(
             v.nonEmpty(message('billing.form.describeLine')),
             v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
           ),
-          quantity: v.pipe(
-            v.string(),
-            v.trim(),
-            v.check(
-              (s) => /^\d+(\.\d{1,3})?$/.test(s) && Number(s) > 0 && Number(s) <= MAX_QUANTITY,
-              message('billing.form.quantity'),
-            ),
-          ),
+          quantity: quantityText,
           unit: v.string(),
           unit_code: v.string(),
           unit_price: v.string(),
@@ -223,10 +216,13 @@ export const templateSchema = v.pipe(
     if (f.end_kind === 'on' && (!DAY.test(f.end_date) || f.end_date < f.start_date))
       at('end_date', t('recurring.form.endDateInvalid'))
     f.items.forEach((l, i) => {
-      const cents = parseMajor(l.unit_price, f.currency || 'EUR')
-      if (cents === null || cents <= 0 || cents > MAX_UNIT_PRICE_CENTS)
+      const currency = f.currency || 'EUR'
+      const problem =
+        linePriceProblem(l.unit_price, currency, toInputAmount(1250, currency)) ??
+        ((parseMajor(l.unit_price, currency) ?? 0) <= 0 ? t('recurring.form.priceInvalid') : null)
+      if (problem)
         addIssue({
-          message: t('recurring.form.priceInvalid'),
+          message: problem,
           path: [
             { type: 'object', origin: 'value', input: f, key: 'items', value: f.items },
             { type: 'array', origin: 'value', input: f.items, key: i, value: l },

@@ -484,7 +484,7 @@ function LineRow({
     <li
       className={cn(
         'grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-6',
-        'xl:grid-cols-[minmax(9rem,1fr)_4.5rem_6.5rem_6.5rem_4.5rem_4.5rem_minmax(6.5rem,auto)_auto] xl:gap-x-2',
+        'xl:grid-cols-[minmax(9rem,1fr)_5.5rem_6.5rem_7rem_4.5rem_4.5rem_minmax(6.5rem,auto)_auto] xl:gap-x-2',
       )}
     >
       <h3
