@@ -65,6 +65,8 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
+	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserPrefixes)
+	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserPrefixes)
 	bindReminders(app, s.now)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardCreateRequest)

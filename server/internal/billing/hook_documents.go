@@ -231,8 +231,26 @@ func assignNumber(app core.App, r *core.Record, owner *core.Record) error {
 		return err
 	}
 	n := numberings[collection]
+	number := FormatNumber(PrefixFor(collection, owner.GetString(n.field)), max+1)
+	// Another kind may hold the number: prefixes that clashed before the
+	// settings refused it (decidePrefixes). Never two documents with one
+	// number, whatever their case.
+	for _, other := range numbered {
+		if other == collection {
+			continue
+		}
+		var taken int
+		err := app.DB().Select("COUNT(*)").From(other).Where(dbx.HashExp{"owner": owner.Id}).
+			AndWhere(dbx.NewExp("[[number]] = {:number} COLLATE NOCASE", dbx.Params{"number": number})).Row(&taken)
+		if err != nil {
+			return err
+		}
+		if taken > 0 {
+			return numberTaken(number).api()
+		}
+	}
 	r.Set("seq", max+1)
-	r.Set("number", FormatNumber(PrefixFor(collection, owner.GetString(n.field)), max+1))
+	r.Set("number", number)
 	return nil
 }
 

@@ -153,7 +153,11 @@ const (
 	// "At 20 % VAT, the credit note is more than what is left to credit on the invoice (50.00 EUR net, 10.00 EUR VAT)."
 	fmtCreditOverRate = "At %s %% VAT, the credit note is more than what is left to credit on the invoice (%s net, %s VAT)."
 	fmtRefundOverLeft = "The refund is more than the credit left (%s)."
-	fmtApplyOverLeft  = "The amount is more than the credit left (%s)."
+	// "This prefix could give the same numbers as the prefix of your invoices (INV-). …"
+	fmtPrefixClash = "This prefix could give the same numbers as the prefix of your %s (%s). Choose a prefix that differs from it by more than capitals or added digits."
+	// "The number INV-00001 is already used by another kind of document. …"
+	fmtNumberTaken   = "The number %s is already used by another kind of document. Change the number prefix in the settings."
+	fmtApplyOverLeft = "The amount is more than the credit left (%s)."
 	// "Fill in the VAT ID and the city to send e-invoices."
 	fmtEInvoiceMissing = "Fill in %s to send e-invoices."
 	// "A reverse charge needs the customer's VAT ID. Add it to the customer."
@@ -253,6 +257,8 @@ var refusalMessages = map[string]string{
 	"folio_credit_over_cap":          fmtCreditOverCap,
 	"folio_credit_rate_not_charged":  fmtCreditRateNotCharged,
 	"folio_credit_over_rate":         fmtCreditOverRate,
+	"folio_prefix_clash":             fmtPrefixClash,
+	"folio_number_taken":             fmtNumberTaken,
 	"folio_refund_over_credit":       fmtRefundOverLeft,
 	"folio_credit_needs_issued":      msgCreditNeedsIssued,
 	"folio_credit_needs_lines":       msgCreditNeedsLines,
