@@ -33,6 +33,8 @@ export interface DocumentEvent {
     /** A reminder's step: days relative to the due date (-3, 0, 7). */
     step?: number
   } | null
+  /** How many visits a folded view or download stands for (one event per visitor and day). */
+  count?: number
   created: string
 }
 
@@ -100,6 +102,26 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
   }
 }
 
+const VISITS = new Set<DocumentEvent['type']>(['viewed', 'downloaded'])
+
+/**
+ * The timeline's rows: the customer's views (and downloads) in a row are one line with their
+ * count ("Opened by the customer · 20 times"). The server already folds them per visitor and day
+ * (`count`); events stored before that count one each.
+ */
+export function foldVisits(
+  events: DocumentEvent[],
+): Array<{ event: DocumentEvent; count: number }> {
+  const rows: Array<{ event: DocumentEvent; count: number }> = []
+  for (const event of events) {
+    const last = rows.at(-1)
+    const count = Math.max(1, event.count ?? 1)
+    if (last && VISITS.has(event.type) && last.event.type === event.type) last.count += count
+    else rows.push({ event, count })
+  }
+  return rows
+}
+
 /** "2 min ago", "3 h ago", else the date and time (in the interface's language, or `t`'s). */
 export function timeAgo(
   iso: string,
@@ -138,6 +160,7 @@ export function readEvent(r: Record<string, unknown>): DocumentEvent | null {
     document: String(r.document ?? ''),
     type: type as DocumentEvent['type'],
     detail: r.detail && typeof r.detail === 'object' ? (r.detail as DocumentEvent['detail']) : null,
+    count: typeof r.count === 'number' ? r.count : undefined,
     created: String(r.created ?? ''),
   }
 }

@@ -122,7 +122,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 			se.Router.GET(PathPublicLogo, publicLogoRoute).Bind(publicHeaders())
 			se.Router.POST(PathPublicAccept, s.publicAcceptRoute).Bind(publicHeaders())
 			se.Router.POST(PathPublicReject, s.publicRejectRoute).Bind(publicHeaders())
-			se.Router.POST(PathPublicDownloaded, publicDownloadedRoute).Bind(publicHeaders())
+			se.Router.POST(PathPublicDownloaded, s.publicDownloadedRoute).Bind(publicHeaders())
 			return se.Next()
 		},
 	})

@@ -16,6 +16,18 @@ func recordEvent(app core.App, owner, kind, docID, typ string, detail any) error
 
 // newEvent records an event like recordEvent and returns its record.
 func newEvent(app core.App, owner, kind, docID, typ string, detail any) (*core.Record, error) {
+	ev, err := eventRecord(app, owner, kind, docID, typ, detail)
+	if err != nil {
+		return nil, err
+	}
+	if err := app.Save(ev); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// eventRecord is a new, unsaved event.
+func eventRecord(app core.App, owner, kind, docID, typ string, detail any) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(migrations.DocumentEventsCollection)
 	if err != nil {
 		return nil, err
@@ -27,9 +39,6 @@ func newEvent(app core.App, owner, kind, docID, typ string, detail any) (*core.R
 	ev.Set("type", typ)
 	if detail != nil {
 		ev.Set("detail", detail)
-	}
-	if err := app.Save(ev); err != nil {
-		return nil, err
 	}
 	return ev, nil
 }

@@ -13,9 +13,9 @@ import (
 // leads nowhere.
 //
 // A visit by anyone but the signed-in owner is the customer's: when the
-// business tracks views, it records a "viewed" event and moves a sent
-// document to viewed through the normal save (status machine, viewed_at),
-// in one transaction. Tracking never stops the page from showing: if it
+// business tracks views, it records a "viewed" event (folded per visitor
+// and day, see trackVisit) and moves a sent document to viewed through
+// the normal save (status machine, viewed_at), in one transaction. Tracking never stops the page from showing: if it
 // fails, it is logged and the document is answered as it is.
 func (s *service) publicDocumentRoute(e *core.RequestEvent) error {
 	p := resolvePublic(e.App, e.Request.PathValue("token"))
@@ -24,7 +24,7 @@ func (s *service) publicDocumentRoute(e *core.RequestEvent) error {
 	}
 	if e.Request.Method == http.MethodGet && p.tracked(e) {
 		var seen *core.Record
-		err := e.App.RunInTransaction(func(tx core.App) error {
+		err := s.trackVisit(e, p, migrations.EventViewed, func(tx core.App) error {
 			doc, err := tx.FindRecordById(p.kind.collection, p.doc.Id)
 			if err != nil {
 				return err
@@ -36,7 +36,7 @@ func (s *service) publicDocumentRoute(e *core.RequestEvent) error {
 				}
 			}
 			seen = doc
-			return recordEvent(tx, p.owner.Id, p.kind.noun, doc.Id, migrations.EventViewed, nil)
+			return nil
 		})
 		if err != nil {
 			e.App.Logger().Error("record a document view", "collection", p.kind.collection, "id", p.doc.Id, "error", err)

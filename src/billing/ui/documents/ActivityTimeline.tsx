@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card } from '@/components/ui/card'
-import { describeEvent, documentEventsQuery, timeAgo, type DocumentEvent } from '@/billing/events'
+import { describeEvent, documentEventsQuery, foldVisits, timeAgo } from '@/billing/events'
 import { useT } from '@/lib/i18n'
 
-/** What happened to the document — sent, opened (how often), downloaded, answered, paid — live. */
+/** What happened to the document — sent, opened and downloaded (how often), answered, paid — live. */
 export function ActivityTimeline({ documentId }: { documentId: string }) {
   const events = useQuery(documentEventsQuery(documentId))
-  const rows = collapseViews(events.data ?? [])
+  const rows = foldVisits(events.data ?? [])
   const t = useT()
   return (
     <Card className="grid content-start gap-3 p-4">
@@ -32,15 +32,4 @@ export function ActivityTimeline({ documentId }: { documentId: string }) {
       )}
     </Card>
   )
-}
-
-/** Views in a row are one line with a count ("Opened by the customer · 3 times"). */
-function collapseViews(events: DocumentEvent[]) {
-  const rows: Array<{ event: DocumentEvent; count: number }> = []
-  for (const event of events) {
-    const last = rows.at(-1)
-    if (last && event.type === 'viewed' && last.event.type === 'viewed') last.count++
-    else rows.push({ event, count: 1 })
-  }
-  return rows
 }
