@@ -77,6 +77,7 @@ export const articles = [
       'help.articles.customerLink.p2',
       'help.articles.customerLink.p3',
       'help.articles.customerLink.p4',
+      'help.articles.customerLink.p5',
     ],
   },
   {
@@ -92,7 +93,13 @@ export const articles = [
   {
     id: 'payment-reminders',
     title: 'dunning.help.title',
-    body: ['dunning.help.p1', 'dunning.help.p2', 'dunning.help.p3', 'dunning.help.p4'],
+    body: [
+      'dunning.help.p1',
+      'dunning.help.p2',
+      'dunning.help.p3',
+      'dunning.help.p4',
+      'dunning.help.p5',
+    ],
   },
   {
     id: 'dashboard',
