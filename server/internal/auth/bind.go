@@ -65,9 +65,11 @@ type service struct {
 	// userUpdates and uploads limit writes per user (hook_write_limits.go).
 	userUpdates *attemptCounter
 	uploads     *attemptCounter
-	// signUpNotices and emailChanges: see hook_hidden_accounts.go.
-	signUpNotices signUpNotices
-	emailChanges  *attemptCounter
+	// signUpNotices, emailChanges and emailChangeTargets: see
+	// hook_hidden_accounts.go.
+	signUpNotices      *mailSpacing
+	emailChanges       *attemptCounter
+	emailChangeTargets *mailSpacing
 }
 
 // Bind registers the 2FA hooks and routes, the bad-credentials message and
@@ -90,6 +92,9 @@ func bind(app core.App, key KeyFunc) *service {
 		userUpdates:     newAttemptCounter(userUpdatesPerWindow, writeLimitWindow),
 		uploads:         newAttemptCounter(uploadsPerWindow, writeLimitWindow),
 		emailChanges:    newAttemptCounter(emailChangeRequests, emailChangeWindow),
+
+		signUpNotices:      newMailSpacing(signUpNoticeEvery),
+		emailChangeTargets: newMailSpacing(emailChangeTargetEvery),
 	}
 
 	users := migrations.UsersCollection

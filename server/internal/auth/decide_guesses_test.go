@@ -3,7 +3,6 @@ package auth
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -62,21 +61,7 @@ func TestDecideGuess(t *testing.T) {
 func TestGuessLimiterHoldsUnderRace(t *testing.T) {
 	t.Parallel()
 	g := newGuessLimiter()
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	allowed := 0
-	for range 50 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if g.take("Alice@Folio.test") {
-				mu.Lock()
-				allowed++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	allowed := testapp.Race(50, func() bool { return g.take("Alice@Folio.test") })
 	if allowed != freeGuesses {
 		t.Errorf("%d attempts let through, want %d", allowed, freeGuesses)
 	}

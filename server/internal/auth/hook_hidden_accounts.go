@@ -2,10 +2,11 @@ package auth
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/mail"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -29,7 +30,9 @@ import (
 // from them.
 //
 // request-email-change answers 204 for a taken new address too, and
-// mails nobody; it is limited per account (emailChangeRequests an hour).
+// mails nobody; it is limited per account (emailChangeRequests an hour)
+// and per new address, whoever asks (emailChangeTargetEvery), the taken
+// ones included so the limit does not tell them apart.
 const (
 	// PathRequestEmailChange is PocketBase's route, guarded here.
 	PathRequestEmailChange = "/api/collections/users/request-email-change"
@@ -169,38 +172,12 @@ func dryRunEmail() string {
 	return "dry-run-" + strings.ToLower(core.GenerateDefaultRandomId()) + "@sign-up.invalid"
 }
 
-// signUpNotices remembers when each address was last told of an attempt.
-type signUpNotices struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-}
-
-func (n *signUpNotices) take(key string, now time.Time) bool {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.last == nil {
-		n.last = map[string]time.Time{}
-	}
-	if len(n.last) > 4096 {
-		for k, at := range n.last {
-			if now.Sub(at) >= signUpNoticeEvery {
-				delete(n.last, k)
-			}
-		}
-	}
-	if at, ok := n.last[key]; ok && now.Sub(at) < signUpNoticeEvery {
-		return false
-	}
-	n.last[key] = now
-	return true
-}
-
 // noticeSignUpAttempt mails the owner of a taken address that someone
 // tried to sign up with it (at most once an hour per address), in the
 // language of the request. It leaves after the answer, so the answer's
 // timing does not depend on the mail.
 func (s *service) noticeSignUpAttempt(app core.App, owner *core.Record, lang string) {
-	if !s.signUpNotices.take(identity.LimitKey(owner.Email()), s.now()) {
+	if ok, _ := s.signUpNotices.take(identity.LimitKey(owner.Email()), s.now()); !ok {
 		return
 	}
 	meta := app.Settings().Meta
@@ -227,7 +204,7 @@ func (s *service) noticeSignUpAttempt(app core.App, owner *core.Record, lang str
 
 // guardEmailChange answers a request-email-change to a taken address as
 // it answers a free one (204), without a mail, and limits the requests of
-// each account.
+// each account and the confirmations to each address.
 func (s *service) guardEmailChange(e *core.RequestEvent) error {
 	if e.Request.Method != http.MethodPost || e.Request.URL.Path != PathRequestEmailChange || e.Auth == nil ||
 		e.Auth.Collection().Name != migrations.UsersCollection {
@@ -246,8 +223,34 @@ func (s *service) guardEmailChange(e *core.RequestEvent) error {
 	if newEmail == "" || identity.SameAddress(newEmail, e.Auth.Email()) {
 		return e.Next()
 	}
+	target, at := identity.MailboxKey(newEmail), s.now()
+	if ok, wait := s.emailChangeTargets.take(target, at); !ok {
+		return emailChangeTargetRefusal(wait).Answer(http.StatusTooManyRequests)
+	}
 	if other, _ := e.App.FindAuthRecordByEmail(migrations.UsersCollection, newEmail); other != nil {
 		return e.NoContent(http.StatusNoContent)
 	}
-	return e.Next()
+	err := e.Next()
+	if err != nil {
+		// No mail left (a refused address, a mail server down): the
+		// address may be asked for again at once.
+		s.emailChangeTargets.giveBack(target, at)
+	}
+	return err
+}
+
+// emailChangeTargetRefusal answers a confirmation to an address that was
+// sent one less than emailChangeTargetEvery ago, with the wait.
+func emailChangeTargetRefusal(wait time.Duration) *refusal.Refusal {
+	minutes := waitMinutes(wait)
+	return refusal.New("folio_email_change_target_wait", fmt.Sprintf(fmtEmailChangeTargetWait, minutesText(minutes))).
+		With(map[string]any{"minutes": minutes})
+}
+
+// minutesText is "1 minute", "7 minutes".
+func minutesText(n int) string {
+	if n == 1 {
+		return "1 minute"
+	}
+	return strconv.Itoa(n) + " minutes"
 }

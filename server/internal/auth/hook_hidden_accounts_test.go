@@ -3,10 +3,14 @@ package auth
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -210,13 +214,15 @@ func TestRequestEmailChangeAnswersTakenAndFreeAlike(t *testing.T) {
 	if bad.Status != http.StatusBadRequest {
 		t.Errorf("a bad address: %+v", bad)
 	}
-	// Five requests an hour per account (three made above): the sixth is refused.
+	// Five requests an hour per account (three made above): the sixth is
+	// refused. Each to another address, which has a limit of its own.
 	for i := 0; i < 2; i++ {
-		if a := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers); a.Status != http.StatusNoContent {
+		next := fmt.Sprintf("new-alice-%d@folio.test", i)
+		if a := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": next}, headers); a.Status != http.StatusNoContent {
 			t.Fatalf("request %d: %+v", i+4, a)
 		}
 	}
-	over := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers)
+	over := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice-9@folio.test"}, headers)
 	if over.Status != http.StatusTooManyRequests || !strings.Contains(over.Body, `"code":"folio_too_many_attempts"`) {
 		t.Errorf("the sixth request: %+v, want 429", over)
 	}
@@ -224,5 +230,118 @@ func TestRequestEmailChangeAnswersTakenAndFreeAlike(t *testing.T) {
 	bobHeaders := map[string]string{"Authorization": authToken(t, reload(t, app, testapp.Bob.ID))}
 	if a := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-bob@folio.test"}, bobHeaders); a.Status != http.StatusNoContent {
 		t.Errorf("bob's request: %+v", a)
+	}
+}
+
+// The confirmations of an email change to one address are spaced out,
+// whoever asks for them: one in 10 minutes, then the next, and a clear
+// answer with the wait in between. Another address is not held up, a
+// taken address counts the same (the limit must not tell them apart), and
+// two requests at once still make one mail.
+func TestRequestEmailChangeLimitedPerTargetAddress(t *testing.T) {
+	t.Parallel()
+	app := testapp.New(t)
+	defer app.Cleanup()
+	s := bind(app, func() (string, error) { return testKey, nil })
+	now := testapp.FixedNow
+	s.now = func() time.Time { return now }
+	for _, u := range []testapp.User{testapp.Alice, testapp.Bob, testapp.Carol} {
+		testapp.CreateUser(t, app, u)
+	}
+	srv := testServer(t, app)
+	as := func(u testapp.User) map[string]string {
+		return map[string]string{"Authorization": authToken(t, reload(t, app, u.ID))}
+	}
+	ask := func(u testapp.User, target string) answer {
+		return call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": target}, as(u))
+	}
+	const victim = "victim@outside.example"
+
+	if a := ask(testapp.Alice, victim); a.Status != http.StatusNoContent {
+		t.Fatalf("first request: %+v", a)
+	}
+	now = now.Add(3 * time.Minute)
+	for _, c := range []struct {
+		who    testapp.User
+		target string
+	}{
+		{testapp.Alice, victim},
+		{testapp.Bob, victim},                         // another account
+		{testapp.Bob, "Victim@OUTSIDE.example"},       // ASCII case
+		{testapp.Bob, "victim+again@outside.example"}, // a subaddress of the same inbox
+	} {
+		a := ask(c.who, c.target)
+		if a.Status != http.StatusTooManyRequests || !strings.Contains(a.Body, `"code":"folio_email_change_target_wait"`) ||
+			!strings.Contains(a.Body, `"params":{"minutes":7}`) || !strings.Contains(a.Body, "Try again in 7 minutes.") {
+			t.Errorf("%s asking for %s 3 minutes later: %+v, want 429 with 7 minutes to wait", c.who.Email, c.target, a)
+		}
+	}
+	if got := mailsTo(app, victim); len(got) != 1 {
+		t.Errorf("%d mails to %s, want 1", len(got), victim)
+	}
+	if a := ask(testapp.Bob, "bob-new@outside.example"); a.Status != http.StatusNoContent {
+		t.Errorf("another address: %+v", a)
+	}
+	if got := mailsTo(app, "bob-new@outside.example"); len(got) != 1 {
+		t.Errorf("%d mails to another address, want 1", len(got))
+	}
+
+	// A taken address counts too: the second request is refused the same.
+	if a := ask(testapp.Alice, testapp.Carol.Email); a.Status != http.StatusNoContent {
+		t.Errorf("a taken address: %+v", a)
+	}
+	if a := ask(testapp.Bob, testapp.Carol.Email); a.Status != http.StatusTooManyRequests {
+		t.Errorf("a taken address again: %+v, want 429 as for a free one", a)
+	}
+	// A refused address does not hold itself up: nothing was sent.
+	if a := ask(testapp.Carol, "not-an-address"); a.Status != http.StatusBadRequest {
+		t.Errorf("a bad address: %+v", a)
+	}
+	if a := ask(testapp.Carol, "not-an-address"); a.Status != http.StatusBadRequest {
+		t.Errorf("a bad address again: %+v, want its 400, not a wait", a)
+	}
+
+	// 10 minutes after the first mail, the next one goes.
+	now = testapp.FixedNow.Add(emailChangeTargetEvery - time.Second)
+	if a := ask(testapp.Carol, victim); a.Status != http.StatusTooManyRequests || !strings.Contains(a.Body, "Try again in 1 minute.") {
+		t.Errorf("a second before: %+v", a)
+	}
+	now = testapp.FixedNow.Add(emailChangeTargetEvery)
+	if a := ask(testapp.Carol, victim); a.Status != http.StatusNoContent {
+		t.Errorf("10 minutes later: %+v", a)
+	}
+	if got := mailsTo(app, victim); len(got) != 2 {
+		t.Errorf("%d mails to %s, want 2", len(got), victim)
+	}
+
+	// Two accounts (fresh ones, far from their own limit) at once for a
+	// new address: one mail, one refusal.
+	const raced = "raced@outside.example"
+	racers := []testapp.User{{ID: "racerone0000001", Email: "racer1@folio.test"}, {ID: "racertwo0000001", Email: "racer2@folio.test"}}
+	var wg sync.WaitGroup
+	answers := make([]answer, 2)
+	for i, u := range racers {
+		testapp.CreateUser(t, app, u)
+		headers := as(u)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b, _ := json.Marshal(map[string]any{"newEmail": raced})
+			req := httptest.NewRequest(http.MethodPost, PathRequestEmailChange, bytes.NewReader(b))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", headers["Authorization"])
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, req)
+			answers[i] = answer{rec.Code, rec.Header().Get("Content-Type"), rec.Body.String()}
+		}()
+	}
+	wg.Wait()
+	statuses := []int{answers[0].Status, answers[1].Status}
+	if !slices.Contains(statuses, http.StatusNoContent) || !slices.Contains(statuses, http.StatusTooManyRequests) ||
+		!strings.Contains(answers[0].Body+answers[1].Body, "folio_email_change_target_wait") {
+		t.Errorf("two requests at once: %+v, want one 204 and one 429 for the address", answers)
+	}
+	if got := mailsTo(app, raced); len(got) != 1 {
+		t.Errorf("%d mails to %s after two requests at once, want 1", len(got), raced)
 	}
 }

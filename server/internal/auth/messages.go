@@ -38,6 +38,11 @@ const (
 	// MessageTooManyChanges answers a user who changes their account or
 	// uploads files faster than anyone does by hand.
 	MessageTooManyChanges = "Too many changes in a short time. Please wait a minute and try again."
+	// fmtEmailChangeTargetWait answers a request-email-change to an address
+	// that was asked for moments ago, by anyone: "… Try again in 7
+	// minutes." (minutesText). It does not say whether a mail went out: for
+	// an address with an account none did, and that must not show.
+	fmtEmailChangeTargetWait = "A confirmation for this address was requested a few minutes ago. Try again in %s."
 	// MessageMFAManaged refuses PocketBase's MFA for users (admin UI).
 	MessageMFAManaged = "Folio manages two-factor sign-in itself; keep PocketBase's MFA off."
 )
@@ -60,4 +65,6 @@ var refusalMessages = map[string]string{
 	"folio_password_required":     MessagePasswordRequired,
 	"folio_wrong_password":        MessageWrongPassword,
 	"folio_too_many_changes":      MessageTooManyChanges,
+
+	"folio_email_change_target_wait": fmtEmailChangeTargetWait,
 }

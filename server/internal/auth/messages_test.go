@@ -2,6 +2,7 @@ package auth
 
 import (
 	"testing"
+	"time"
 
 	"folio/server/internal/refusal/refusaltest"
 )
@@ -13,5 +14,10 @@ func TestRefusalCodes(t *testing.T) {
 	t.Parallel()
 	refusaltest.CheckSources(t, "refusalMessages")
 	refusaltest.CheckCatalogue(t, refusalMessages)
-	refusaltest.CheckSamples(t, "auth", refusalMessages, nil)
+	var samples []refusaltest.Sample
+	for _, wait := range []time.Duration{30 * time.Second, emailChangeTargetEvery} {
+		r := emailChangeTargetRefusal(wait)
+		samples = append(samples, refusaltest.Sample{Code: r.Code(), Params: r.Params(), Message: r.Error()})
+	}
+	refusaltest.CheckSamples(t, "auth", refusalMessages, samples)
 }

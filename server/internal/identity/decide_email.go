@@ -66,3 +66,19 @@ func LimitKey(addr string) string {
 	}
 	return addr
 }
+
+// MailboxKey is LimitKey for limits on the mail an inbox receives: a
+// subaddress ("boss+anything@example.com", delivered to boss@ by most
+// providers) counts as its base address, so changing the tag does not
+// make a new inbox.
+func MailboxKey(addr string) string {
+	k, ok := Key(addr)
+	if !ok {
+		return addr
+	}
+	at := strings.IndexByte(k, '@')
+	if plus := strings.IndexByte(k[:at], '+'); plus > 0 {
+		return k[:plus] + k[at:]
+	}
+	return k
+}

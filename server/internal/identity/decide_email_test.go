@@ -59,3 +59,19 @@ func TestLimitKey(t *testing.T) {
 		}
 	}
 }
+
+func TestMailboxKey(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ addr, want string }{
+		{"Boss@Example.COM", "boss@example.com"},
+		{"boss+anything@example.com", "boss@example.com"},
+		{"Boss+a+b@Example.com", "boss@example.com"},
+		{"+tag@example.com", "+tag@example.com"}, // no base address to fall back on
+		{"op\u017f+x@example.com", "op\u017f+x@example.com"},
+	}
+	for _, c := range cases {
+		if got := MailboxKey(c.addr); got != c.want {
+			t.Errorf("MailboxKey(%q) = %q, want %q", c.addr, got, c.want)
+		}
+	}
+}

@@ -1,11 +1,11 @@
 package ticket
 
 import (
-	"folio/server/internal/refusal/refusaltest"
-	"sync"
-
 	"testing"
 	"time"
+
+	"folio/server/internal/refusal/refusaltest"
+	"folio/server/internal/testapp"
 )
 
 func TestTickets(t *testing.T) {
@@ -61,21 +61,10 @@ func TestTicketWorksOnceUnderRaces(t *testing.T) {
 	b := &Book{tickets: map[string]Ticket{}}
 	now := time.Now()
 	id, _ := b.Issue(Ticket{Kind: "export", UserID: "u1"}, now)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	won := 0
-	for i := 0; i < 32; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if _, ok := b.Take(id, "export", now); ok {
-				mu.Lock()
-				won++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	won := testapp.Race(32, func() bool {
+		_, ok := b.Take(id, "export", now)
+		return ok
+	})
 	if won != 1 {
 		t.Errorf("%d downloads got the ticket, want 1", won)
 	}
