@@ -198,17 +198,13 @@ function onSignInResult(
   ]
 }
 
-/** A failed sign-in or registration: a notice saying why, and the reason kept for the form. */
+/**
+ * A failed sign-in or registration: a notice that it failed, and the reason kept for the form,
+ * which says it (once: the notice does not repeat it).
+ */
 function showFailure(message: string, describe: (f: AuthFailure) => string): ErrorAction[] {
   return [
-    {
-      type: 'notify',
-      params: ({ event }) => ({
-        kind: 'error',
-        message,
-        detail: describe(toAuthFailure(event.error)),
-      }),
-    },
+    { type: 'notify', params: { kind: 'error', message } },
     { type: 'setError', params: ({ event }) => describe(toAuthFailure(event.error)) },
   ]
 }

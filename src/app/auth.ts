@@ -9,9 +9,17 @@ import { hasStoredAuth, loadPb, onPbLoaded } from '@/lib/pocketbase/instance'
 import { pocketBaseAuthPorts } from '@/lib/pocketbase/auth-ports'
 import { runSignOutCleanup } from '@/lib/sign-out-cleanup'
 
-/** The chart's notices speak English; they are shown in the interface's language. */
+/**
+ * The chart's notices speak English; they are shown in the interface's language, in one slot: a
+ * new notice of the chart takes the place of the one before.
+ */
 export function notify(n: Notice) {
-  toast(n.kind, authText(n.message), n.detail === undefined ? undefined : authText(n.detail))
+  toast(
+    n.kind,
+    authText(n.message),
+    n.detail === undefined ? undefined : authText(n.detail),
+    'auth',
+  )
 }
 
 let inspectSink: ((e: InspectionEvent) => void) | null = null

@@ -12,8 +12,17 @@ let requested = false
 
 export type ToastKind = 'success' | 'error' | 'info'
 
-export function notify(kind: ToastKind, message: string, detail?: string) {
-  const call: Call = (s) => s.toast[kind](message, detail ? { description: detail } : undefined)
+/**
+ * A toast. Toasts given the same `slot` take each other's place: a later notice of a flow (the
+ * sign-in's "Welcome back!") replaces its earlier one ("Failed to login") instead of leaving it
+ * on the next page.
+ */
+export function notify(kind: ToastKind, message: string, detail?: string, slot?: string) {
+  const call: Call = (s) =>
+    s.toast[kind](message, {
+      ...(detail ? { description: detail } : {}),
+      ...(slot ? { id: slot } : {}),
+    })
   if (sonner) return call(sonner)
   queue.push(call)
   if (!requested) {

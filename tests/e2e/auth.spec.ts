@@ -94,11 +94,18 @@ test('a wrong password shows the mapped message, the same as an unknown email', 
     page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
   ).toBeVisible()
   await expect(toast(page, 'Failed to login')).toBeVisible()
+  // Said once: at the form, not again in the notice.
+  await expect(page.getByText('Invalid email or password')).toHaveCount(1)
   await expect(page).toHaveURL(/\/sign-in/)
   await signIn(page, 'nobody-here@example.com', 'wrong-password')
   await expect(
     page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
   ).toBeVisible()
+  // The right password: the failure's notice does not follow onto the dashboard.
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(toast(page, 'Welcome back!')).toBeVisible()
+  await expect(toast(page, 'Failed to login')).toHaveCount(0)
 })
 
 test('ten wrong passwords lock that account’s password sign-in, whatever address they come from', async ({
