@@ -76,9 +76,28 @@ func alternatives(list []string, pattern func(string) string) string {
 // error's text). The rest is kept: "/d/abc/x?token=1&lang=fr" becomes
 // "/d/[redacted]/x?token=[redacted]&lang=fr".
 func Text(s string) string {
-	if !strings.ContainsAny(s, "/%?&;") {
-		return s
+	// Most log lines have no candidate at all; the plain substring checks
+	// spare them the regular expressions.
+	if strings.Contains(s, "/d") || strings.Contains(s, "/api/folio/") || containsFold(s, "%2f") {
+		s = secretPath.ReplaceAllString(s, "${1}"+Redacted)
 	}
-	s = secretPath.ReplaceAllString(s, "${1}"+Redacted)
-	return secretParam.ReplaceAllString(s, "${1}"+Redacted)
+	if strings.ContainsAny(s, "?&;%") && (containsFold(s, "token") || containsFold(s, "code") || containsFold(s, "state")) {
+		s = secretParam.ReplaceAllString(s, "${1}"+Redacted)
+	}
+	return s
+}
+
+// containsFold reports whether s contains sub (lowercase ASCII) in any
+// ASCII case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && s[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
 }
