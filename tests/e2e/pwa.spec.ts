@@ -95,6 +95,12 @@ test('offline: a visited screen cold-starts with its data, still signed in; an o
       await expect(cold.locator('dt:text-is("Member since") + dd')).toHaveText(/\d/)
       await expect(cold.getByText(/Offline — showing saved data from/)).toBeVisible()
       await expect(cold).toHaveURL(/\/profile$/)
+      // A screen never opened on this device says so instead of loading for ever.
+      const notCached = /^You are offline, and this page was never opened on this device/
+      await cold.goto('/invoices')
+      await expect(cold.getByRole('status').filter({ hasText: notCached })).toBeVisible()
+      await cold.goto('/customers/abcdefghijklmno')
+      await expect(cold.getByRole('status').filter({ hasText: notCached })).toBeVisible()
 
       // A change made offline waits on the device, and survives a reload.
       await cold.goto('/settings/account')

@@ -26,6 +26,7 @@ import { Alert, EmptyState } from '@/components/ui/card'
 import { Menu, type MenuItem } from '@/components/ui/menu'
 import { inputClass } from '@/components/ui/field'
 import { cn } from '@/components/ui/cn'
+import { NotCachedOffline, useWaitingOffline } from '@/components/ui/offline-note'
 import { CustomerPicker } from './CustomerPicker'
 import { PendingBadge } from './StatusBadge'
 import { useOpenRow } from './open-row'
@@ -115,6 +116,7 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
   }, [debounced])
 
   const list = useQuery(listQuery<T>(spec, state))
+  const waitingOffline = useWaitingOffline(list.isPending && !list.data)
   const counts = useQuery(countsQuery(spec, state))
   const pending = usePendingWrites(spec.collection)
   const deleting = new Set(pending.deletes.map((d) => d.id))
@@ -299,7 +301,9 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
           : t('billing.list.found', { collection, count: total })}
       </p>
 
-      {list.isPending && !list.data ? (
+      {waitingOffline ? (
+        <NotCachedOffline />
+      ) : list.isPending && !list.data ? (
         <div className="grid gap-2" aria-hidden>
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="h-12 animate-pulse rounded-md bg-muted" />

@@ -23,6 +23,7 @@ import { MonthlySection } from './components/MonthlySection'
 import { AgingBars } from './components/AgingBars'
 import { ActionLists } from './components/ActionLists'
 import { DashboardSkeleton } from './components/DashboardSkeleton'
+import { NotCachedOffline, useWaitingOffline } from '@/components/ui/offline-note'
 import { SetupChecklist } from './components/SetupChecklist'
 import { RemindersCard } from './components/RemindersCard'
 import { useT } from '@/lib/i18n'
@@ -39,6 +40,7 @@ export default function DashboardPage() {
   const range = periodRange(search.period, todayIso())
   const query = useQuery(dashboardQuery({ ...range, currency: search.currency }))
   const data = query.data
+  const waitingOffline = useWaitingOffline(!data && !query.isError)
   // A currency from an old link that the account no longer uses stays selectable, to switch away.
   const currencies =
     data && data.currency && !data.currencies.includes(data.currency)
@@ -99,6 +101,8 @@ export default function DashboardPage() {
               {t('dashboard.tryAgain')}
             </Button>
           </div>
+        ) : waitingOffline ? (
+          <NotCachedOffline />
         ) : (
           <DashboardSkeleton />
         )}
