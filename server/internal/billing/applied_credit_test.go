@@ -17,7 +17,7 @@ func withApplied(invoice string, amount int) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
 		if _, err := create(app, "payments", applyAlice, map[string]any{"owner": alice, "invoice": invoice,
-			"credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-20"}); err != nil {
+			"credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-15"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -48,7 +48,7 @@ func withFullCredit(t testing.TB, app *tests.TestApp) {
 func TestAppliedCreditRules(t *testing.T) {
 	post, patch, del := http.MethodPost, http.MethodPatch, http.MethodDelete
 	apply := func(invoice string, amount int) map[string]any {
-		return map[string]any{"owner": alice, "invoice": invoice, "credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-20"}
+		return map[string]any{"owner": alice, "invoice": invoice, "credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-15"}
 	}
 	runAPICases(t, []apiCase{
 		{name: "kept credit applied to an open invoice of the customer", as: alice, method: post, url: paymentsURL,

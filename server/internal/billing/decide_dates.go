@@ -17,6 +17,49 @@ var (
 	lastDay  = time.Date(2199, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
+// Document dates lie in a window around today (issue 24): nothing before
+// earliestDocumentDay, and no further ahead than the kind of date allows.
+// A date in 2199 is a typo, not a plan, and a payment or credit note dated
+// ahead would settle an invoice on a day still to come (its paid date is
+// the latest of them). The window is checked when a date is set or
+// changed, never on a save that leaves it as stored, so documents dated
+// before the rule can still be edited otherwise. firstDay..lastDay stay
+// the bounds of any stored date.
+var earliestDocumentDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// dateWindow is how far ahead of today one kind of date may be, and the
+// refusal of one outside its window.
+type dateWindow struct {
+	years, days   int
+	code, message string
+}
+
+var (
+	// issueWindow: the issue date of an invoice or quote, up to a year
+	// ahead (a document prepared for a later date).
+	issueWindow = dateWindow{years: 1, code: "folio_issue_date_window", message: msgIssueDateWindow}
+	// dueWindow: a due date or a quote's expiry date, up to five years
+	// ahead (long payment plans, long offers).
+	dueWindow = dateWindow{years: 5, code: "folio_due_date_window", message: msgDueDateWindow}
+	// happenedWindow: a payment, refund or credit note records what
+	// happened, so no later than today; one day more for the time zones
+	// ahead of UTC, whose today is already UTC's tomorrow.
+	happenedWindow = dateWindow{days: 1, code: "folio_date_in_future", message: msgDateInFuture}
+)
+
+// decideDateWindow refuses a day outside w's window around today; the zero
+// time (no date) passes.
+func decideDateWindow(field string, day, today time.Time, w dateWindow) *ruleError {
+	if day.IsZero() {
+		return nil
+	}
+	day = dateOnly(day)
+	if day.Before(earliestDocumentDay) || day.After(dateOnly(today).AddDate(w.years, 0, w.days)) {
+		return newRuleError(field, w.code, w.message)
+	}
+	return nil
+}
+
 // decideDueDate is the default due date: the customer's own payment terms
 // when set (above 0), else the owner's. 0 owner days means due on receipt.
 func decideDueDate(issue time.Time, customerTerms, ownerTerms int) time.Time {

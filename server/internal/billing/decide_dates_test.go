@@ -58,3 +58,51 @@ func TestDecideDateInput(t *testing.T) {
 		t.Errorf("derived 2200-01-30 not refused: %v", rerr)
 	}
 }
+
+func TestDecideDateWindow(t *testing.T) {
+	t.Parallel()
+	today := testapp.Day("2026-03-15") // any day: the rule reads no clock
+	cases := []struct {
+		day  string
+		w    dateWindow
+		want string // "" when allowed, else the code
+	}{
+		{"2026-03-15", issueWindow, ""},
+		{"2027-03-15", issueWindow, ""},
+		{"2027-03-16", issueWindow, "folio_issue_date_window"},
+		{"2000-01-01", issueWindow, ""},
+		{"1999-12-31", issueWindow, "folio_issue_date_window"},
+		{"2199-12-31", issueWindow, "folio_issue_date_window"},
+		{"2031-03-15", dueWindow, ""},
+		{"2031-03-16", dueWindow, "folio_due_date_window"},
+		{"1999-12-31", dueWindow, "folio_due_date_window"},
+		{"2026-03-16", happenedWindow, ""}, // tomorrow: a time zone ahead of UTC
+		{"2026-03-17", happenedWindow, "folio_date_in_future"},
+		{"2199-12-31", happenedWindow, "folio_date_in_future"},
+		{"2001-05-01", happenedWindow, ""},
+		{"1999-12-31", happenedWindow, "folio_date_in_future"},
+	}
+	for _, c := range cases {
+		got := ""
+		if e := decideDateWindow("date", testapp.Day(c.day), today, c.w); e != nil {
+			got = e.code
+			if e.field != "date" {
+				t.Errorf("%s: refusal about %q", c.day, e.field)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s in %s: %q, want %q", c.day, c.w.code, got, c.want)
+		}
+	}
+	if e := decideDateWindow("date", time.Time{}, today, happenedWindow); e != nil {
+		t.Errorf("no date refused: %v", e)
+	}
+	// A leap day a year on: 2025-02-28's window ends on 2026-02-28.
+	if e := decideDateWindow("issue_date", testapp.Day("2026-03-01"), testapp.Day("2025-02-28"), issueWindow); e == nil {
+		t.Error("2026-03-01 allowed a year after 2025-02-28")
+	}
+	// Today is the clock's UTC day, whatever the hour.
+	if e := decideDateWindow("date", testapp.Day("2026-03-16"), time.Date(2026, 3, 15, 23, 59, 0, 0, time.UTC), happenedWindow); e != nil {
+		t.Errorf("tomorrow refused late in the day: %v", e)
+	}
+}

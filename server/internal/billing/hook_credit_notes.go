@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -93,6 +94,9 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 		}
 		setDate(r, "issue_date", day)
 		if rerr := decideDateInRange("issue_date", day); rerr != nil {
+			return rerr.api()
+		}
+		if rerr := decideDateWindow("issue_date", day, s.today(), happenedWindow); rerr != nil {
 			return rerr.api()
 		}
 		if day.Before(dateOf(inv, "issue_date")) {
@@ -267,7 +271,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		r.Set("customer", cn.GetString("customer"))
 		r.Set("currency", cn.GetString("currency"))
 
-		amount, rerr := s.moneyMovement(r)
+		amount, rerr := s.moneyMovement(r, time.Time{})
 		if rerr != nil {
 			return rerr.api()
 		}

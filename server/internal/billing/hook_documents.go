@@ -124,6 +124,16 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 	if rerr := decideDateInRange(k.endField, end); rerr != nil {
 		return nil, rerr.api()
 	}
+	if p.isNew || !issue.Equal(dateOf(orig, "issue_date")) {
+		if rerr := decideDateWindow("issue_date", issue, s.today(), issueWindow); rerr != nil {
+			return nil, rerr.api()
+		}
+	}
+	if p.isNew || !end.Equal(dateOf(orig, k.endField)) {
+		if rerr := decideDateWindow(k.endField, end, s.today(), dueWindow); rerr != nil {
+			return nil, rerr.api()
+		}
+	}
 	if !end.IsZero() && end.Before(issue) {
 		if k.noun == "invoice" {
 			return nil, refuse("due_date", "folio_due_before_issue", msgDueBeforeIssue)

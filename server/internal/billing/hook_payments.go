@@ -2,6 +2,7 @@ package billing
 
 import (
 	"strings"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -13,9 +14,10 @@ import (
 const defaultMethod = "bank_transfer"
 
 // moneyMovement settles the fields a payment and a refund share: the date
-// (today when absent, within the sane range), the method (bank transfer
-// when absent) and the amount in cents, which it returns.
-func (s *service) moneyMovement(r *core.Record) (int64, *ruleError) {
+// (today when absent, within the sane range, and no later than today when
+// it is new or differs from stored, its stored date), the method (bank
+// transfer when absent) and the amount in cents, which it returns.
+func (s *service) moneyMovement(r *core.Record, stored time.Time) (int64, *ruleError) {
 	day := dateOf(r, "date")
 	if day.IsZero() {
 		day = s.today()
@@ -23,6 +25,11 @@ func (s *service) moneyMovement(r *core.Record) (int64, *ruleError) {
 	setDate(r, "date", day)
 	if rerr := decideDateInRange("date", day); rerr != nil {
 		return 0, rerr
+	}
+	if !day.Equal(stored) {
+		if rerr := decideDateWindow("date", day, s.today(), happenedWindow); rerr != nil {
+			return 0, rerr
+		}
 	}
 	if strings.TrimSpace(r.GetString("method")) == "" {
 		r.Set("method", defaultMethod)
@@ -71,7 +78,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		r.Set("customer", inv.GetString("customer"))
 		r.Set("currency", inv.GetString("currency"))
 
-		amount, rerr := s.moneyMovement(r)
+		amount, rerr := s.moneyMovement(r, storedDate(isNew, orig))
 		if rerr != nil {
 			return rerr.api()
 		}
@@ -119,6 +126,14 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		}
 		return nil
 	})
+}
+
+// storedDate is a stored payment's date; the zero time for a new one.
+func storedDate(isNew bool, orig *core.Record) time.Time {
+	if isNew {
+		return time.Time{}
+	}
+	return dateOf(orig, "date")
 }
 
 // isCreditPayment tells kept credit applied to an invoice from money paid.

@@ -60,6 +60,9 @@ const (
 	msgExpiryBeforeIssue   = "The expiry date can't be before the issue date."
 	msgInvalidDate         = "Enter a valid date."
 	msgDateOutOfRange      = "Enter a date between 1970 and 2199."
+	msgIssueDateWindow     = "Enter a date from the year 2000 on, and no more than a year from today."
+	msgDueDateWindow       = "Enter a date from the year 2000 on, and no more than five years from today."
+	msgDateInFuture        = "Enter a date from the year 2000 on, and no later than today: payments, refunds and credit notes are dated when they happen."
 	msgQuoteConvertedKept  = "A converted quote can't be deleted."
 	msgInvoiceHasPayments  = "This invoice has payments and can't be deleted."
 	msgInvoiceOnlyDraftDel = "Only draft invoices can be deleted. Void it instead."
@@ -194,6 +197,9 @@ var refusalMessages = map[string]string{
 	"folio_expiry_before_issue":      msgExpiryBeforeIssue,
 	"folio_invalid_date":             msgInvalidDate,
 	"folio_date_out_of_range":        msgDateOutOfRange,
+	"folio_issue_date_window":        msgIssueDateWindow,
+	"folio_due_date_window":          msgDueDateWindow,
+	"folio_date_in_future":           msgDateInFuture,
 	"folio_converted_kept":           msgQuoteConvertedKept,
 	"folio_invoice_has_payments":     msgInvoiceHasPayments,
 	"folio_only_draft_delete":        msgInvoiceOnlyDraftDel,

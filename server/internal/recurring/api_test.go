@@ -21,12 +21,14 @@ const (
 func TestRefusalCodes(t *testing.T) {
 	refusaltest.CheckSources(t, "recurringMessages")
 	refusaltest.CheckCatalogue(t, recurringMessages)
-	ok := templateInput{frequency: "monthly", monthDay: 1, start: day("2026-01-01"), endKind: "never", action: "draft", lines: 1, totalCents: 100}
+	ok := templateInput{frequency: "monthly", monthDay: 1, start: day("2026-01-01"), endKind: "never", action: "draft", lines: 1, totalCents: 100,
+		today: day("2026-03-15"), startChanged: true}
 	bad := func(f func(in *templateInput)) templateInput { in := ok; f(&in); return in }
 	inputs := []templateInput{
 		bad(func(in *templateInput) { in.frequency = "daily" }),
 		bad(func(in *templateInput) { in.monthDay = 32 }),
 		bad(func(in *templateInput) { in.start = day("") }),
+		bad(func(in *templateInput) { in.start = day("2199-01-01") }),
 		bad(func(in *templateInput) { in.endKind = "sometime" }),
 		bad(func(in *templateInput) { in.endKind = "after"; in.endCount = 0 }),
 		bad(func(in *templateInput) { in.endKind = "on"; in.endDate = day("2025-12-31") }),
@@ -78,6 +80,16 @@ func TestTemplateAPI(t *testing.T) {
 			status: 400, contains: []string{`"items":{"code":"folio_line_required"`}},
 		{name: "no start date", as: alice, method: http.MethodPost, url: tplURL, body: valid(map[string]any{"start_date": ""}),
 			status: 400, contains: []string{`"start_date"`}},
+		{name: "starting in 2199", as: alice, method: http.MethodPost, url: tplURL, body: valid(map[string]any{"start_date": "2199-01-01"}),
+			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
+		{name: "starting a year from today", as: alice, method: http.MethodPost, url: tplURL, body: valid(map[string]any{"start_date": "2027-03-15"}),
+			status: 200, contains: []string{`"next_date":"2027-03-31"`}},
+		{name: "starting a year and a day from today", as: alice, method: http.MethodPost, url: tplURL, body: valid(map[string]any{"start_date": "2027-03-16"}),
+			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
+		{name: "starting in 1999", as: alice, method: http.MethodPost, url: tplURL, body: valid(map[string]any{"start_date": "1999-12-01"}),
+			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
+		{name: "moved to start in 2199", as: alice, method: http.MethodPatch, url: tplURL + "/" + tplMonthly, body: map[string]any{"start_date": "2199-01-01"},
+			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
 		{name: "an unknown business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/users/records/" + alice,
 			body: map[string]any{"time_zone": "Mars/Olympus"}, status: 400, contains: []string{`"time_zone":{"code":"folio_invalid_time_zone"`}},
 		{name: "a known business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/users/records/" + alice,

@@ -18,6 +18,10 @@ type templateInput struct {
 	action     string
 	lines      int
 	totalCents int64
+	// today is the business's today; startChanged is true for a new
+	// template or a save that changes its start date.
+	today        time.Time
+	startChanged bool
 }
 
 // earliest and latest bound the dates a template takes (as the invoices' dates).
@@ -25,6 +29,11 @@ var (
 	earliest = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
 	latest   = time.Date(2199, 12, 31, 0, 0, 0, 0, time.UTC)
 )
+
+// A start date set or changed lies in the window of an invoice's issue
+// date (billing's issueWindow): from startEarliest to a year from today.
+// One left as it is passes, so a template from before the rule still saves.
+var startEarliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // decideTemplate is the first refusal of a template's save, nil when it
 // can be saved.
@@ -36,6 +45,8 @@ func decideTemplate(in templateInput) *ruleError {
 		return &ruleError{field: "month_day", code: "folio_recurring_month_day", message: msgMonthDay}
 	case in.start.IsZero() || in.start.Before(earliest) || in.start.After(latest):
 		return &ruleError{field: "start_date", code: "folio_recurring_start_date", message: msgStartDate}
+	case in.startChanged && (in.start.Before(startEarliest) || in.start.After(in.today.AddDate(1, 0, 0))):
+		return &ruleError{field: "start_date", code: "folio_recurring_start_window", message: msgStartWindow}
 	case !slices.Contains(migrations.RecurringEnds, in.endKind):
 		return &ruleError{field: "end_kind", code: "folio_recurring_end_kind", message: msgEndKind}
 	case in.endKind == "after" && (in.endCount < 1 || in.endCount > 1000):

@@ -140,6 +140,8 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 		frequency: rule.Frequency, monthDay: rule.MonthDay, start: rule.Start,
 		endKind: rule.EndKind, endCount: rule.EndCount, endDate: rule.EndDate,
 		action: r.GetString("action"), lines: len(lines), totalCents: totals.TotalCents,
+		today:        dayOf(schedule.Today(owner.GetString(migrations.FieldTimeZone), s.now())),
+		startChanged: isNew || !rule.Start.Equal(dateOf(stored, "start_date")),
 	}); rerr != nil {
 		return rerr.api()
 	}

@@ -17,6 +17,7 @@ const (
 	msgFrequency       = "Choose how often the invoice repeats."
 	msgMonthDay        = "Choose a day of the month from 1 to 31, or the last day."
 	msgStartDate       = "Enter the date of the first invoice (between 1970 and 2199)."
+	msgStartWindow     = "Enter the date of the first invoice from the year 2000 on, and no more than a year from today."
 	msgEndKind         = "Choose when the invoices stop."
 	msgEndCount        = "Enter how many invoices to make, from 1 to 1000."
 	msgEndDate         = "The end date can't be before the start date."
@@ -30,18 +31,19 @@ const (
 
 // recurringMessages maps each code of the package to its sentence.
 var recurringMessages = map[string]string{
-	"folio_recurring_frequency":   msgFrequency,
-	"folio_recurring_month_day":   msgMonthDay,
-	"folio_recurring_start_date":  msgStartDate,
-	"folio_recurring_end_kind":    msgEndKind,
-	"folio_recurring_end_count":   msgEndCount,
-	"folio_recurring_end_date":    msgEndDate,
-	"folio_recurring_action":      msgAction,
-	"folio_recurring_lines":       msgLines,
-	"folio_foreign_customer":      msgForeignCustomer,
-	"folio_invalid_time_zone":     msgTimeZone,
-	"folio_recurring_mail_failed": msgMailFailed,
-	"folio_recurring_run_failed":  msgRunFailed,
+	"folio_recurring_frequency":    msgFrequency,
+	"folio_recurring_month_day":    msgMonthDay,
+	"folio_recurring_start_date":   msgStartDate,
+	"folio_recurring_start_window": msgStartWindow,
+	"folio_recurring_end_kind":     msgEndKind,
+	"folio_recurring_end_count":    msgEndCount,
+	"folio_recurring_end_date":     msgEndDate,
+	"folio_recurring_action":       msgAction,
+	"folio_recurring_lines":        msgLines,
+	"folio_foreign_customer":       msgForeignCustomer,
+	"folio_invalid_time_zone":      msgTimeZone,
+	"folio_recurring_mail_failed":  msgMailFailed,
+	"folio_recurring_run_failed":   msgRunFailed,
 }
 
 // ruleError is a refusal decided by a pure function: the field it is

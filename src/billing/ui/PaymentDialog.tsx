@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { TextAreaField } from '@/components/ui/inputs'
 import { MoneyFields } from '@/billing/ui/MoneyFields'
-import { formatDate, formatMoney, isoDate, pbDate, todayIso, toInputAmount } from '@/billing/format'
+import {
+  addDays,
+  formatDate,
+  formatMoney,
+  isoDate,
+  pbDate,
+  todayIso,
+  toInputAmount,
+} from '@/billing/format'
 import { newRecordId } from '@/billing/ids'
 import { amountField } from '@/billing/amount-field'
 import { shownOnce } from '@/billing/ui/shown-once'
@@ -19,6 +27,8 @@ import { richText, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
+/** The first day a payment may be dated (the server's earliestDocumentDay). */
+const EARLIEST_DAY = '2000-01-01'
 
 /** The payment form's rules; the limit is the balance (plus the old amount when editing). */
 function paymentSchema(currency: string, maxCents: number) {
@@ -27,7 +37,15 @@ function paymentSchema(currency: string, maxCents: number) {
       required: 'billing.paymentDialog.amountRequired',
       max: 'billing.paymentDialog.amountMax',
     }),
-    date: v.pipe(v.string(), v.regex(DAY, message('billing.paymentDialog.dateRequired'))),
+    date: v.pipe(
+      v.string(),
+      v.regex(DAY, message('billing.paymentDialog.dateRequired')),
+      // The server's window (decideDateWindow): from 2000 to tomorrow, for the time zones ahead.
+      v.check(
+        (d) => d >= EARLIEST_DAY && d <= addDays(todayIso(), 1),
+        message('billing.paymentDialog.dateWindow'),
+      ),
+    ),
     method: v.picklist(PAYMENT_METHODS, message('billing.paymentDialog.methodRequired')),
     reference: v.pipe(
       v.string(),

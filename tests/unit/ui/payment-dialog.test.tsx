@@ -103,13 +103,31 @@ describe('the payment dialog asks before a payment that deserves it', () => {
     open('sent')
     const date = screen.getByLabelText('Date received')
     await userEvent.clear(date)
-    await userEvent.type(date, dayAfter(todayIso(), 3))
+    // Tomorrow: the most the server takes (a time zone ahead of UTC).
+    await userEvent.type(date, dayAfter(todayIso(), 1))
     await userEvent.click(screen.getByRole('button', { name: 'Record payment' }))
     expect(screen.getByText('Record a payment dated in the future?')).toBeVisible()
     expect(screen.getByText(/^The payment date is in the future/)).toBeVisible()
     expect(save).not.toHaveBeenCalled()
     await userEvent.click(screen.getByRole('button', { name: 'Record payment' }))
     expect(save).toHaveBeenCalledOnce()
+  })
+
+  it.each([
+    ['3 days ahead', () => dayAfter(todayIso(), 3)],
+    ['in 2199', () => '2199-12-31'],
+    ['before 2000', () => '1999-12-31'],
+  ])('a payment dated %s is refused at its field, as the server would', async (_name, day) => {
+    open('sent')
+    const date = screen.getByLabelText('Date received')
+    await userEvent.clear(date)
+    await userEvent.type(date, day())
+    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }))
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a date from the year 2000 on, and no later than today'),
+    )
+    expect(screen.queryByText('Record a payment dated in the future?')).toBeNull()
+    expect(save).not.toHaveBeenCalled()
   })
 
   it('an ordinary payment on a sent invoice is recorded at once', async () => {
