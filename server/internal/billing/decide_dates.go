@@ -25,7 +25,14 @@ var (
 // changed, never on a save that leaves it as stored, so documents dated
 // before the rule can still be edited otherwise. firstDay..lastDay stay
 // the bounds of any stored date.
-var earliestDocumentDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// EarliestDocumentDay is the first day a document date may be set to (the
+// recurring templates' start dates too).
+var EarliestDocumentDay = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// IssueYearsAhead is how far ahead of today an issue date (and a recurring
+// template's start) may be set.
+const IssueYearsAhead = 1
 
 // dateWindow is how far ahead of today one kind of date may be, and the
 // refusal of one outside its window.
@@ -37,7 +44,7 @@ type dateWindow struct {
 var (
 	// issueWindow: the issue date of an invoice or quote, up to a year
 	// ahead (a document prepared for a later date).
-	issueWindow = dateWindow{years: 1, code: "folio_issue_date_window", message: msgIssueDateWindow}
+	issueWindow = dateWindow{years: IssueYearsAhead, code: "folio_issue_date_window", message: msgIssueDateWindow}
 	// dueWindow: a due date or a quote's expiry date, up to five years
 	// ahead (long payment plans, long offers).
 	dueWindow = dateWindow{years: 5, code: "folio_due_date_window", message: msgDueDateWindow}
@@ -54,7 +61,7 @@ func decideDateWindow(field string, day, today time.Time, w dateWindow) *ruleErr
 		return nil
 	}
 	day = dateOnly(day)
-	if day.Before(earliestDocumentDay) || day.After(dateOnly(today).AddDate(w.years, 0, w.days)) {
+	if day.Before(EarliestDocumentDay) || day.After(dateOnly(today).AddDate(w.years, 0, w.days)) {
 		return newRuleError(field, w.code, w.message)
 	}
 	return nil

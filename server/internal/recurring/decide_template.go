@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"folio/server/internal/billing"
 	"folio/server/migrations"
 )
 
@@ -30,11 +31,6 @@ var (
 	latest   = time.Date(2199, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
-// A start date set or changed lies in the window of an invoice's issue
-// date (billing's issueWindow): from startEarliest to a year from today.
-// One left as it is passes, so a template from before the rule still saves.
-var startEarliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-
 // decideTemplate is the first refusal of a template's save, nil when it
 // can be saved.
 func decideTemplate(in templateInput) *ruleError {
@@ -45,7 +41,9 @@ func decideTemplate(in templateInput) *ruleError {
 		return &ruleError{field: "month_day", code: "folio_recurring_month_day", message: msgMonthDay}
 	case in.start.IsZero() || in.start.Before(earliest) || in.start.After(latest):
 		return &ruleError{field: "start_date", code: "folio_recurring_start_date", message: msgStartDate}
-	case in.startChanged && (in.start.Before(startEarliest) || in.start.After(in.today.AddDate(1, 0, 0))):
+	// A start set or changed lies in the window of an invoice's issue date;
+	// one left as it is passes (a template from before the window).
+	case in.startChanged && (in.start.Before(billing.EarliestDocumentDay) || in.start.After(in.today.AddDate(billing.IssueYearsAhead, 0, 0))):
 		return &ruleError{field: "start_date", code: "folio_recurring_start_window", message: msgStartWindow}
 	case !slices.Contains(migrations.RecurringEnds, in.endKind):
 		return &ruleError{field: "end_kind", code: "folio_recurring_end_kind", message: msgEndKind}
