@@ -27,11 +27,14 @@ import { richText, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
-/** The first day a payment may be dated (the server's earliestDocumentDay). */
+/** The first day a payment may be dated (the server's EarliestDocumentDay). */
 const EARLIEST_DAY = '2000-01-01'
 
-/** The payment form's rules; the limit is the balance (plus the old amount when editing). */
-function paymentSchema(currency: string, maxCents: number) {
+/**
+ * The payment form's rules; the limit is the balance (plus the old amount when editing). A date
+ * kept as stored (storedDate, editing) is not judged again, as on the server.
+ */
+function paymentSchema(currency: string, maxCents: number, storedDate?: string) {
   return v.object({
     amount: amountField(currency, maxCents, {
       required: 'billing.paymentDialog.amountRequired',
@@ -42,7 +45,7 @@ function paymentSchema(currency: string, maxCents: number) {
       v.regex(DAY, message('billing.paymentDialog.dateRequired')),
       // The server's window (decideDateWindow): from 2000 to tomorrow, for the time zones ahead.
       v.check(
-        (d) => d >= EARLIEST_DAY && d <= addDays(todayIso(), 1),
+        (d) => d === storedDate || (d >= EARLIEST_DAY && d <= addDays(todayIso(), 1)),
         message('billing.paymentDialog.dateWindow'),
       ),
     ),
@@ -100,7 +103,7 @@ export function PaymentDialog({
   const currency = invoice.currency
   const max = invoice.balance_cents + (payment?.amount_cents ?? 0)
   const { values, set, errors, formError, busy, handleSubmit } = useForm(
-    paymentSchema(currency, max),
+    paymentSchema(currency, max, payment ? isoDate(payment.date) : undefined),
     {
       amount: toInputAmount(
         payment ? payment.amount_cents : Math.max(invoice.balance_cents, 0),

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/preact'
 import userEvent from '@testing-library/user-event'
 import { todayIso } from '@/billing/format'
+import type { Payment } from '@/billing/types'
 
 type Outcome =
   | { ok: true; queued: false; data: unknown }
@@ -128,6 +129,39 @@ describe('the payment dialog asks before a payment that deserves it', () => {
     )
     expect(screen.queryByText('Record a payment dated in the future?')).toBeNull()
     expect(save).not.toHaveBeenCalled()
+  })
+
+  it('an edit keeps a stored date from before the window (only a changed date is judged)', async () => {
+    const stored = {
+      id: 'pay1',
+      collectionId: 'payments',
+      collectionName: 'payments',
+      created: '',
+      updated: '',
+      invoice: 'inv1',
+      customer: 'c1',
+      number: 'PAY-00001',
+      seq: 1,
+      date: '1999-06-30 00:00:00.000Z',
+      amount_cents: 5000,
+      currency: 'EUR',
+      method: 'cash',
+      reference: 'R-1',
+      notes: '',
+    } as const
+    render(
+      <PaymentDialog
+        open
+        onOpenChange={() => undefined}
+        invoice={invoice('sent')}
+        payment={stored as unknown as Payment}
+      />,
+    )
+    const reference = screen.getByLabelText('Reference')
+    await userEvent.clear(reference)
+    await userEvent.type(reference, 'R-2')
+    await userEvent.click(screen.getByRole('button', { name: 'Save payment' }))
+    await waitFor(() => expect(save).toHaveBeenCalledOnce())
   })
 
   it('an ordinary payment on a sent invoice is recorded at once', async () => {
