@@ -41,6 +41,10 @@ export interface PrintableDocument {
   /** Invoices: what was paid, what credit notes took off, and what is left; quotes: 0, 0, the total. */
   paid_cents: number
   credited_cents: number
+  /** Invoices: the credit given back (refunded, or applied to other invoices); quotes: 0. */
+  refunded_cents: number
+  /** Invoices: the credit still owed to the customer; quotes: 0. */
+  credit_cents: number
   balance_cents: number
   notes: string
   terms: string
@@ -164,6 +168,8 @@ export function toPrintable(input: {
     tax_breakdown: doc.tax_breakdown ?? [],
     paid_cents: invoice?.paid_cents ?? 0,
     credited_cents: invoice?.credited_cents ?? 0,
+    refunded_cents: invoice?.refunded_cents ?? 0,
+    credit_cents: invoice?.credit_cents ?? 0,
     balance_cents: invoice ? invoice.balance_cents : (doc.total_cents ?? 0),
     notes: doc.notes ?? '',
     terms: doc.terms ?? '',

@@ -117,7 +117,10 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   // The printed copy says what the credit note took off, after the payment.
   const printed = page.getByRole('article', { name: 'Invoice INV-00001' })
   await expect(printed.getByRole('term').filter({ hasText: 'Credited' })).toBeVisible()
-  await expect(printed.getByRole('definition').filter({ hasText: '−€60.00' })).toBeVisible()
+  // …and, while the credit is not given back, that it is owed to the customer: the column adds up
+  // (€120.00 − €120.00 − €60.00 = −€60.00).
+  await expect(printed.getByRole('term').filter({ hasText: 'Credit in your favour' })).toBeVisible()
+  await expect(printed.getByRole('definition').filter({ hasText: '−€60.00' })).toHaveCount(2)
 
   // Record the refund: never more than the credit left.
   await page.getByRole('link', { name: 'CN-00001' }).click()
@@ -146,6 +149,19 @@ test('credit a paid invoice in part, record the refund, and the dashboard counts
   await expect(page.getByText('Refund recorded')).toBeVisible()
   expect(await axe(page), 'credit note page').toEqual([])
   const creditNoteUrl = page.url()
+
+  // The invoice's printed copy adds up after the refund: paid, credited, refunded, nothing due.
+  await page.getByRole('link', { name: 'INV-00001' }).click()
+  const settledCopy = page.getByRole('article', { name: 'Invoice INV-00001' })
+  await expect(
+    settledCopy.getByRole('term').filter({ hasText: 'Credit refunded or used' }),
+  ).toBeVisible()
+  await expect(settledCopy.getByRole('definition').filter({ hasText: '+€60.00' })).toBeVisible()
+  await expect(settledCopy.getByRole('term').filter({ hasText: 'Balance due' })).toBeVisible()
+  await expect(
+    settledCopy.getByRole('term').filter({ hasText: 'Credit in your favour' }),
+  ).toHaveCount(0)
+  await page.goto(creditNoteUrl)
 
   // The list has it, under its tabs.
   await page.getByRole('link', { name: 'Credit notes' }).first().click()

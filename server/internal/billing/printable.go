@@ -58,6 +58,13 @@ type PrintableDocument struct {
 	// CreditedCents is what credit notes took off (invoices; 0 for quotes):
 	// the total less payments and credits is the balance.
 	CreditedCents int64 `json:"credited_cents"`
+	// RefundedCents is the credit given back: refunded, or applied to
+	// other invoices (invoices; 0 for quotes).
+	RefundedCents int64 `json:"refunded_cents"`
+	// CreditCents is the credit still owed to the customer (invoices; 0
+	// for quotes). The rows under the total (decideSettlementRows) are
+	// worked out from these.
+	CreditCents int64 `json:"credit_cents"`
 	// BalanceCents is what is left to pay (invoices; the total for quotes).
 	BalanceCents int64 `json:"balance_cents"`
 	// Notes are printed on the document.
@@ -236,6 +243,8 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		p.DueDate = end
 		p.PaidCents = int64(doc.GetInt("paid_cents"))
 		p.CreditedCents = int64(doc.GetInt("credited_cents"))
+		p.RefundedCents = int64(doc.GetInt(migrations.FieldRefundedCents))
+		p.CreditCents = int64(doc.GetInt(migrations.FieldCreditCents))
 		p.BalanceCents = int64(doc.GetInt("balance_cents"))
 		if iban := owner.GetString(migrations.FieldIBAN); iban != "" {
 			p.Payment = &PaymentInstructions{

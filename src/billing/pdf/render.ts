@@ -12,6 +12,7 @@ import { docFormat } from '@/billing/doc-format'
 import { formatIban } from '@/billing/payment-code'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
+import { settlementLines } from '@/billing/settlement-rows'
 import { docTranslator, isRtlLocale, type DocTranslate } from '@/lib/i18n'
 import type { FontBytes } from './fonts'
 import type { PdfLogo } from './logo'
@@ -464,17 +465,8 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
     strong: true,
     ruleAbove: true,
   })
-  if (invoice && (doc.paid_cents || doc.credited_cents)) {
-    if (doc.paid_cents)
-      totals.push({ label: dt('doc.totals.paid'), value: `−${money(doc.paid_cents)}` })
-    if (doc.credited_cents)
-      totals.push({ label: dt('doc.totals.credited'), value: `−${money(doc.credited_cents)}` })
-    totals.push({
-      label: dt('doc.totals.balanceDue'),
-      value: money(doc.balance_cents),
-      strong: true,
-    })
-  }
+  for (const row of settlementLines(doc, f, dt))
+    totals.push({ label: row.label, value: row.amount, strong: row.last })
   const totalsH = totals.length * rowLine + 6
   const taxH = breakdown.length ? lineH(LABEL) + 2 + (breakdown.length + 1) * rowLine : 0
   ensure(Math.max(totalsH, taxH))

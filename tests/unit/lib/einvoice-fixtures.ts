@@ -322,6 +322,8 @@ export function buildCase(
     })),
     paid_cents: paid,
     credited_cents: 0,
+    refunded_cents: 0,
+    credit_cents: 0,
     balance_cents: total - paid,
     notes,
     terms,

@@ -89,6 +89,8 @@ export function invoiceFixture(overrides: Partial<PrintableDocument> = {}): Prin
     tax_breakdown,
     paid_cents,
     credited_cents: 0,
+    refunded_cents: 0,
+    credit_cents: 0,
     balance_cents: total_cents - paid_cents,
     notes: 'Thank you for your business.\nQuestions about this invoice: billing@atelier.example',
     terms:
@@ -125,6 +127,8 @@ export function quoteFixture(overrides: Partial<PrintableDocument> = {}): Printa
     tax_breakdown: [{ rate: 19, net_cents: subtotal_cents, tax_cents }],
     paid_cents: 0,
     credited_cents: 0,
+    refunded_cents: 0,
+    credit_cents: 0,
     balance_cents: subtotal_cents + tax_cents,
     payment: null,
     ...overrides,

@@ -3,6 +3,7 @@ import { docFormat } from '@/billing/doc-format'
 import { formatIban } from '@/billing/payment-code'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
+import { settlementLines } from '@/billing/settlement-rows'
 import { directionOf, richText, useDocT } from '@/lib/i18n'
 
 // A container: the sheet lays its lines out by its own width (a phone, the record page's column,
@@ -423,21 +424,14 @@ export function PrintableSheet({
             amount={formatMoney(doc.total_cents, c)}
             className="border-t border-neutral-300 pt-1 font-semibold"
           />
-          {invoice && (doc.paid_cents || doc.credited_cents) ? (
-            <>
-              {doc.paid_cents ? (
-                <TotalRow label={dt('doc.totals.paid')} amount={minus(doc.paid_cents)} />
-              ) : null}
-              {doc.credited_cents ? (
-                <TotalRow label={dt('doc.totals.credited')} amount={minus(doc.credited_cents)} />
-              ) : null}
-              <TotalRow
-                label={dt('doc.totals.balanceDue')}
-                amount={formatMoney(doc.balance_cents, c)}
-                className="font-semibold"
-              />
-            </>
-          ) : null}
+          {settlementLines(doc, f, dt).map((row) => (
+            <TotalRow
+              key={row.label}
+              label={row.label}
+              amount={row.amount}
+              className={row.last ? 'font-semibold' : undefined}
+            />
+          ))}
         </dl>
       </div>
 
