@@ -41,7 +41,18 @@ type reminderInvoice struct {
 	issueDate, dueDate string
 	// optedOut: the customer gets no reminders.
 	optedOut bool
+	// sentDay is the business's date the invoice was first sent
+	// (YYYY-MM-DD; empty when unknown), lastMail the latest instant a
+	// mail of it went out (its send, a re-send or a reminder; zero when
+	// unknown).
+	sentDay  string
+	lastMail time.Time
 }
+
+// reminderQuiet is how long after any mail of an invoice (its send, a
+// re-send, a reminder) no reminder of it goes out: a reminder waits, it
+// is not dropped.
+const reminderQuiet = 24 * time.Hour
 
 // invoiceBalanceDue is what the customer still owes on an invoice, the one
 // amount reminders look at: nothing on a draft or a void invoice, else its
@@ -67,8 +78,15 @@ func reminderOpen(status string, balanceCents int64) bool {
 }
 
 // decideReminder is the step of the schedule to mail today (the business's
-// date, YYYY-MM-DD) for an invoice, given the steps already sent for it;
-// ok is false when there is none.
+// date, YYYY-MM-DD, and the instant now) for an invoice, given the steps
+// already sent for it; ok is false when there is none.
+//
+// The schedule counts from the due date, or from the day the invoice was
+// sent when that is later (an invoice sent after its due date gets its
+// first reminder 7 days after the send with the default schedule, not
+// "14 days overdue" a minute after it). A step on or before the send day
+// is never due: the invoice's own mail just said it. No reminder goes out
+// within reminderQuiet of the latest mail of the invoice; it waits.
 //
 // A step is due from its day (due date + step) on, and only once. When
 // several are due and unsent (the server was down, or the invoice was sent
@@ -77,15 +95,18 @@ func reminderOpen(status string, balanceCents int64) bool {
 // a burst. A step whose day is before the invoice's issue date is never
 // due (no "due in 3 days" for an invoice issued the day before its due
 // date), and once a step is sent no earlier one follows.
-func decideReminder(steps []int, inv reminderInvoice, today string, sent []int) (step int, ok bool) {
+func decideReminder(steps []int, inv reminderInvoice, today string, now time.Time, sent []int) (step int, ok bool) {
 	if inv.optedOut || !reminderOpen(inv.status, inv.balanceCents) {
+		return 0, false
+	}
+	if !inv.lastMail.IsZero() && now.Before(inv.lastMail.Add(reminderQuiet)) {
 		return 0, false
 	}
 	due, err := time.Parse(time.DateOnly, inv.dueDate)
 	if err != nil {
 		return 0, false
 	}
-	now, err := time.Parse(time.DateOnly, today)
+	until, err := time.Parse(time.DateOnly, today)
 	if err != nil {
 		return 0, false
 	}
@@ -93,10 +114,16 @@ func decideReminder(steps []int, inv reminderInvoice, today string, sent []int) 
 	if err != nil {
 		issued = time.Time{}
 	}
+	from := due
+	sentDay, err := time.Parse(time.DateOnly, inv.sentDay)
+	sentKnown := err == nil
+	if sentKnown && sentDay.After(due) {
+		from = sentDay
+	}
 	found := false
 	for _, s := range steps {
-		day := due.AddDate(0, 0, s)
-		if day.After(now) || day.Before(issued) {
+		day := from.AddDate(0, 0, s)
+		if day.After(until) || day.Before(issued) || (sentKnown && !day.After(sentDay)) {
 			continue
 		}
 		if !found || s > step {

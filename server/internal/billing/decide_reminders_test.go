@@ -19,6 +19,7 @@ func TestDecideReminder(t *testing.T) {
 		f(&inv)
 		return inv
 	}
+	sentLate := with(func(i *reminderInvoice) { i.sentDay = "2026-04-20" })
 	cases := []struct {
 		name  string
 		inv   reminderInvoice
@@ -52,20 +53,66 @@ func TestDecideReminder(t *testing.T) {
 		{"month end: due 31 Jan + 30 is 2 March", with(func(i *reminderInvoice) { i.issueDate = "2026-01-01"; i.dueDate = "2026-01-31" }), "2026-03-02", []int{-3, 0, 7, 14}, 30, true},
 		{"month end: not yet on 1 March", with(func(i *reminderInvoice) { i.issueDate = "2026-01-01"; i.dueDate = "2026-01-31" }), "2026-03-01", []int{-3, 0, 7, 14}, 0, false},
 		{"29 February: -3 is 26 February", with(func(i *reminderInvoice) { i.issueDate = "2028-02-01"; i.dueDate = "2028-02-29" }), "2028-02-26", nil, -3, true},
+		// Sent on time, 1 March: the schedule counts from the due date.
+		{"sent on time: from the due date", with(func(i *reminderInvoice) { i.sentDay = "2026-03-01" }), "2026-03-28", nil, -3, true},
+		// Sent 20 April, 20 days after its due date: the schedule counts
+		// from the send, and -3 and 0 (on or before the send) never come.
+		{"sent late: nothing on the send day", sentLate, "2026-04-20", nil, 0, false},
+		{"sent late: nothing the day after", sentLate, "2026-04-21", nil, 0, false},
+		{"sent late: nothing 6 days after the send", sentLate, "2026-04-26", nil, 0, false},
+		{"sent late: 7 days after the send", sentLate, "2026-04-27", nil, 7, true},
+		{"sent late: 14 days after the send", sentLate, "2026-05-04", []int{7}, 14, true},
+		{"sent late: 30 days after the send", sentLate, "2026-05-20", []int{7, 14}, 30, true},
+		{"sent on the due date: no reminder that day", with(func(i *reminderInvoice) { i.sentDay = "2026-03-31" }), "2026-03-31", nil, 0, false},
+		{"sent on the due date: 7 days after", with(func(i *reminderInvoice) { i.sentDay = "2026-03-31" }), "2026-04-07", nil, 7, true},
+		{"sent 3 days before due: not -3 that day", with(func(i *reminderInvoice) { i.sentDay = "2026-03-28" }), "2026-03-28", nil, 0, false},
+		{"sent 3 days before due: the due date's step", with(func(i *reminderInvoice) { i.sentDay = "2026-03-28" }), "2026-03-31", nil, 0, true},
 	}
 	for _, c := range cases {
-		step, ok := decideReminder(steps, c.inv, c.today, c.sent)
+		step, ok := decideReminder(steps, c.inv, c.today, at(c.today), c.sent)
 		if ok != c.ok || (ok && step != c.step) {
 			t.Errorf("%s: got (%d, %v), want (%d, %v)", c.name, step, ok, c.step, c.ok)
 		}
 	}
 
 	// An owner's own schedule.
-	if step, ok := decideReminder([]int{1, 10}, open, "2026-04-05", nil); !ok || step != 1 {
+	if step, ok := decideReminder([]int{1, 10}, open, "2026-04-05", at("2026-04-05"), nil); !ok || step != 1 {
 		t.Errorf("own schedule: got (%d, %v), want (1, true)", step, ok)
 	}
-	if _, ok := decideReminder([]int{}, open, "2026-04-05", nil); ok {
+	if _, ok := decideReminder([]int{}, open, "2026-04-05", at("2026-04-05"), nil); ok {
 		t.Error("an empty schedule sends nothing")
+	}
+}
+
+// No reminder in the 24 hours after any mail of the invoice: the reminder
+// waits for the quiet time to pass, it is not dropped.
+func TestDecideReminderQuietAfterMail(t *testing.T) {
+	t.Parallel()
+	// Due 31 March, sent 20 April 09:00 UTC; the 7-day step is 27 April.
+	sentAt := time.Date(2026, 4, 20, 9, 0, 0, 0, time.UTC)
+	inv := reminderInvoice{status: statusSent, balanceCents: 12000, issueDate: "2026-03-01", dueDate: "2026-03-31",
+		sentDay: "2026-04-20", lastMail: sentAt}
+	cases := []struct {
+		name     string
+		lastMail time.Time
+		today    string
+		now      time.Time
+		ok       bool
+	}{
+		{"62 seconds after the send: nothing", sentAt, "2026-04-20", sentAt.Add(62 * time.Second), false},
+		{"a step due, but re-sent an hour ago: waits", sentAt.AddDate(0, 0, 7), "2026-04-27", sentAt.AddDate(0, 0, 7).Add(time.Hour), false},
+		{"23h59 after the re-send: still waits", sentAt.AddDate(0, 0, 7), "2026-04-28", sentAt.AddDate(0, 0, 7).Add(reminderQuiet - time.Minute), false},
+		{"24 hours after the re-send: goes", sentAt.AddDate(0, 0, 7), "2026-04-28", sentAt.AddDate(0, 0, 7).Add(reminderQuiet), true},
+		{"the step's day, a week after the send: goes", sentAt, "2026-04-27", at("2026-04-27"), true},
+		{"no mail known: the schedule alone", time.Time{}, "2026-04-27", at("2026-04-27"), true},
+	}
+	for _, c := range cases {
+		in := inv
+		in.lastMail = c.lastMail
+		step, ok := decideReminder(DefaultReminderSteps, in, c.today, c.now, nil)
+		if ok != c.ok || (ok && step != 7) {
+			t.Errorf("%s: got (%d, %v), want (7, %v)", c.name, step, ok, c.ok)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"bytes"
+	"database/sql"
 	"errors"
 	"io"
 	"net/http"
@@ -273,13 +274,23 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	if err != nil {
 		return nil, err
 	}
+	lastMail, err := lastMailOf(tx, inv)
+	if err != nil {
+		return nil, err
+	}
+	sentDay := ""
+	if at := inv.GetDateTime("sent_at"); !at.IsZero() {
+		sentDay = schedule.Today(owner.GetString(migrations.FieldTimeZone), at.Time())
+	}
 	step, ok := decideReminder(steps, reminderInvoice{
 		status:       inv.GetString("status"),
 		balanceCents: invoiceBalanceDue(inv),
 		issueDate:    dayOf(inv.GetString("issue_date")),
 		dueDate:      dayOf(inv.GetString("due_date")),
 		optedOut:     customer.GetBool(migrations.FieldRemindersOptOut),
-	}, today, sent)
+		sentDay:      sentDay,
+		lastMail:     lastMail,
+	}, today, now, sent)
 	if !ok {
 		return nil, errNoReminder
 	}
@@ -325,6 +336,29 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 		return nil, err
 	}
 	return &preparedReminder{claim: claim, event: event, link: link, counted: counted, msg: msg}, nil
+}
+
+// lastMailOf is the latest instant a mail of the invoice went out: its
+// sent_at stamp or the newest of its counted mails (a re-send, a reminder),
+// whichever is later; zero when none is known.
+func lastMailOf(app core.App, inv *core.Record) (time.Time, error) {
+	last := inv.GetDateTime("sent_at").Time()
+	var newest sql.NullString
+	err := app.DB().Select("MAX([" + migrations.FieldSentAt + "])").From(migrations.MailSendsCollection).
+		Where(dbx.HashExp{"document": inv.Id, "kind": invoiceKind.noun}).Row(&newest)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if newest.String != "" {
+		dt, err := types.ParseDateTime(newest.String)
+		if err != nil {
+			return time.Time{}, err
+		}
+		if dt.Time().After(last) {
+			last = dt.Time()
+		}
+	}
+	return last, nil
 }
 
 // reminderMail writes the reminder of an invoice in its language: the

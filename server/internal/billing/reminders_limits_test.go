@@ -18,7 +18,9 @@ import (
 
 // dueSoon gives alice n more sent invoices to Acme, due 2026-03-18: the
 // default schedule's first reminder (3 days before) is due on the
-// fixture's today, 2026-03-15. Their ids are returned.
+// fixture's today, 2026-03-15. They were sent on their issue date, 1 March
+// (a reminder never goes out on the day of the send). Their ids are
+// returned.
 func dueSoon(t testing.TB, app *tests.TestApp, n int) []string {
 	t.Helper()
 	ids := make([]string, n)
@@ -30,6 +32,7 @@ func dueSoon(t testing.TB, app *tests.TestApp, n int) []string {
 			t.Fatal(err)
 		}
 		inv.Set("status", "sent")
+		inv.Set("sent_at", "2026-03-01 10:00:00.000Z")
 		if err := app.Save(inv); err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
@@ -417,5 +418,39 @@ func TestRemindersNeedAVerifiedAddress(t *testing.T) {
 	run(t, app, at("2026-04-07"))
 	if n := app.TestMailer.TotalSend(); n == 0 {
 		t.Error("no reminder once the address is verified")
+	}
+}
+
+// The trial's surprise: an invoice sent after its due date got
+// "Reminder (14 days overdue)" 62 seconds later. Now its schedule counts
+// from the send: nothing on the day, the first reminder a week after.
+func TestAnInvoiceSentLateIsRemindedFromItsSend(t *testing.T) {
+	t.Parallel()
+	app := remindersApp(t, "")
+	defer app.Cleanup()
+	withEmail(custAcme)(t, app)
+	// Due 1 March, sent on the fixture's today, 15 March 10:00 UTC.
+	if _, err := create(app, migrations.InvoicesCollection, "ialicelate00001", map[string]any{"owner": alice,
+		"customer": custAcme, "issue_date": "2026-02-15", "due_date": "2026-03-01", "items": oneLine}); err != nil {
+		t.Fatal(err)
+	}
+	srv := testServer(t, app)
+	auth := map[string]string{"Authorization": testapp.Token(t, app, alice)}
+	if c := do(srv, http.MethodPost, sendURL("invoices", "ialicelate00001"), strings.NewReader("{}"), auth).Code; c != 200 {
+		t.Fatalf("send: %d", c)
+	}
+	for _, now := range []time.Time{
+		testapp.FixedNow.Add(62 * time.Second),
+		testapp.FixedNow.Add(20 * time.Hour),
+		at("2026-03-21"),
+	} {
+		run(t, app, now)
+		if got := sentSteps(t, app, "ialicelate00001"); len(got) != 0 {
+			t.Fatalf("at %s the late invoice got reminders %v, want none before 22 March", now, got)
+		}
+	}
+	run(t, app, at("2026-03-22"))
+	if got := sentSteps(t, app, "ialicelate00001"); !slicesEqual(got, []int{7}) {
+		t.Errorf("a week after the send: steps %v, want [7]", got)
 	}
 }

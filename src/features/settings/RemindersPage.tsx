@@ -71,6 +71,9 @@ export default function RemindersPage() {
         <p className="mt-1 text-sm text-muted-foreground">
           <bdi>{t('dunning.settings.intro')}</bdi>
         </p>
+        <p className="mt-1 text-sm text-muted-foreground" data-testid="reminders-timing">
+          <bdi>{t('dunning.settings.timing')}</bdi>
+        </p>
       </div>
       {settings.data ? (
         <>
