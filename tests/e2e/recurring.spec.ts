@@ -182,3 +182,45 @@ test('the recurring screens fit every width, left to right and in Arabic', async
   await expect(page.getByRole('alert').first()).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
 })
+
+test('a template that starts in the past asks what to do with the missed dates, and makes only what was chosen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(page, uniqueEmail('backdated'))
+  await page.goto('/customers/new')
+  await page.getByLabel('Name').fill('Orion Rentals')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByRole('button', { name: 'Add customer' }).click()
+  await expect(page.getByRole('heading', { name: 'Orion Rentals', level: 1 })).toBeVisible()
+
+  await page.goto('/recurring/new')
+  await page.getByRole('combobox', { name: 'Customer' }).fill('Orion')
+  await page.getByRole('option', { name: /Orion Rentals/ }).click()
+  await page.getByLabel('Name (optional)').fill('Crane rental')
+  await page.getByLabel('Repeats').selectOption('weekly')
+  // No question while the start is today.
+  const question = page.getByTestId('recurring-missed')
+  await page.getByLabel('First invoice on').fill(inDays(0))
+  await expect(question).toHaveCount(0)
+  // Weekly from 20 days ago: 20, 13 and 6 days ago were missed.
+  await page.getByLabel('First invoice on').fill(inDays(-20))
+  await expect(question).toContainText('3 dates were missed')
+  await expect(question.getByLabel('Skip them and start with the next date')).toBeChecked()
+  await expect(question.getByRole('status')).toContainText('Saving makes no invoice now.')
+  await question.getByLabel('Make only the latest missed invoice').check()
+  await expect(question.getByRole('status')).toContainText('Saving makes 1 invoice now')
+  await question.getByLabel(/Make them all/).check()
+  await expect(question.getByRole('status')).toContainText('Saving makes 3 invoices now')
+  // Back to the default, and saved: the jobs make nothing back-dated.
+  await question.getByLabel('Skip them and start with the next date').check()
+  await expect(question.getByRole('status')).toContainText('Saving makes no invoice now.')
+  await page.getByLabel('Line 1 description').fill('Crane rental')
+  await page.getByLabel('Line 1 quantity').fill('1')
+  await page.getByLabel('Line 1 unit price').fill('400')
+  await page.getByRole('button', { name: 'Create recurring invoice' }).click()
+  await expect(page.getByRole('heading', { name: 'Crane rental', level: 1 })).toBeVisible()
+  await runScheduledJobs(page.request)
+  await page.reload()
+  await expect(page.getByText('No invoice made yet.')).toBeVisible()
+})

@@ -22,7 +22,9 @@ package recurring
 import (
 	"time"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"folio/server/internal/schedule"
 	"folio/server/migrations"
@@ -52,6 +54,14 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdateRequest(tpl).BindFunc(guardUpdateRequest)
 	app.OnRecordCreate(tpl).BindFunc(s.saveTemplate)
 	app.OnRecordUpdate(tpl).BindFunc(s.saveTemplate)
+
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "folioRecurringRoutes",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.POST(PathPreview, s.previewRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			return se.Next()
+		},
+	})
 
 	schedule.Bind(app, schedule.Job{ID: JobID, Cron: "*/5 * * * *", Run: RunDue})
 }

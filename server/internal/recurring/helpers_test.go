@@ -83,9 +83,13 @@ func buildFixture(app *tests.TestApp) error {
 	return nil
 }
 
+// template is a template's fields. The fixture's templates started before
+// its today and make every date since (missed "all"), as a template does
+// that catches up after the server was down; a new template's own choice
+// is tested in missed_test.go.
 func template(owner, customer string, extra map[string]any) map[string]any {
 	f := map[string]any{"owner": owner, "customer": customer, "items": oneLine, "end_kind": "never",
-		"action": "draft", "payment_terms_days": 14}
+		"action": "draft", "payment_terms_days": 14, migrations.FieldRecurringMissed: "all"}
 	for k, v := range extra {
 		f[k] = v
 	}

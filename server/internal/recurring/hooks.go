@@ -161,6 +161,14 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 		}
 	}
 
+	// A new template whose start is in the past does with the missed
+	// dates what its owner chose (skip them unless told otherwise).
+	if isNew {
+		today := dayOf(schedule.Today(owner.GetString(migrations.FieldTimeZone), s.now()))
+		plan := DecideMissed(rule, today, r.GetString(migrations.FieldRecurringMissed))
+		r.Set("skip_before", dayText(plan.SkipBefore))
+	}
+
 	next := Next(rule, stateOf(r), upcomingShown)
 	days := make([]string, 0, len(next))
 	for _, d := range next {

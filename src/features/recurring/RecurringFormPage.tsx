@@ -10,6 +10,7 @@ import { FormFooter } from '@/components/ui/form-footer'
 import { CustomerPicker } from '@/billing/ui/CustomerPicker'
 import { emptyLine, type LineForm } from '@/billing/document-form'
 import { sellerQuery } from '@/billing/queries'
+import { formatDate, todayIso } from '@/billing/format'
 import { recordPaths, paths } from '@/config/paths'
 import { refusal } from '@/lib/errors'
 import { notify } from '@/lib/toast'
@@ -21,6 +22,8 @@ import { useDocumentTitle } from '@/components/layout/document-title'
 import {
   ACTIONS,
   createTemplate,
+  MISSED,
+  missedPreviewQuery,
   emptyTemplate,
   END_KINDS,
   FREQUENCIES,
@@ -30,6 +33,7 @@ import {
   templateSchema,
   toTemplateBody,
   updateTemplate,
+  type Missed,
   type TemplateForm,
 } from './api'
 
@@ -211,6 +215,14 @@ function TemplateEditor({
               ))}
             </SelectField>
           </div>
+          {!id &&
+          /^\d{4}-\d{2}-\d{2}$/.test(values.start_date) &&
+          values.start_date < todayIso() ? (
+            <MissedDates
+              values={values}
+              onChange={(missed) => setValues((f) => ({ ...f, missed }))}
+            />
+          ) : null}
         </Card>
 
         <Card className="grid gap-3">
@@ -307,5 +319,61 @@ function TemplateEditor({
         />
       </form>
     </>
+  )
+}
+
+/**
+ * A new template whose start date is in the past: what to do with the dates before today (skip
+ * them, the default; only the latest; all of them), and the invoices saving will make, as the
+ * server works them out (the same rule as the save).
+ */
+function MissedDates({
+  values,
+  onChange,
+}: {
+  values: TemplateForm
+  onChange: (missed: Missed) => void
+}) {
+  const t = useT()
+  const preview = useQuery({ ...missedPreviewQuery(values), meta: { silent: true } })
+  const p = preview.data
+  if (!p || p.missed === 0) return null
+  const dates = (ds: string[]) => ds.map((d) => formatDate(d)).join(', ')
+  return (
+    <fieldset
+      className="grid gap-2 rounded-lg border border-border p-3"
+      data-testid="recurring-missed"
+    >
+      <legend className="px-1 text-sm font-medium">
+        <bdi>
+          {t('recurring.missed.legend', {
+            count: p.missed,
+            first: formatDate(p.first_missed),
+            last: formatDate(p.last_missed),
+          })}
+        </bdi>
+      </legend>
+      {MISSED.map((m) => (
+        <label key={m} className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="recurring-missed"
+            className="size-4 accent-[var(--primary)]"
+            value={m}
+            checked={values.missed === m}
+            onChange={() => onChange(m)}
+          />
+          <bdi>{t(`recurring.missed.${m}`, { count: p.missed })}</bdi>
+        </label>
+      ))}
+      <p role="status" className="text-sm text-muted-foreground">
+        <bdi>
+          {p.make.length
+            ? t('recurring.missed.makes', { count: p.make.length, dates: dates(p.make) })
+            : t('recurring.missed.makesNone')}{' '}
+          {p.next.length ? t('recurring.missed.next', { date: formatDate(p.next[0]) }) : null}
+        </bdi>
+      </p>
+    </fieldset>
   )
 }

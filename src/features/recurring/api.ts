@@ -15,9 +15,12 @@ export const RUNS = 'recurring_runs'
 export const FREQUENCIES = ['weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const
 export const END_KINDS = ['never', 'after', 'on'] as const
 export const ACTIONS = ['draft', 'send'] as const
+/** What a new template whose start is in the past does with the dates before today (DecideMissed). */
+export const MISSED = ['skip', 'latest', 'all'] as const
 export type Frequency = (typeof FREQUENCIES)[number]
 export type EndKind = (typeof END_KINDS)[number]
 export type Action = (typeof ACTIONS)[number]
+export type Missed = (typeof MISSED)[number]
 
 /** A recurring template as the server sends it; the last block is written by the server only. */
 export interface Template extends BaseRecord {
@@ -148,6 +151,8 @@ export interface TemplateForm {
   end_date: string
   payment_terms_days: string
   action: Action
+  /** A new template only: what becomes of the dates before today. */
+  missed: Missed
   notes: string
   items: LineForm[]
 }
@@ -171,6 +176,7 @@ export const templateSchema = v.pipe(
     end_date: v.string(),
     payment_terms_days: termsDaysText,
     action: v.picklist(ACTIONS, message('recurring.form.actionRequired')),
+    missed: v.picklist(MISSED),
     notes: v.pipe(v.string(), v.maxLength(5000, message('billing.form.notesMax', { max: 5000 }))),
     items: v.pipe(
       v.array(
@@ -249,6 +255,7 @@ export function emptyTemplate(defaultTaxRate: number): TemplateForm {
     end_date: '',
     payment_terms_days: '30',
     action: 'draft',
+    missed: 'skip',
     notes: '',
     items: [emptyLine(defaultTaxRate)],
   }
@@ -268,6 +275,7 @@ export function fromTemplate(tpl: Template): TemplateForm {
     end_date: isoDate(tpl.end_date),
     payment_terms_days: String(tpl.payment_terms_days ?? 0),
     action: tpl.action,
+    missed: 'skip',
     notes: tpl.notes ?? '',
     items: (tpl.items ?? []).map((l) => ({
       id: l.id,
@@ -295,10 +303,48 @@ export function toTemplateBody(f: ParsedTemplateForm): Record<string, unknown> {
     end_date: f.end_kind === 'on' ? pbDate(f.end_date) : '',
     payment_terms_days: f.payment_terms_days,
     action: f.action,
+    missed: f.missed,
     notes: f.notes,
     items: toLineItems(f.items, f.currency).filter((l): l is LineItem => l !== null),
   }
 }
+
+/** The server's plan for a new template's schedule (POST /api/folio/recurring/preview, route_preview.go). */
+export interface MissedPreview {
+  /** The business's date the plan is for. */
+  today: string
+  /** How many dates fall before today, and the oldest and newest of them. */
+  missed: number
+  first_missed: string
+  last_missed: string
+  /** The invoices saving makes at once, by issue date. */
+  make: string[]
+  /** Up to 3 dates after today. */
+  next: string[]
+}
+
+export type PreviewSchedule = Pick<
+  ParsedTemplateForm,
+  'frequency' | 'month_day' | 'start_date' | 'end_kind' | 'end_count' | 'end_date' | 'missed'
+>
+
+export const missedPreviewQuery = (f: PreviewSchedule) =>
+  queryOptions({
+    queryKey: ['recurring', 'preview', f] as const,
+    queryFn: async (): Promise<MissedPreview> =>
+      (await loadPb()).send<MissedPreview>('/api/folio/recurring/preview', {
+        method: 'POST',
+        body: {
+          frequency: f.frequency,
+          month_day: f.frequency === 'monthly' ? Number(f.month_day) : 0,
+          start_date: f.start_date,
+          end_kind: f.end_kind,
+          end_count: f.end_kind === 'after' ? Number(f.end_count) : 0,
+          end_date: f.end_kind === 'on' ? f.end_date : '',
+          missed: f.missed,
+        },
+      }),
+  })
 
 export async function createTemplate(body: Record<string, unknown>): Promise<Template> {
   const pb = await loadPb()

@@ -1,0 +1,33 @@
+package migrations
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	m "github.com/pocketbase/pocketbase/migrations"
+)
+
+// FieldRecurringMissed is what a new recurring template whose start date
+// is in the past does with the dates before today (internal/recurring
+// DecideMissed): skip them (empty is skip), make only the latest, or make
+// them all (capped).
+const FieldRecurringMissed = "missed"
+
+// RecurringMissedChoices are its values.
+var RecurringMissedChoices = []string{"skip", "latest", "all"}
+
+func init() {
+	m.Register(func(app core.App) error {
+		tpl, err := app.FindCollectionByNameOrId(RecurringCollection)
+		if err != nil {
+			return err
+		}
+		tpl.Fields.Add(&core.SelectField{Name: FieldRecurringMissed, Values: RecurringMissedChoices, MaxSelect: 1})
+		return app.Save(tpl)
+	}, func(app core.App) error {
+		tpl, err := app.FindCollectionByNameOrId(RecurringCollection)
+		if err != nil {
+			return err
+		}
+		tpl.Fields.RemoveByName(FieldRecurringMissed)
+		return app.Save(tpl)
+	})
+}
