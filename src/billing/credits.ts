@@ -13,13 +13,16 @@ export interface Settlement {
   settled_by_credit: boolean
 }
 
-export function settlement(i: {
+/** What an invoice's payments, credit notes and refunds are (the settlement vectors' input). */
+export interface SettlementInput {
   total_cents: number
   paid_cents: number
   credited_cents: number
   refunded_cents: number
   void: boolean
-}): Settlement {
+}
+
+export function settlement(i: SettlementInput): Settlement {
   if (i.void) return { balance_cents: 0, credit_cents: 0, settled_by_credit: false }
   let balance = i.total_cents - i.paid_cents - i.credited_cents
   let credit = 0

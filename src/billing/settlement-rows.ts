@@ -1,5 +1,5 @@
 import type { DocKey, DocTranslate } from '@/lib/i18n'
-import { settlement } from './credits'
+import { settlement, type SettlementInput } from './credits'
 import type { DocFormat } from './doc-format'
 import type { PrintableDocument } from './printable'
 
@@ -17,13 +17,7 @@ export interface SettlementRow {
  * last: the column adds up. The twin of the server's decideSettlementRows; both pass
  * tests/vectors/settlement-rows.json.
  */
-export function settlementRows(d: {
-  total_cents: number
-  paid_cents: number
-  credited_cents: number
-  refunded_cents: number
-  void: boolean
-}): SettlementRow[] {
+export function settlementRows(d: SettlementInput): SettlementRow[] {
   if (d.void || (!d.paid_cents && !d.credited_cents)) return []
   const rows: SettlementRow[] = []
   if (d.paid_cents) rows.push({ kind: 'paid', cents: -d.paid_cents })

@@ -102,16 +102,23 @@ func TestDecideCreditLocks(t *testing.T) {
 	}
 }
 
-// creditVector is one case of tests/vectors/credits.json, which the web
-// app's twin (src/billing/credits.ts) passes too.
-type creditVector struct {
+// settlementInput is what an invoice's payments, credit notes and refunds
+// are, as the settlement vectors give them (credits.json's settlement and
+// settlement-rows.json).
+type settlementInput struct {
 	Name     string `json:"name"`
 	Total    int64  `json:"total_cents"`
 	Paid     int64  `json:"paid_cents"`
 	Credited int64  `json:"credited_cents"`
 	Refunded int64  `json:"refunded_cents"`
 	Void     bool   `json:"void"`
-	Want     struct {
+}
+
+// creditVector is one case of tests/vectors/credits.json, which the web
+// app's twin (src/billing/credits.ts) passes too.
+type creditVector struct {
+	settlementInput
+	Want struct {
 		Balance         int64 `json:"balance_cents"`
 		Credit          int64 `json:"credit_cents"`
 		SettledByCredit bool  `json:"settled_by_credit"`
@@ -254,7 +261,13 @@ func TestCreditRateVectors(t *testing.T) {
 // readCreditVectors reads tests/vectors/credits.json into file.
 func readCreditVectors(t *testing.T, file any) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "credits.json"))
+	readVectors(t, "credits.json", file)
+}
+
+// readVectors reads tests/vectors/<name>, shared with the web app's tests.
+func readVectors(t *testing.T, name string, file any) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", name))
 	if err != nil {
 		t.Fatal(err)
 	}

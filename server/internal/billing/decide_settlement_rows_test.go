@@ -1,36 +1,18 @@
 package billing
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
 
-// settlementRowsVector is one case of tests/vectors/settlement-rows.json,
-// which the web app's settlementRows passes too.
-type settlementRowsVector struct {
-	Name     string          `json:"name"`
-	Total    int64           `json:"total_cents"`
-	Paid     int64           `json:"paid_cents"`
-	Credited int64           `json:"credited_cents"`
-	Refunded int64           `json:"refunded_cents"`
-	Void     bool            `json:"void"`
-	Want     []settlementRow `json:"want"`
-}
-
 func TestDecideSettlementRowsVectors(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", "settlement-rows.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
-		Cases []settlementRowsVector `json:"cases"`
+		Cases []struct {
+			settlementInput
+			Want []settlementRow `json:"want"`
+		} `json:"cases"`
 	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
+	readVectors(t, "settlement-rows.json", &file)
 	if len(file.Cases) < 10 {
 		t.Fatalf("only %d cases", len(file.Cases))
 	}

@@ -7,25 +7,23 @@ import {
   creditRatesLeft,
   creditableCents,
   settlement,
+  type SettlementInput,
 } from '@/billing/credits'
 import type { TaxBreakdownRow } from '@/billing/types'
 
 /** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
 interface Vectors {
-  settlement: Array<{
-    name: string
-    total_cents: number
-    paid_cents: number
-    credited_cents: number
-    refunded_cents: number
-    void: boolean
-    want: {
-      balance_cents: number
-      credit_cents: number
-      settled_by_credit: boolean
-      creditable_cents: number
+  settlement: Array<
+    SettlementInput & {
+      name: string
+      want: {
+        balance_cents: number
+        credit_cents: number
+        settled_by_credit: boolean
+        creditable_cents: number
+      }
     }
-  }>
+  >
   credit_left: Array<{
     name: string
     invoice_credit_cents: number

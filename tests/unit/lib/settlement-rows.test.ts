@@ -4,19 +4,12 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { settlementLines, settlementRows, type SettlementRow } from '@/billing/settlement-rows'
 import { docFormat } from '@/billing/doc-format'
+import type { SettlementInput } from '@/billing/credits'
 import { t } from '@/lib/i18n'
 import { invoiceFixture } from './pdf-fixture'
 
 interface Vectors {
-  cases: Array<{
-    name: string
-    total_cents: number
-    paid_cents: number
-    credited_cents: number
-    refunded_cents: number
-    void: boolean
-    want: SettlementRow[]
-  }>
+  cases: Array<SettlementInput & { name: string; want: SettlementRow[] }>
 }
 const vectors = JSON.parse(
   readFileSync(new URL('../../vectors/settlement-rows.json', import.meta.url), 'utf8'),
