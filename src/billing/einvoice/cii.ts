@@ -190,6 +190,19 @@ export function ciiInvoice(src: EInvoiceSource): string {
       text('TotalPrepaidAmount', t.prepaid),
       text('DuePayableAmount', t.payable),
     ),
+    // BG-3: the invoice a credit note corrects.
+    t.precedingInvoice
+      ? ram(
+          'InvoiceReferencedDocument',
+          text('IssuerAssignedID', t.precedingInvoice.number),
+          ram(
+            'FormattedIssueDateTime',
+            leaf('qdt:DateTimeString', t.precedingInvoice.issueDate.replace(/-/g, ''), {
+              format: '102',
+            }),
+          ),
+        )
+      : null,
   )
 
   const root = el(

@@ -36,11 +36,12 @@ export async function peppolXml(src: EInvoiceSource): Promise<string> {
  * factur-x.xml embedded (AFRelationship Alternative), the Factur-X XMP metadata.
  */
 export async function facturxPdf(src: EInvoiceSource, pdf: Uint8Array): Promise<Uint8Array> {
+  const what = src.type_code === '381' ? 'Credit note' : 'Invoice'
   return attachFacturX(pdf, {
     xml: ciiInvoice(src),
     conformanceLevel: 'EN 16931',
-    title: `Invoice ${src.number}`,
+    title: `${what} ${src.number}`,
     author: src.seller.name,
-    subject: `Invoice ${src.number} for ${src.buyer.name}`,
+    subject: `${what} ${src.number} for ${src.buyer.name}`,
   })
 }

@@ -43,7 +43,13 @@ export function missingForEInvoice(
   ])
   const has = (...cs: VatCategory[]) => cs.some((c) => categories.has(c))
 
-  need(src.type_code === '380', 'billing.einvoice.creditNote')
+  // A credit note refers to the invoice it corrects (BT-25, BT-26; Peppol and XRechnung need it).
+  need(
+    src.type_code === '380' ||
+      (hasText(src.preceding_invoice?.number ?? '') &&
+        /^\d{4}-\d{2}-\d{2}$/.test(src.preceding_invoice?.issue_date ?? '')),
+    'billing.einvoice.creditedInvoice',
+  )
   need(hasText(src.number), 'billing.einvoice.number')
   need(/^[A-Z]{3}$/.test(src.currency), 'billing.einvoice.currency')
   need(src.lines.length > 0, 'billing.einvoice.lines')
@@ -51,7 +57,11 @@ export function missingForEInvoice(
     need(hasText(l.description), 'billing.einvoice.lineDescription', { line: i + 1 })
   })
   need(
-    src.balance_cents <= 0 || hasText(src.due_date) || hasText(src.terms),
+    // A credit note's terms name the invoice it credits (model.ts).
+    src.balance_cents <= 0 ||
+      src.type_code === '381' ||
+      hasText(src.due_date) ||
+      hasText(src.terms),
     'billing.einvoice.dueDate',
   )
   try {

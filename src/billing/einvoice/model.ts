@@ -79,7 +79,13 @@ export interface InvoiceTerms {
   payable: string
   /** BT-22 (one note: Peppol's R002) and BT-20; "" when none. */
   note: string
+  /**
+   * BT-20. A credit note owes the buyer its total, and no due date: BR-CO-25 then wants payment
+   * terms, so without terms of its own they say which invoice it credits.
+   */
   terms: string
+  /** BT-25 and BT-26 (YYYY-MM-DD): the invoice a credit note corrects; null for an invoice. */
+  precedingInvoice: { number: string; issueDate: string } | null
   /** BT-31 and BT-48, "" when not shown: an invoice with an O line shows none (BR-O-02). */
   sellerVatId: string
   buyerVatId: string
@@ -221,6 +227,7 @@ export function invoiceTerms(src: EInvoiceSource): InvoiceTerms {
   const sellerVatId = notSubjectToVat ? '' : src.seller.vat_id.trim()
   const compact = (s: string) => s.replace(/\s+/g, '').toUpperCase()
   const intraCommunity = src.lines.some((l) => l.vat_category === 'K')
+  const preceding = src.type_code === '381' ? src.preceding_invoice : undefined
   return {
     currency: cur,
     lines,
@@ -233,7 +240,10 @@ export function invoiceTerms(src: EInvoiceSource): InvoiceTerms {
     prepaid: src.paid_cents !== 0 ? m(src.paid_cents) : null,
     payable: m(src.balance_cents),
     note: src.notes.trim(),
-    terms: src.terms.trim(),
+    terms: src.terms.trim() || (preceding ? `Credit note for invoice ${preceding.number}` : ''),
+    precedingInvoice: preceding
+      ? { number: preceding.number.trim(), issueDate: preceding.issue_date }
+      : null,
     sellerVatId,
     buyerVatId: notSubjectToVat ? '' : src.buyer.vat_id.trim(),
     sellerId: sellerVatId ? '' : src.seller.tax_registration.trim(),

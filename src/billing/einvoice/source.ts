@@ -26,12 +26,15 @@ export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O'
  * generators (CII for Factur-X, UBL for XRechnung and Peppol BIS) take only this.
  */
 export interface EInvoiceSource {
-  /** 380 commercial invoice; 381 credit note (not built yet). */
+  /** 380 commercial invoice; 381 credit note (then `preceding_invoice` says what it corrects). */
   type_code: '380' | '381'
   number: string
   /** YYYY-MM-DD */
   issue_date: string
+  /** "" when none (a credit note has none). */
   due_date: string
+  /** A credit note's invoice: its number (BT-25) and issue date, YYYY-MM-DD (BT-26). */
+  preceding_invoice?: { number: string; issue_date: string }
   currency: string
   /** Free text notes (BT-22), and the payment terms text (BT-20). */
   notes: string

@@ -1,6 +1,9 @@
 /**
- * UBL 2.1 Invoice for EN 16931 CIUSes: XRechnung 3.0 and Peppol BIS Billing 3.0 differ only in
- * the specification identifier (BT-24); what each requires besides is in missingForEInvoice.
+ * UBL 2.1 Invoice or CreditNote for EN 16931 CIUSes: XRechnung 3.0 and Peppol BIS Billing 3.0
+ * differ only in the specification identifier (BT-24); what each requires besides is in
+ * missingForEInvoice. A credit note (381) is a CreditNote document: its own root, type code and
+ * line names, no due date element, and the invoice it corrects (BT-25/26); its amounts are
+ * positive, as stored.
  */
 import { invoiceTerms, type InvoiceTerms } from './model'
 import type { EInvoiceSource } from './source'
@@ -39,6 +42,7 @@ function taxScheme(id: string) {
 export function ublInvoice(src: EInvoiceSource, customizationId: string): string {
   const t: InvoiceTerms = invoiceTerms(src)
   const { seller, buyer } = src
+  const doc = src.type_code === '381' ? 'CreditNote' : 'Invoice'
   const amount = (name: string, value: string | null) =>
     value === null ? '' : cbc(name, value, { currencyID: t.currency })
 
@@ -152,9 +156,11 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
 
   const lines = t.lines.map((l) =>
     cac(
-      'InvoiceLine',
+      `${doc}Line`,
       cbc('ID', l.id),
-      cbc('InvoicedQuantity', l.quantity, { unitCode: l.unitCode }),
+      cbc(doc === 'Invoice' ? 'InvoicedQuantity' : 'CreditedQuantity', l.quantity, {
+        unitCode: l.unitCode,
+      }),
       amount('LineExtensionAmount', l.net),
       l.discount
         ? cac(
@@ -182,10 +188,21 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
     ),
   )
 
+  const preceding = t.precedingInvoice
+    ? cac(
+        'BillingReference',
+        cac(
+          'InvoiceDocumentReference',
+          cbc('ID', t.precedingInvoice.number),
+          cbc('IssueDate', t.precedingInvoice.issueDate),
+        ),
+      )
+    : null
+
   const root = el(
-    'Invoice',
+    doc,
     {
-      xmlns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+      xmlns: `urn:oasis:names:specification:ubl:schema:xsd:${doc}-2`,
       'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
       'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     },
@@ -193,12 +210,14 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
     cbc('ProfileID', PEPPOL_PROFILE),
     cbc('ID', src.number),
     cbc('IssueDate', src.issue_date),
-    cbc('DueDate', src.due_date),
-    cbc('InvoiceTypeCode', src.type_code),
+    // A UBL CreditNote has no due date element (and a credit note no due date).
+    doc === 'Invoice' ? cbc('DueDate', src.due_date) : null,
+    cbc(`${doc}TypeCode`, src.type_code),
     // Peppol allows one note (PEPPOL-EN16931-R002).
     cbc('Note', t.note),
     cbc('DocumentCurrencyCode', t.currency),
     cbc('BuyerReference', src.buyer_reference),
+    preceding,
     supplier,
     customer,
     delivery,

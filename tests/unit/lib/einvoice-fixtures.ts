@@ -42,6 +42,11 @@ export interface InvoiceSpec {
   terms?: string
   /** Overrides for the seller (e.g. an empty contact to test missingForEInvoice). */
   seller?: Partial<EInvoiceSource['seller']>
+  /**
+   * A credit note (381) of this invoice, as the app builds one from the stored credit note: no
+   * due date, terms, bank account or payments of its own.
+   */
+  credits?: { number: string; issue: string }
 }
 
 export interface EInvoiceCase {
@@ -195,7 +200,8 @@ export function buildCase(
   })
   const tax = breakdown.reduce((a, r) => a + r.tax_cents, 0)
   const total = subtotal - discountCents + tax
-  const paid = spec.paidCents ?? 0
+  const credit = spec.credits
+  const paid = credit ? 0 : (spec.paidCents ?? 0)
 
   // The server's twin must agree wherever a rate has a single category.
   if (new Set(keys.map((k) => k.rate)).size === keys.length) {
@@ -230,16 +236,20 @@ export function buildCase(
   }
 
   const seller = { ...SELLER, ...spec.seller }
-  const bank = spec.bank === false ? null : BANK
+  const bank = spec.bank === false || credit ? null : BANK
   const notes = spec.notes ?? 'Thank you for your business.'
-  const terms = spec.terms ?? 'Payment within 30 days of the invoice date, without deduction.'
+  const terms = credit
+    ? ''
+    : (spec.terms ?? 'Payment within 30 days of the invoice date, without deduction.')
+  const dueDate = credit ? '' : due
   const { reference, ...buyer } = spec.buyer
 
   const source: EInvoiceSource = {
-    type_code: '380',
+    type_code: credit ? '381' : '380',
     number: spec.number,
     issue_date: issue,
-    due_date: due,
+    due_date: dueDate,
+    ...(credit ? { preceding_invoice: { number: credit.number, issue_date: credit.issue } } : {}),
     currency,
     notes,
     terms,
@@ -271,15 +281,16 @@ export function buildCase(
     })),
   }
 
-  const status = paid > 0 ? 'partial' : 'sent'
+  const status = credit ? 'issued' : paid > 0 ? 'partial' : 'sent'
   const printable: PrintableDocument = {
-    kind: 'invoice',
+    kind: credit ? 'credit_note' : 'invoice',
+    ...(credit ? { credits_invoice: credit.number } : {}),
     number: spec.number,
     status,
     display_status: status,
     currency,
     issue_date: issue,
-    due_date: due,
+    due_date: dueDate,
     expiry_date: '',
     seller: {
       company_name: seller.name,
@@ -496,6 +507,35 @@ export function einvoiceCases(): EInvoiceCase[] {
       buyer: CITY,
       seller: { endpoint_id: 'rechnungen@atelier.example', endpoint_scheme: 'EM' },
       lines: [{ d: 'Content migration', q: 14, unit: 'hrs', p: 8_500, rate: 19 }],
+    }),
+    buildCase('credit note (381) of an invoice, 19 % and 7 %', ALL, {
+      number: 'CN-00001',
+      issue: '2026-03-20',
+      credits: { number: 'INV-00102', issue: '2026-03-02' },
+      buyer: CITY,
+      notes: 'Printed copies returned damaged; delivery not charged.',
+      lines: [
+        { d: 'Printed copies, annual report (returned)', q: 40, unit: 'pcs', p: 389, rate: 7 },
+        { d: 'Delivery', q: 1, unit: '', p: 2_490, rate: 19 },
+      ],
+    }),
+    buildCase('credit note with line and document discounts', ALL, {
+      number: 'CN-00002',
+      issue: '2026-03-21',
+      credits: { number: 'INV-00103', issue: '2026-03-02' },
+      buyer: CITY,
+      discount: 3,
+      lines: [
+        { d: 'Workshop facilitation, half day', q: 0.5, unit: 'day', p: 96_000, rate: 19 },
+        { d: 'Workshop handbooks', q: 3, unit: 'pcs', p: 1_999, disc: 10, rate: 7 },
+      ],
+    }),
+    buildCase('credit note, reverse charge (AE)', EU, {
+      number: 'CN-00003',
+      issue: '2026-03-22',
+      credits: { number: 'INV-00107', issue: '2026-03-02' },
+      buyer: VIENNA,
+      lines: [{ d: 'Brand strategy consulting', q: 4, unit: 'h', p: 12_000, rate: 0, cat: 'AE' }],
     }),
     buildCase('no bank account (payment means 1)', ALL, {
       number: 'INV-00112',

@@ -178,16 +178,33 @@ describe('missingForEInvoice', () => {
     ])
   })
 
-  it('refuses credit notes, missing numbers and amounts that do not add up', () => {
+  it('asks a credit note for the invoice it corrects (BT-25/26), and nothing else', () => {
+    const cn = byName('credit note (381)').source
+    for (const format of ['facturx', 'xrechnung', 'peppol'] as const) {
+      expect(missingForEInvoice(cn, format)).toEqual([])
+      for (const preceding_invoice of [
+        undefined,
+        { number: ' ', issue_date: '2026-03-02' },
+        { number: 'INV-00102', issue_date: '' },
+      ]) {
+        expect(missingForEInvoice({ ...cn, preceding_invoice }, format)).toEqual([
+          'A credit note needs the number and date of the invoice it corrects: open that invoice once while online.',
+        ])
+      }
+    }
+    // No due date and no terms of its own: the file's terms name the credited invoice.
+    expect(cn.due_date).toBe('')
+    expect(cn.terms).toBe('')
+  })
+
+  it('refuses missing numbers and amounts that do not add up', () => {
     const broken: EInvoiceSource = {
       ...oneLine,
-      type_code: '381',
       number: '',
       buyer_reference: 'X',
       total_cents: oneLine.total_cents + 1,
     }
     expect(missingForEInvoice(broken, 'facturx')).toEqual([
-      'Credit notes cannot be sent as e-invoices yet.',
       'The invoice needs its number: save it while online first.',
       'The invoice’s stored amounts do not add up: open it and save it again.',
     ])
@@ -264,6 +281,38 @@ describe('the generators', () => {
     const xml = await peppolXml(byName('reverse charge').source)
     expect(xml).toContain('<cbc:TaxExemptionReason>Reverse charge</cbc:TaxExemptionReason>')
     expect(xml).toContain(`<cbc:CompanyID>${VIENNA.vat_id}</cbc:CompanyID>`)
+  })
+
+  it('write a credit note as a UBL CreditNote and a CII 381 referring to its invoice', async () => {
+    const src = byName('credit note with line and document discounts').source
+    for (const xml of [await peppolXml(src), await xrechnungXml(src)]) {
+      expect(xml).toContain(
+        '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"',
+      )
+      expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>')
+      expect(xml).not.toContain('Invoice xmlns')
+      expect(xml).not.toContain('<cbc:DueDate>')
+      expect(xml).not.toContain('InvoiceLine')
+      expect(xml).toContain('<cbc:CreditedQuantity unitCode="DAY">0.5</cbc:CreditedQuantity>')
+      expect(xml).toContain(
+        '<cac:BillingReference>\n    <cac:InvoiceDocumentReference>\n      <cbc:ID>INV-00103</cbc:ID>\n      <cbc:IssueDate>2026-03-02</cbc:IssueDate>',
+      )
+      expect(xml).toContain('<cbc:Note>Credit note for invoice INV-00103</cbc:Note>')
+      // Amounts are positive, as stored.
+      expect(xml).toContain(
+        `<cbc:PayableAmount currencyID="EUR">${(src.total_cents / 100).toFixed(2)}</cbc:PayableAmount>`,
+      )
+      expect(xml).not.toMatch(/>-\d/)
+    }
+    const cii = await ciiXml(src)
+    expect(cii).toContain('<ram:TypeCode>381</ram:TypeCode>')
+    expect(cii).toMatch(
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>INV-00103<\/ram:IssuerAssignedID>\s*<ram:FormattedIssueDateTime>\s*<qdt:DateTimeString format="102">20260302<\/qdt:DateTimeString>/,
+    )
+    // An invoice has none of this.
+    const inv = await peppolXml(oneLine)
+    expect(inv).not.toContain('BillingReference')
+    expect(await ciiXml(oneLine)).not.toContain('InvoiceReferencedDocument')
   })
 
   it('use payment means 58 with the IBAN, else 1', async () => {

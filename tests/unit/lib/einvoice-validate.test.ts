@@ -251,6 +251,17 @@ describe('the official validators say every e-invoice is valid', () => {
     expect(summary(results.get(cliKey))).toEqual(summary(cli))
   })
 
+  it('covers credit notes (381, referring to their invoice) in every format', () => {
+    for (const format of ['facturx', 'xrechnung', 'peppol'] as const) {
+      const made = cases.filter((c) => c.formats.includes(format) && c.source.type_code === '381')
+      expect(made.length).toBeGreaterThan(0)
+      for (const c of made) {
+        expect(c.source.preceding_invoice?.number).toBeTruthy()
+        expect(results.get(key(c, format))?.valid).toBe(true)
+      }
+    }
+  })
+
   it('covers payment by IBAN and without a bank account in every format', () => {
     for (const format of ['facturx', 'xrechnung', 'peppol'] as const) {
       const made = cases.filter((c) => c.formats.includes(format))
