@@ -1,6 +1,12 @@
 import * as v from 'valibot'
-import { linePriceProblem, message, percentText, quantityText } from './fields'
-import { MAX_LINES } from './money/totals'
+import {
+  lineDescriptionText,
+  linePriceProblem,
+  linesOf,
+  message,
+  percentText,
+  quantityText,
+} from './fields'
 import {
   currencyDigits,
   parseMajor,
@@ -76,29 +82,17 @@ export function documentSchema(kind: DocumentKind) {
         v.trim(),
         v.maxLength(300, message('billing.field.maxChars', { max: 300 })),
       ),
-      items: v.pipe(
-        v.array(
-          v.object({
-            id: v.string(),
-            description: v.pipe(
-              v.string(),
-              v.trim(),
-              v.nonEmpty(message('billing.form.describeLine')),
-              v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
-            ),
-            quantity: quantityText,
-            unit: v.pipe(
-              v.string(),
-              v.maxLength(20, message('billing.field.maxChars', { max: 20 })),
-            ),
-            unit_code: v.string(),
-            unit_price: v.string(),
-            discount_percent: percent('discount'),
-            tax_rate: percent('taxRate'),
-          }),
-        ),
-        v.minLength(1, message('billing.form.minLines')),
-        v.maxLength(MAX_LINES, message('billing.form.maxLines', { max: MAX_LINES })),
+      items: linesOf(
+        v.object({
+          id: v.string(),
+          description: lineDescriptionText,
+          quantity: quantityText,
+          unit: v.pipe(v.string(), v.maxLength(20, message('billing.field.maxChars', { max: 20 }))),
+          unit_code: v.string(),
+          unit_price: v.string(),
+          discount_percent: percent('discount'),
+          tax_rate: percent('taxRate'),
+        }),
       ),
     }),
     v.forward(

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { getIntlLocale, t, type MessageKey, type MessageValues } from '@/lib/i18n'
-import { MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
+import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money/totals'
 import { amountProblem, formatMoney, parseMajor } from './format'
 
 /**
@@ -69,3 +69,19 @@ export function linePriceProblem(typed: string, currency: string, example: strin
     return t('billing.form.priceMax', { amount: formatMoney(MAX_UNIT_PRICE_CENTS, currency) })
   return null
 }
+
+/** A line's description: required, at most 1,000 characters (the server's limit). */
+export const lineDescriptionText = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty(message('billing.form.describeLine')),
+  v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
+)
+
+/** A document's lines, each checked by `line`: at least one, at most the server's limit. */
+export const linesOf = <S extends v.GenericSchema>(line: S) =>
+  v.pipe(
+    v.array(line),
+    v.minLength(1, message('billing.form.minLines')),
+    v.maxLength(MAX_LINES, message('billing.form.maxLines', { max: MAX_LINES })),
+  )

@@ -2,8 +2,14 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { t, type MessageKey, type Translate } from '@/lib/i18n'
-import { linePriceProblem, message, quantityText, termsDaysText } from '@/billing/fields'
-import { MAX_LINES } from '@/billing/money/totals'
+import {
+  lineDescriptionText,
+  linePriceProblem,
+  linesOf,
+  message,
+  quantityText,
+  termsDaysText,
+} from '@/billing/fields'
 import { emptyLine, toLineItems, type LineForm } from '@/billing/document-form'
 import { isoDate, parseMajor, pbDate, toInputAmount, todayIso } from '@/billing/format'
 import type { BaseRecord, Customer, Invoice, LineItem } from '@/billing/types'
@@ -178,33 +184,24 @@ export const templateSchema = v.pipe(
     action: v.picklist(ACTIONS, message('recurring.form.actionRequired')),
     missed: v.picklist(MISSED),
     notes: v.pipe(v.string(), v.maxLength(5000, message('billing.form.notesMax', { max: 5000 }))),
-    items: v.pipe(
-      v.array(
-        v.object({
-          id: v.string(),
-          description: v.pipe(
-            v.string(),
-            v.trim(),
-            v.nonEmpty(message('billing.form.describeLine')),
-            v.maxLength(1000, message('billing.field.maxChars', { max: 1000 })),
+    items: linesOf(
+      v.object({
+        id: v.string(),
+        description: lineDescriptionText,
+        quantity: quantityText,
+        unit: v.string(),
+        unit_code: v.string(),
+        unit_price: v.string(),
+        discount_percent: v.string(),
+        tax_rate: v.pipe(
+          v.string(),
+          v.trim(),
+          v.check(
+            (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
+            message('recurring.form.taxRate'),
           ),
-          quantity: quantityText,
-          unit: v.string(),
-          unit_code: v.string(),
-          unit_price: v.string(),
-          discount_percent: v.string(),
-          tax_rate: v.pipe(
-            v.string(),
-            v.trim(),
-            v.check(
-              (s) => s === '' || (/^\d+(\.\d{1,2})?$/.test(s) && Number(s) <= 100),
-              message('recurring.form.taxRate'),
-            ),
-          ),
-        }),
-      ),
-      v.minLength(1, message('billing.form.minLines')),
-      v.maxLength(MAX_LINES, message('billing.form.maxLines', { max: MAX_LINES })),
+        ),
+      }),
     ),
   }),
   // The fields that count only for some choices, with the whole form.
