@@ -28,13 +28,9 @@ type LinkResponse struct {
 // invoices have no public link. Another account's document is answered
 // like a missing one.
 func (s *service) linkRoute(e *core.RequestEvent) error {
-	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
-	if !ok {
-		return refusal.NothingHere()
-	}
-	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
-	if err != nil || rec.GetString("owner") != e.Auth.Id {
-		return missing
+	k, rec, err := ownDocument(e)
+	if err != nil {
+		return err
 	}
 	if rerr := decideLink(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
@@ -57,6 +53,21 @@ func (s *service) linkRoute(e *core.RequestEvent) error {
 
 // documentKindOf reads the {collection} of a document route: the kind and
 // its "not found" answer, or ok false for anything but quotes and invoices.
+// ownDocument is the caller's quote or invoice the route's {collection}
+// and {id} name: another account's document is answered like a missing
+// one, and a collection that is neither is nothing here.
+func ownDocument(e *core.RequestEvent) (docKind, *core.Record, error) {
+	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
+	if !ok {
+		return k, nil, refusal.NothingHere()
+	}
+	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
+	if err != nil || rec.GetString("owner") != e.Auth.Id {
+		return k, nil, missing
+	}
+	return k, rec, nil
+}
+
 func documentKindOf(collection string) (k docKind, missing *router.ApiError, ok bool) {
 	switch collection {
 	case migrations.InvoicesCollection:

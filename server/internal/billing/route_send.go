@@ -79,13 +79,9 @@ type sendForm struct {
 // fails is a 500, its link and event are removed, and the person can
 // send again.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
-	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
-	if !ok {
-		return refusal.NothingHere()
-	}
-	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
-	if err != nil || rec.GetString("owner") != e.Auth.Id {
-		return missing
+	k, rec, err := ownDocument(e)
+	if err != nil {
+		return err
 	}
 	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
