@@ -22,6 +22,23 @@ type EnabledResponse struct {
 	Token   string `json:"token,omitempty"`
 }
 
+// attemptWithPassword counts one attempt of the caller under limitKey, then
+// checks their current password, and answers the key of the 2FA secrets:
+// the steps that turning 2FA on or off share.
+func (s *service) attemptWithPassword(e *core.RequestEvent, limitKey, password string) (string, error) {
+	if err := s.takeAttempt(limitKey); err != nil {
+		return "", err
+	}
+	if err := checkPassword(e.Auth, password); err != nil {
+		return "", err
+	}
+	key, err := s.key()
+	if err != nil {
+		return "", e.InternalServerError("", err)
+	}
+	return key, nil
+}
+
 // confirmOTP finishes enrolment: the current password and the first code
 // from the scanned secret turn 2FA on, and the code's time step becomes
 // the last used one so the same code cannot also sign in. Every other
@@ -42,15 +59,9 @@ func (s *service) confirmOTP(e *core.RequestEvent) error {
 	}
 
 	limitKey := "confirm:" + rec.Id
-	if err := s.takeAttempt(limitKey); err != nil {
-		return err
-	}
-	if err := checkPassword(rec, body.Password); err != nil {
-		return err
-	}
-	key, err := s.key()
+	key, err := s.attemptWithPassword(e, limitKey, body.Password)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return err
 	}
 
 	var signedIn *core.Record

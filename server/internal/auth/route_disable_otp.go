@@ -22,15 +22,9 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	limitKey := "disable:" + rec.Id
-	if err := s.takeAttempt(limitKey); err != nil {
-		return err
-	}
-	if err := checkPassword(rec, body.Password); err != nil {
-		return err
-	}
-	key, err := s.key()
+	key, err := s.attemptWithPassword(e, limitKey, body.Password)
 	if err != nil {
-		return e.InternalServerError("", err)
+		return err
 	}
 
 	err = updateState(e.App, rec.Id, func(txApp core.App, st totpState) (totpState, error) {
