@@ -1,4 +1,5 @@
-import { isoDate, toMajor } from './format'
+import { isoDate } from './format'
+import { docFormat } from './doc-format'
 import type { PrintableDocument } from './printable'
 import { isLocale, SOURCE_LOCALE, type Locale } from '@/lib/i18n/locales'
 
@@ -23,10 +24,6 @@ const MAIL: Record<
     message: string
     invoice: string
     quote: string
-    decimal: string
-    group: string
-    /** Day, month and year order and separator; null keeps YYYY-MM-DD. */
-    date: ((y: string, m: string, d: string) => string) | null
   }
 > = {
   en: {
@@ -34,9 +31,6 @@ const MAIL: Record<
     message: DEFAULT_MESSAGE,
     invoice: 'Invoice',
     quote: 'Quote',
-    decimal: '.',
-    group: '',
-    date: null,
   },
   de: {
     subject: '{kind} {number} von {business}',
@@ -44,18 +38,12 @@ const MAIL: Record<
       'Guten Tag {customer},\n\n{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\nOnline ansehen: {link}\n\nVielen Dank\n{business}',
     invoice: 'Rechnung',
     quote: 'Angebot',
-    decimal: ',',
-    group: '.',
-    date: (y, m, d) => `${d}.${m}.${y}`,
   },
   fr: {
     subject: '{kind} {number} de {business}',
     message: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
     invoice: 'Facture',
     quote: 'Devis',
-    decimal: ',',
-    group: NBSP,
-    date: (y, m, d) => `${d}/${m}/${y}`,
   },
   es: {
     subject: '{kind} {number} de {business}',
@@ -63,9 +51,6 @@ const MAIL: Record<
       'Estimado/a {customer}:\n\n{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\nPuede consultarlo en línea: {link}\n\nGracias,\n{business}',
     invoice: 'Factura',
     quote: 'Presupuesto',
-    decimal: ',',
-    group: '.',
-    date: (y, m, d) => `${d}/${m}/${y}`,
   },
   ar: {
     subject: '{kind} {number} من {business}',
@@ -73,9 +58,6 @@ const MAIL: Record<
       'مرحبًا {customer}،\n\nأرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\nيمكنكم الاطلاع عليه عبر الرابط: {link}\n\nشكرًا لكم،\n{business}',
     invoice: 'فاتورة',
     quote: 'عرض سعر',
-    decimal: '.',
-    group: ',',
-    date: (y, m, d) => `${d}/${m}/${y}`,
   },
 }
 
@@ -143,22 +125,13 @@ export function renderTemplate(template: string, values: TemplateValues): string
 /** {kind} in a language: "Invoice", "Rechnung". */
 export const mailKind = (kind: 'invoice' | 'quote', locale: string): string => mailOf(locale)[kind]
 
-/** {amount} in a language: the currency code after the number ("1234.50 EUR", "1.234,50 EUR"). */
-export function mailAmount(cents: number, currency: string, locale: string): string {
-  const m = mailOf(locale)
-  const plain = toMajor(cents, currency) // "-1234.50"
-  const negative = plain.startsWith('-')
-  const [whole = '', frac] = (negative ? plain.slice(1) : plain).split('.')
-  const grouped = m.group ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, m.group) : whole
-  return `${negative ? '-' : ''}${grouped}${frac === undefined ? '' : m.decimal + frac} ${currency}`
-}
+/** {amount} in a language, as the document writes it (Intl): "€1,234.50", "1.234,50 €". */
+export const mailAmount = (cents: number, currency: string, locale: string): string =>
+  docFormat(isLocale(locale) ? locale : SOURCE_LOCALE).money(cents, currency)
 
-/** {due_date} in a language: "2026-04-14" (en), "14.04.2026" (de); "" for none. */
+/** {due_date} in a language, as the document writes it: "Apr 14, 2026", "14.04.2026"; "" for none. */
 export function mailDate(value: string, locale: string): string {
-  const day = isoDate(value)
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  const write = mailOf(locale).date
-  return parts && write ? write(parts[1] as string, parts[2] as string, parts[3] as string) : day
+  return isoDate(value) ? docFormat(isLocale(locale) ? locale : SOURCE_LOCALE).date(value) : ''
 }
 
 /** The values the server fills for a document, in its language, for the send dialog's preview. */

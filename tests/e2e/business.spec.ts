@@ -83,7 +83,7 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   // Send (mailed to the customer, once the dialog is confirmed), accept, convert.
   await sendFromDialog(page)
   const mail = await waitForMail('billing@acme.example', /QUO-00001/)
-  expect(mail.text).toContain('Total: 1199.40 EUR')
+  expect(mail.text).toContain('Total: €1,199.40')
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Accept' }).click()
   await page

@@ -63,7 +63,7 @@ test('an overdue invoice gets its reminders in order, and they stop after paymen
   expect(mails).toHaveLength(3)
   for (const m of mails) {
     expect(m.subject).toMatch(/^Reminder: Invoice INV-00001 from /)
-    expect(m.text).toContain('119.00 EUR is still open on invoice INV-00001')
+    expect(m.text).toContain('€119.00 is still open on invoice INV-00001')
     expect(m.text).toMatch(/\/d\/[A-Za-z0-9_-]{40,}/)
     expect(m.attachments.map((a) => a.filename)).toEqual(['INV-00001.pdf'])
   }

@@ -3,9 +3,7 @@ package billing
 import (
 	"strconv"
 	"strings"
-	"time"
 
-	"folio/server/internal/money"
 	"folio/server/migrations"
 )
 
@@ -35,13 +33,12 @@ type mailWords struct {
 	// DefaultSubject and DefaultMessage are the built-in send templates.
 	DefaultSubject, DefaultMessage string
 
-	// decimal and group are the decimal mark and the thousands separator
-	// ("" for none) of amounts and quantities.
-	decimal, group string
+	// decimal is the decimal mark of quantities and rates.
+	decimal string
 	// percentSpace puts a no-break space between a rate and "%".
 	percentSpace bool
-	// dateLayout writes a day (Go reference layout).
-	dateLayout string
+	// lang is the language's code (set by wordsFor).
+	lang string
 	// rtl is true for a language written right to left.
 	rtl bool
 }
@@ -62,7 +59,7 @@ var mailCatalogue = map[string]mailWords{
 		ViewInvoice: "View the invoice online", ViewQuote: "View the quote online",
 		DefaultSubject: migrations.DefaultSendSubjectTemplate,
 		DefaultMessage: migrations.DefaultSendMessageTemplate,
-		decimal:        ".", group: "", dateLayout: time.DateOnly,
+		decimal:        ".",
 	},
 	"de": {
 		Invoice: "Rechnung", Quote: "Angebot",
@@ -77,7 +74,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\n" +
 			"Online ansehen: {link}\n\n" +
 			"Vielen Dank\n{business}",
-		decimal: ",", group: ".", percentSpace: true, dateLayout: "02.01.2006",
+		decimal: ",", percentSpace: true,
 	},
 	"fr": {
 		Invoice: "Facture", Quote: "Devis",
@@ -92,7 +89,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\n" +
 			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
 			"Merci,\n{business}",
-		decimal: ",", group: nbsp, percentSpace: true, dateLayout: "02/01/2006",
+		decimal: ",", percentSpace: true,
 	},
 	"es": {
 		Invoice: "Factura", Quote: "Presupuesto",
@@ -107,7 +104,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\n" +
 			"Puede consultarlo en línea: {link}\n\n" +
 			"Gracias,\n{business}",
-		decimal: ",", group: ".", percentSpace: true, dateLayout: "02/01/2006",
+		decimal: ",", percentSpace: true,
 	},
 	"ar": {
 		Invoice: "فاتورة", Quote: "عرض سعر",
@@ -122,17 +119,17 @@ var mailCatalogue = map[string]mailWords{
 			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\n" +
 			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
 			"شكرًا لكم،\n{business}",
-		decimal: ".", group: ",", dateLayout: "02/01/2006", rtl: true,
+		decimal: ".", rtl: true,
 	},
 }
 
 // wordsFor is a language's words; English for a language Folio does not
 // write documents in.
 func wordsFor(lang string) mailWords {
-	if w, ok := mailCatalogue[lang]; ok {
-		return w
-	}
-	return mailCatalogue[migrations.DefaultDocumentLanguage]
+	lang = wordsLanguage(lang)
+	w := mailCatalogue[lang]
+	w.lang = lang
+	return w
 }
 
 // kind is the kind word of a noun ("invoice" → "Rechnung").
@@ -143,44 +140,10 @@ func (w mailWords) kind(noun string) string {
 	return w.Invoice
 }
 
-// money writes an amount with the currency code after it, as the mail has
-// always done in English ("1234.50 EUR"), with the language's marks
-// ("1.234,50 EUR").
+// money writes an amount as the document does (Intl's currency style in
+// the language: "€4,997.75", "4.997,75 €"; intl_format.go).
 func (w mailWords) money(cents int64, currency string) string {
-	s := money.Format(cents, currency) // "-1234.50 EUR"
-	if w.decimal == "." && w.group == "" {
-		return s
-	}
-	number, code, _ := strings.Cut(s, " ")
-	sign := ""
-	if strings.HasPrefix(number, "-") {
-		sign, number = "-", number[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(number, ".")
-	out := sign + w.grouped(whole)
-	if hasFrac {
-		out += w.decimal + frac
-	}
-	return out + " " + code
-}
-
-// grouped puts the thousands separator into a run of digits.
-func (w mailWords) grouped(digits string) string {
-	if w.group == "" || len(digits) <= 3 {
-		return digits
-	}
-	var b strings.Builder
-	head := len(digits) % 3
-	if head > 0 {
-		b.WriteString(digits[:head])
-	}
-	for i := head; i < len(digits); i += 3 {
-		if b.Len() > 0 {
-			b.WriteString(w.group)
-		}
-		b.WriteString(digits[i : i+3])
-	}
-	return b.String()
+	return intlFormatOf(w.lang).money(cents, currency)
 }
 
 // number writes a plain number (a quantity, a rate) without trailing zeros
@@ -201,17 +164,10 @@ func (w mailWords) percent(p float64) string {
 	return w.number(p) + "%"
 }
 
-// date writes a YYYY-MM-DD day in the language ("14.04.2026"); English
-// keeps YYYY-MM-DD, and anything unreadable is left as it is.
+// date writes a YYYY-MM-DD day as the document does ("Dec 27, 2026",
+// "27.12.2026"); anything unreadable is left as it is.
 func (w mailWords) date(day string) string {
-	if day == "" || w.dateLayout == time.DateOnly {
-		return day
-	}
-	d, err := time.Parse(time.DateOnly, day)
-	if err != nil {
-		return day
-	}
-	return d.Format(w.dateLayout)
+	return intlFormatOf(w.lang).date(day)
 }
 
 // wordsLanguage is the language wordsFor writes in.

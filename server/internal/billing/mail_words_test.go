@@ -49,7 +49,7 @@ func TestMailCatalogueIsComplete(t *testing.T) {
 				t.Errorf("%s.%s = %q: not the %%s of English", lang, f.Name, word)
 			}
 		}
-		if w.decimal == "" || w.dateLayout == "" {
+		if _, ok := intlFormats[lang]; w.decimal == "" || !ok {
 			t.Errorf("%s has no number or date format", lang)
 		}
 		// The defaults fill the same placeholders as English's.
@@ -70,12 +70,13 @@ func TestMailWordsFormats(t *testing.T) {
 		lang                   string
 		quantity, rate, amount string
 	}{
-		{"en", "1.5", "5.5%", "1234.50 EUR"},
-		{"de", "1,5", "5,5\u00a0%", "1.234,50 EUR"},
-		{"fr", "1,5", "5,5\u00a0%", "1\u00a0234,50 EUR"},
-		{"es", "1,5", "5,5\u00a0%", "1.234,50 EUR"},
-		{"ar", "1.5", "5.5%", "1,234.50 EUR"},
-		{"xx", "1.5", "5.5%", "1234.50 EUR"},
+		// Amounts as on the sheet (Intl): never "1234.50 EUR".
+		{"en", "1.5", "5.5%", "€1,234.50"},
+		{"de", "1,5", "5,5\u00a0%", "1.234,50\u00a0€"},
+		{"fr", "1,5", "5,5\u00a0%", "1\u202f234,50\u00a0€"},
+		{"es", "1,5", "5,5\u00a0%", "1234,50\u00a0€"},
+		{"ar", "1.5", "5.5%", "\u200f1,234.50\u00a0€"},
+		{"xx", "1.5", "5.5%", "€1,234.50"},
 	}
 	for _, c := range cases {
 		w := wordsFor(c.lang)
@@ -92,8 +93,19 @@ func TestMailWordsFormats(t *testing.T) {
 	if got := wordsFor("de").date("not-a-date"); got != "not-a-date" {
 		t.Errorf("an unreadable date = %q, want it kept", got)
 	}
-	if got := wordsFor("de").grouped("123"); got != "123" {
-		t.Errorf("grouped(123) = %q", got)
+	if got := intlFormatOf("de").group("123"); got != "123" {
+		t.Errorf("group(123) = %q", got)
+	}
+	// Spanish groups from 5 digits on, as Intl does.
+	if got := wordsFor("es").money(1234567, "EUR"); got != "12.345,67\u00a0€" {
+		t.Errorf("es 12345.67 = %q", got)
+	}
+	// Dates as on the sheet, never ISO.
+	for lang, want := range map[string]string{"en": "Dec 27, 2026", "de": "27.12.2026", "fr": "27 déc. 2026",
+		"es": "27 dic 2026", "ar": "27\u200f/12\u200f/2026"} {
+		if got := wordsFor(lang).date("2026-12-27"); got != want {
+			t.Errorf("%s date = %q, want %q", lang, got, want)
+		}
 	}
 }
 
@@ -121,8 +133,8 @@ func TestComposeSendMailInGerman(t *testing.T) {
 	for _, want := range []string{
 		"Rechnung INV-00001\n",
 		"Rechnungsdatum: 01.03.2026\nFälligkeitsdatum: 31.03.2026\n",
-		"- Beratung: 1,5 h × 1.000,00 EUR abzgl. 10\u00a0% (Steuer 19\u00a0%) = 1.350,00 EUR\n",
-		"Zwischensumme: 1.350,00 EUR\nSteuer: 256,50 EUR\nGesamtbetrag: 1.606,50 EUR\nBezahlt: -50,00 EUR\nOffener Betrag: 1.556,50 EUR\n",
+		"- Beratung: 1,5 h × 1.000,00\u00a0€ abzgl. 10\u00a0% (Steuer 19\u00a0%) = 1.350,00\u00a0€\n",
+		"Zwischensumme: 1.350,00\u00a0€\nSteuer: 256,50\u00a0€\nGesamtbetrag: 1.606,50\u00a0€\nBezahlt: -50,00\u00a0€\nOffener Betrag: 1.556,50\u00a0€\n",
 		"Rechnung online ansehen: https://folio.example/d/abc",
 	} {
 		if !strings.Contains(text, want) {
@@ -147,8 +159,8 @@ func TestComposeSendMailInFrenchAndArabic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Devis INV-00001\n", "Date d’émission: 01/03/2026\nDate de validité: 31/03/2026\n",
-		"Sous-total: 1\u00a0350,00 EUR\n", "Total: 1\u00a0606,50 EUR\n", "Voir le devis en ligne: "} {
+	for _, want := range []string{"Devis INV-00001\n", "Date d’émission: 1 mars 2026\nDate de validité: 31 mars 2026\n",
+		"Sous-total: 1\u202f350,00\u00a0€\n", "Total: 1\u202f606,50\u00a0€\n", "Voir le devis en ligne: "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("French text lacks %q:\n%s", want, text)
 		}

@@ -59,7 +59,7 @@ func TestSendRouteRaces(t *testing.T) {
 			},
 			status: 200, contains: []string{`"status":"sent"`, `"total_cents":50000`},
 			after: both(
-				mailed("ap@acme.test", "Invoice INV-00001 from Alice & Co", "Total due: 500.00 EUR"),
+				mailed("ap@acme.test", "Invoice INV-00001 from Alice & Co", "Total due: €500.00"),
 				expectRecord("invoices", invDraft, map[string]any{"status": "sent", "total_cents": 50000}),
 			)},
 		{name: "a draft invoice deleted before the save: 404, no mail", as: alice, method: post,

@@ -108,10 +108,10 @@ func TestSendRoute(t *testing.T) {
 			contains: []string{`"resent":false`, `"to":"ap@acme.test"`, `"record":{`, `"status":"sent"`, `"sent_at":"2026-03-15 10:00:00.000Z"`},
 			after: both(
 				mailed("ap@acme.test", "Invoice INV-00001 from Alice & Co",
-					"Hello Jane Roe,", "Alice & Co has sent you Invoice INV-00001 for 120.00 EUR, due by 2026-03-31.",
-					"Issued: 2026-03-01\nDue: 2026-03-31\n",
-					"- Consulting: 1 × 100.00 EUR (tax 20%) = 100.00 EUR\n",
-					"Subtotal: 100.00 EUR\nTax: 20.00 EUR\nTotal: 120.00 EUR\nTotal due: 120.00 EUR\n",
+					"Hello Jane Roe,", "Alice & Co has sent you Invoice INV-00001 for €120.00, due by Mar 31, 2026.",
+					"Issued: Mar 1, 2026\nDue: Mar 31, 2026\n",
+					"- Consulting: 1 × €100.00 (tax 20%) = €100.00\n",
+					"Subtotal: €100.00\nTax: €20.00\nTotal: €120.00\nTotal due: €120.00\n",
 					"View it online: ", "{APP_URL}/d/", "Thank you,\nAlice & Co"),
 				expectRecord("invoices", invDraft, map[string]any{"status": "sent", "sent_at": "set"}),
 			)},
@@ -120,26 +120,26 @@ func TestSendRoute(t *testing.T) {
 			contains: []string{`"resent":true`, `"status":"partial"`},
 			after: both(
 				mailed("ap@acme.test", "Invoice INV-00004 from Alice & Co",
-					"Total: 120.00 EUR\nPaid: -50.00 EUR\nTotal due: 70.00 EUR\n"),
+					"Total: €120.00\nPaid: -€50.00\nTotal due: €70.00\n"),
 				expectRecord("invoices", invPartial, map[string]any{"status": "partial", "paid_cents": 5000}),
 			)},
 		{name: "a sent invoice is mailed again", as: alice, method: post,
 			url: sendURL("invoices", invSent), before: withEmail(custAcme), status: 200,
 			contains: []string{`"resent":true`, `"status":"sent"`},
-			after:    mailed("ap@acme.test", "Invoice INV-00003 from Alice & Co", "Total due: 120.00 EUR")},
+			after:    mailed("ap@acme.test", "Invoice INV-00003 from Alice & Co", "Total due: €120.00")},
 		{name: "a draft quote is mailed with its expiry, then marked sent", as: alice, method: post,
 			url: sendURL("quotes", quoDraft), before: withEmail(custAcme), status: 200,
 			contains: []string{`"resent":false`, `"status":"sent"`},
 			after: both(
 				mailed("ap@acme.test", "Quote QUO-00001 from Alice & Co",
-					"Alice & Co has sent you Quote QUO-00001 for 120.00 EUR, due by 2026-03-31.", "Issued: 2026-03-01\nValid until: 2026-03-31\n",
-					"Total: 120.00 EUR\n", "{APP_URL}/d/"),
+					"Alice & Co has sent you Quote QUO-00001 for €120.00, due by Mar 31, 2026.", "Issued: Mar 1, 2026\nValid until: Mar 31, 2026\n",
+					"Total: €120.00\n", "{APP_URL}/d/"),
 				expectRecord("quotes", quoDraft, map[string]any{"status": "sent", "sent_at": "set"}),
 			)},
 		{name: "an accepted quote is mailed again as it is", as: alice, method: post,
 			url: sendURL("quotes", quoAccepted), before: withEmail(custAcme), status: 200,
 			contains: []string{`"resent":true`, `"status":"accepted"`},
-			after:    mailed("ap@acme.test", "Quote QUO-00004 from Alice & Co", "Total: 120.00 EUR")},
+			after:    mailed("ap@acme.test", "Quote QUO-00004 from Alice & Co", "Total: €120.00")},
 
 		{name: "a customer without email: 400, no mail, still a draft", as: alice, method: post,
 			url: sendURL("invoices", invDraft), status: 400,
@@ -293,7 +293,7 @@ func TestSendRouteForm(t *testing.T) {
 					if m.Subject != "Your Invoice INV-00003" {
 						t.Errorf("subject = %q", m.Subject)
 					}
-					if !strings.HasPrefix(m.Text, "Hi Jane Roe,\nplease see "+appURL+"/d/") || !strings.Contains(m.Text, "(120.00 EUR).\n\n{unknown} stays.\n\nInvoice INV-00003\n") {
+					if !strings.HasPrefix(m.Text, "Hi Jane Roe,\nplease see "+appURL+"/d/") || !strings.Contains(m.Text, "(€120.00).\n\n{unknown} stays.\n\nInvoice INV-00003\n") {
 						t.Errorf("text = %q", m.Text)
 					}
 					if strings.Contains(m.Text, "View the invoice online") {
@@ -329,7 +329,7 @@ func TestSendRouteForm(t *testing.T) {
 					migrations.FieldSendMessageTemplate: "Dear {customer}, please pay {amount} by {due_date}.\n\n{business}"})(t, app)
 			},
 			status: 200,
-			after: mailed("ap@acme.test", "INV-00003: Alice & Co", "Dear Jane Roe, please pay 120.00 EUR by 2026-03-31.\n\nAlice & Co\n\nInvoice INV-00003\n",
+			after: mailed("ap@acme.test", "INV-00003: Alice & Co", "Dear Jane Roe, please pay €120.00 by Mar 31, 2026.\n\nAlice & Co\n\nInvoice INV-00003\n",
 				"View the invoice online: ", "{APP_URL}/d/")},
 		{name: "an emptied template falls back to the default", as: alice, method: post, url: sendURL("quotes", quoSent),
 			before: func(t testing.TB, app *tests.TestApp) {

@@ -14,6 +14,7 @@ import {
 } from '@/billing/templates'
 import { LOCALES, type Locale } from '@/lib/i18n/locales'
 import { quoteFixture } from './pdf-fixture'
+import { intlFormats, mailValueVectors } from '../../../scripts/intl-formats-lib.mjs'
 
 const vectors = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../vectors/${name}`, import.meta.url), 'utf8')) as unknown
@@ -107,7 +108,7 @@ describe('placeholder values in the document language (twin of mailTemplateValue
     const v = templateValues(doc, 'Jane Roe', 'https://…/d/…')
     expect(v.kind).toBe('Angebot')
     expect(v.due_date).toBe('15.04.2026')
-    expect(v.amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d EUR$/)
+    expect(v.amount).toMatch(/^\d{1,3}(\.\d{3})*,\d\d\u00a0€$/)
     expect(
       renderTemplate(defaultSendTemplates('de').subject, { ...v, business: 'Alice & Co' }),
     ).toBe('Angebot QUO-00007 von Alice & Co')
@@ -117,7 +118,32 @@ describe('placeholder values in the document language (twin of mailTemplateValue
     const { language: _, ...doc } = quoteFixture()
     const v = templateValues(doc, '', '')
     expect(v.kind).toBe('Quote')
-    expect(v.due_date).toBe('2026-04-15')
-    expect(v.amount).toMatch(/^\d+\.\d\d EUR$/)
+    expect(v.due_date).toBe('Apr 15, 2026')
+    expect(v.amount).toMatch(/^€\d{1,3}(,\d{3})*\.\d\d$/)
+  })
+})
+
+describe('the server writes money and dates as Intl does', () => {
+  it('the vectors are what Intl says now (node scripts/intl-formats.mjs writes them)', () => {
+    expect(vectors('mail-values.json')).toEqual(mailValueVectors())
+  })
+
+  it("the server's table is what Intl says now", () => {
+    const table = JSON.parse(
+      readFileSync(
+        new URL('../../../server/internal/billing/intl_formats.json', import.meta.url),
+        'utf8',
+      ),
+    ) as unknown
+    expect(table).toEqual(intlFormats())
+  })
+
+  it('never the old "4997.75 EUR" or an ISO date, in any language', () => {
+    for (const lang of LOCALES) {
+      expect(mailAmount(499775, 'EUR', lang)).not.toMatch(/EUR|^4997\.75/)
+      expect(mailDate('2026-12-27', lang)).not.toBe('2026-12-27')
+    }
+    expect(mailAmount(499775, 'EUR', 'en')).toBe('€4,997.75')
+    expect(mailDate('2026-12-27', 'de')).toBe('27.12.2026')
   })
 })
