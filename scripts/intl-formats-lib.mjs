@@ -1,38 +1,16 @@
+import { readFileSync } from 'node:fs'
+
 // What scripts/intl-formats.mjs writes, as functions (the unit test compares them with the files).
 
 /** The document languages and the Intl locale each is written in (src/lib/i18n/locales.ts). */
 export const LANGUAGES = { en: 'en', de: 'de', fr: 'fr', es: 'es', ar: 'ar-u-nu-latn' }
 
-/** The currencies pickers offer first (src/billing/currencies.ts); others write their code. */
-export const CURRENCIES = [
-  'EUR',
-  'USD',
-  'GBP',
-  'CHF',
-  'CAD',
-  'AUD',
-  'NZD',
-  'JPY',
-  'SEK',
-  'NOK',
-  'DKK',
-  'PLN',
-  'CZK',
-  'HUF',
-  'RON',
-  'BGN',
-  'TRY',
-  'ILS',
-  'AED',
-  'INR',
-  'SGD',
-  'HKD',
-  'CNY',
-  'KRW',
-  'BRL',
-  'MXN',
-  'ZAR',
-]
+/** The currencies pickers offer first (COMMON_CURRENCIES of src/billing/currencies.ts); others write their code. */
+export const CURRENCIES = (() => {
+  const source = readFileSync(new URL('../src/billing/currencies.ts', import.meta.url), 'utf8')
+  const list = /COMMON_CURRENCIES = \[([^\]]*)\]/.exec(source)?.[1] ?? ''
+  return [...list.matchAll(/'([A-Z]{3})'/g)].map((m) => m[1])
+})()
 
 /** A code no locale has a symbol for: the pattern of any currency not listed. */
 const OTHER = 'QQQ'
