@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
@@ -23,21 +22,7 @@ import (
 // and the extra middlewares before them.
 func serve(t testing.TB, app *tests.TestApp, extra ...func(*core.RequestEvent) error) http.Handler {
 	t.Helper()
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range extra {
-		r.BindFunc(m)
-	}
-	if err := app.OnServe().Trigger(&core.ServeEvent{App: app, Router: r}, func(e *core.ServeEvent) error { return e.Next() }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return mux
+	return testapp.Mux(t, app, extra...)
 }
 
 // call sends one request to h and returns the answer.

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
@@ -28,19 +26,7 @@ const pathSignUp = "/api/collections/users/records"
 // testServer is the app's router with every route and hook bound.
 func testServer(t testing.TB, app *tests.TestApp) http.Handler {
 	t.Helper()
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se := &core.ServeEvent{App: app, Router: r}
-	if err := app.OnServe().Trigger(se, func(e *core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return mux
+	return testapp.Mux(t, app)
 }
 
 // answer is what a client can see of a response.

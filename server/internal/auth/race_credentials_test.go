@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
@@ -61,18 +59,7 @@ func startLiveServer(t testing.TB, loosen bool) *liveServer {
 		s.manageAttempts = newAttemptCounter(1<<30, time.Minute)
 		s.signInAttempts = newAttemptCounter(1<<30, time.Minute)
 	}
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se := &core.ServeEvent{App: app, Router: r}
-	if err := app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
+	mux := testapp.Mux(t, app)
 	ls := &liveServer{t: t, app: app, srv: httptest.NewServer(mux)}
 	t.Cleanup(func() {
 		ls.srv.Close()

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/billing"
@@ -141,18 +140,7 @@ func muxOf(t *testing.T, app core.App) http.Handler {
 	if m, ok := muxes[app]; ok {
 		return m
 	}
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se := &core.ServeEvent{App: app, Router: r}
-	if err := app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
+	mux := testapp.Mux(t, app)
 	muxes[app] = mux
 	return mux
 }

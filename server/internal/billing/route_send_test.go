@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -409,19 +408,7 @@ func TestSendRouteForm(t *testing.T) {
 // does, for flows of several requests on one app.
 func testServer(t testing.TB, app *tests.TestApp) http.Handler {
 	t.Helper()
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se := &core.ServeEvent{App: app, Router: r}
-	if err := app.OnServe().Trigger(se, func(e *core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return mux
+	return testapp.Mux(t, app)
 }
 
 // do sends one request and returns the recorder.

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
@@ -118,18 +117,7 @@ func factory(t *testing.T, now func() time.Time) (*tests.TestApp, http.Handler) 
 	app := testapp.Fixture(t, "export", buildFixture)
 	billing.BindWithClock(app, testapp.Clock)
 	bindWith(app, now)
-	r, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	se := &core.ServeEvent{App: app, Router: r}
-	if err := app.OnServe().Trigger(se, func(*core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	mux, err := r.BuildMux()
-	if err != nil {
-		t.Fatal(err)
-	}
+	mux := testapp.Mux(t, app)
 	return app, mux
 }
 
