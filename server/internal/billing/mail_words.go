@@ -28,6 +28,9 @@ type mailWords struct {
 	LineDiscount string
 	// The totals; Discount takes the document's rate.
 	Subtotal, Discount, TaxTotal, Total, Paid, TotalDue string
+	// PaymentDetails heads an invoice's bank details, with its labels
+	// (the sheet's words, src/locales/*/doc.json payment.*).
+	PaymentDetails, Holder, IBAN, BIC, Reference string
 	// ViewInvoice and ViewQuote are the label of the link.
 	ViewInvoice, ViewQuote string
 	// DefaultSubject and DefaultMessage are the built-in send templates.
@@ -51,6 +54,7 @@ const nbsp = "\u00a0"
 // word. English is what the mail always said.
 var mailCatalogue = map[string]mailWords{
 	"en": {
+		PaymentDetails: "Payment details", Holder: "Account holder", IBAN: "IBAN", BIC: "BIC", Reference: "Reference",
 		Invoice: "Invoice", Quote: "Quote",
 		IssuedInvoice: "Issued", IssuedQuote: "Issued", Due: "Due", ValidUntil: "Valid until",
 		Description: "Description", Qty: "Qty", UnitPrice: "Unit price", Tax: "Tax", Amount: "Amount",
@@ -62,6 +66,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal:        ".",
 	},
 	"de": {
+		PaymentDetails: "Zahlungsinformationen", Holder: "Kontoinhaber", IBAN: "IBAN", BIC: "BIC", Reference: "Verwendungszweck",
 		Invoice: "Rechnung", Quote: "Angebot",
 		IssuedInvoice: "Rechnungsdatum", IssuedQuote: "Angebotsdatum", Due: "Fälligkeitsdatum", ValidUntil: "Gültig bis",
 		Description: "Beschreibung", Qty: "Menge", UnitPrice: "Einzelpreis", Tax: "Steuer", Amount: "Betrag",
@@ -77,6 +82,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",", percentSpace: true,
 	},
 	"fr": {
+		PaymentDetails: "Coordonnées de paiement", Holder: "Titulaire du compte", IBAN: "IBAN", BIC: "BIC", Reference: "Référence",
 		Invoice: "Facture", Quote: "Devis",
 		IssuedInvoice: "Date d’émission", IssuedQuote: "Date d’émission", Due: "Date d’échéance", ValidUntil: "Date de validité",
 		Description: "Description", Qty: "Qté", UnitPrice: "Prix unitaire", Tax: "Taxe", Amount: "Montant",
@@ -92,6 +98,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",", percentSpace: true,
 	},
 	"es": {
+		PaymentDetails: "Datos de pago", Holder: "Titular de la cuenta", IBAN: "IBAN", BIC: "BIC", Reference: "Concepto",
 		Invoice: "Factura", Quote: "Presupuesto",
 		IssuedInvoice: "Fecha de emisión", IssuedQuote: "Fecha de emisión", Due: "Fecha de vencimiento", ValidUntil: "Válido hasta",
 		Description: "Descripción", Qty: "Cant.", UnitPrice: "Precio unitario", Tax: "Impuesto", Amount: "Importe",
@@ -107,6 +114,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",", percentSpace: true,
 	},
 	"ar": {
+		PaymentDetails: "بيانات الدفع", Holder: "صاحب الحساب", IBAN: "IBAN", BIC: "BIC", Reference: "المرجع",
 		Invoice: "فاتورة", Quote: "عرض سعر",
 		IssuedInvoice: "تاريخ الإصدار", IssuedQuote: "تاريخ الإصدار", Due: "تاريخ الاستحقاق", ValidUntil: "تاريخ انتهاء الصلاحية",
 		Description: "الوصف", Qty: "الكمية", UnitPrice: "سعر الوحدة", Tax: "الضريبة", Amount: "المبلغ",

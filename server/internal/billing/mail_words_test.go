@@ -180,3 +180,51 @@ func TestComposeSendMailInFrenchAndArabic(t *testing.T) {
 		}
 	}
 }
+
+// An invoice's mail carries how to pay it, in its language, with the
+// amount due: holder, IBAN in groups of four, BIC, reference. Every value
+// is escaped in the HTML body.
+func TestComposeSendMailPaymentDetails(t *testing.T) {
+	pay := &PaymentInstructions{Holder: "Alice <script>alert(1)</script> & Co", IBAN: "DE89370400440532013000",
+		BIC: "COBADEFFXXX", Reference: "INV-00001"}
+	want := map[string][]string{
+		"en": {"Payment details\nAccount holder: Alice <script>alert(1)</script> & Co\nIBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\nReference: INV-00001\nTotal due: €1,556.50\n"},
+		"de": {"Zahlungsinformationen\nKontoinhaber: ", "IBAN: DE89 3704 0044 0532 0130 00\n", "Verwendungszweck: INV-00001\nOffener Betrag: 1.556,50\u00a0€\n"},
+		"fr": {"Coordonnées de paiement\nTitulaire du compte: ", "Référence: INV-00001\n"},
+		"es": {"Datos de pago\nTitular de la cuenta: ", "Concepto: INV-00001\n"},
+		"ar": {"بيانات الدفع\nصاحب الحساب: ", "المرجع: INV-00001\n"},
+	}
+	for lang, parts := range want {
+		d := sampleSendDoc(t, lang, "invoice")
+		d.Payment = pay
+		_, text, html, err := composeSendMail(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts {
+			if !strings.Contains(text, p) {
+				t.Errorf("%s text lacks %q:\n%s", lang, p, text)
+			}
+		}
+		if strings.Contains(html, "<script>") || !strings.Contains(html, "Alice &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co") {
+			t.Errorf("%s HTML does not escape the holder:\n%s", lang, html)
+		}
+		if !strings.Contains(html, "DE89 3704 0044 0532 0130 00") {
+			t.Errorf("%s HTML lacks the IBAN", lang)
+		}
+	}
+	// None for a quote, for an invoice paid in full, or without an IBAN.
+	quote := sampleSendDoc(t, "en", "quote")
+	quote.Payment = pay
+	paid := sampleSendDoc(t, "en", "invoice")
+	paid.Payment, paid.DueCents = pay, 0
+	for name, d := range map[string]sendDoc{"quote": quote, "paid": paid, "no IBAN": sampleSendDoc(t, "en", "invoice")} {
+		_, text, html, err := composeSendMail(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(text, "IBAN") || strings.Contains(html, "IBAN") {
+			t.Errorf("%s: the mail shows bank details:\n%s", name, text)
+		}
+	}
+}

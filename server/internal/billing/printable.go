@@ -154,6 +154,21 @@ type PaymentInstructions struct {
 	Reference string `json:"reference"`
 }
 
+// paymentInstructions are the bank details of an invoice of owner's (the
+// sheet, the PDF, the customer's page and the mails): nil without an IBAN.
+func paymentInstructions(owner *core.Record, company, number string) *PaymentInstructions {
+	iban := owner.GetString(migrations.FieldIBAN)
+	if iban == "" {
+		return nil
+	}
+	return &PaymentInstructions{
+		Holder:    firstNonEmpty(owner.GetString(migrations.FieldBankHolder), company),
+		IBAN:      iban,
+		BIC:       owner.GetString(migrations.FieldBIC),
+		Reference: number,
+	}
+}
+
 // QuoteAnswer is the customer's (or the owner's) answer to a quote.
 type QuoteAnswer struct {
 	// Accepted is true for an acceptance, false for a rejection.
@@ -246,14 +261,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		p.RefundedCents = int64(doc.GetInt(migrations.FieldRefundedCents))
 		p.CreditCents = int64(doc.GetInt(migrations.FieldCreditCents))
 		p.BalanceCents = int64(doc.GetInt("balance_cents"))
-		if iban := owner.GetString(migrations.FieldIBAN); iban != "" {
-			p.Payment = &PaymentInstructions{
-				Holder:    firstNonEmpty(owner.GetString(migrations.FieldBankHolder), p.Seller.CompanyName),
-				IBAN:      iban,
-				BIC:       owner.GetString(migrations.FieldBIC),
-				Reference: p.Number,
-			}
-		}
+		p.Payment = paymentInstructions(owner, p.Seller.CompanyName, p.Number)
 	} else {
 		p.ExpiryDate = end
 		p.BalanceCents = p.TotalCents

@@ -391,6 +391,7 @@ func reminderMail(app core.App, owner, customer, inv *core.Record, to, url strin
 		DueCents:        invoiceBalanceDue(inv),
 		Link:            url,
 	}
+	doc.Payment = paymentInstructions(owner, doc.Seller, doc.Number)
 	words := reminderWordsFor(lang)
 	values := mailTemplateValues(wordsFor(lang), doc.Noun, doc.Number, doc.Seller, doc.CustomerName, doc.DueCents,
 		doc.Currency, doc.EndDate, url)

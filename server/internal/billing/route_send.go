@@ -307,6 +307,9 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		doc.PaidCents = int64(rec.GetInt("paid_cents"))
 		doc.DueCents = int64(rec.GetInt("balance_cents"))
 	}
+	if k.noun == "invoice" {
+		doc.Payment = paymentInstructions(owner, sellerName(owner), doc.Number)
+	}
 	// The mail is written in the document's language; the owner's own
 	// templates stay as they wrote them.
 	words := wordsFor(doc.Language)
@@ -473,6 +476,9 @@ type sendDoc struct {
 	Link            string
 	Subject         string // rendered from the template or as typed
 	Message         string // rendered from the template or as typed
+	// Payment is how to pay an invoice by transfer, nil for none (a
+	// quote, or a business without an IBAN).
+	Payment *PaymentInstructions
 }
 
 // mailLine is one document line as the mail shows it.
@@ -497,12 +503,16 @@ type mailView struct {
 	// The table's column headers and the plain-text line's tax label.
 	Description, Qty, UnitPrice, Tax, Amount, LineTax string
 
-	Title           string
-	Message         string     // the person's message, as plain text
-	Paragraphs      [][]string // the same, split for HTML: paragraphs of lines
-	Dates           []mailAmount
-	Lines           []mailLine
-	Amounts         []mailAmount
+	Title      string
+	Message    string     // the person's message, as plain text
+	Paragraphs [][]string // the same, split for HTML: paragraphs of lines
+	Dates      []mailAmount
+	Lines      []mailLine
+	Amounts    []mailAmount
+	// PaymentTitle heads Payment: an invoice's bank details (holder, IBAN,
+	// BIC, reference) and its amount due, nil when there are none.
+	PaymentTitle    string
+	Payment         []mailAmount
 	Link, LinkLabel string
 	// LinkInText is false when the message already shows the link, so the
 	// plain-text body does not repeat it.
@@ -512,9 +522,9 @@ type mailView struct {
 // composeSendMail writes the subject and the plain-text and HTML bodies of
 // a document mail: the message (rendered from the business's template or
 // typed), then the document's summary and its link, in the document's
-// language (its labels, its dates, its decimal marks). Amounts carry the
-// currency code ("1234.50 EUR" in English). Line breaks in the subject
-// become spaces.
+// language (its labels, and its money and dates as the sheet writes them:
+// "€1,234.50", "Dec 27, 2026"), and for an invoice with something to pay
+// the business's bank details. Line breaks in the subject become spaces.
 func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	noun := d.Noun
 	w := wordsFor(d.Language)
@@ -590,6 +600,16 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 		v.Amounts = append(v.Amounts, mailAmount{Label: w.TotalDue, Amount: fm(d.DueCents), Strong: true})
 	}
 
+	if p := d.Payment; p != nil && noun != "quote" && d.DueCents > 0 {
+		v.PaymentTitle = w.PaymentDetails
+		v.Payment = []mailAmount{{Label: w.Holder, Amount: p.Holder}, {Label: w.IBAN, Amount: groupIBAN(p.IBAN)}}
+		if p.BIC != "" {
+			v.Payment = append(v.Payment, mailAmount{Label: w.BIC, Amount: p.BIC})
+		}
+		v.Payment = append(v.Payment, mailAmount{Label: w.Reference, Amount: p.Reference},
+			mailAmount{Label: w.TotalDue, Amount: fm(d.DueCents)})
+	}
+
 	var tb, hb bytes.Buffer
 	if err := textMail.Execute(&tb, v); err != nil {
 		return "", "", "", err
@@ -610,7 +630,10 @@ var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Messa
 {{$lineTax := .LineTax}}{{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .Tax}} ({{printf $lineTax .Tax}}){{end}} = {{.Net}}
 {{end}}
 {{range .Amounts}}{{.Label}}: {{.Amount}}
-{{end}}{{if .LinkInText}}
+{{end}}{{with .Payment}}
+{{$.PaymentTitle}}
+{{range .}}{{.Label}}: {{.Amount}}
+{{end}}{{end}}{{if .LinkInText}}
 {{.LinkLabel}}: {{.Link}}
 {{end}}`))
 
@@ -626,9 +649,26 @@ var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
 <table cellpadding="4" style="margin-top: 12px">
 {{range .Amounts}}<tr><td>{{if .Strong}}<strong>{{.Label}}</strong>{{else}}{{.Label}}{{end}}</td><td style="text-align: {{$end}}">{{if .Strong}}<strong>{{.Amount}}</strong>{{else}}{{.Amount}}{{end}}</td></tr>
 {{end}}</table>
-<p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
+{{with .Payment}}<h3 style="font-size: 15px; margin: 16px 0 4px">{{$.PaymentTitle}}</h3>
+<table cellpadding="4">
+{{range .}}<tr><td>{{.Label}}</td><td dir="ltr" style="text-align: {{$.Start}}">{{.Amount}}</td></tr>
+{{end}}</table>
+{{end}}<p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
 </body></html>
 `))
+
+// groupIBAN writes an IBAN in groups of four, as the sheet does
+// ("DE89 3704 0044 0532 0130 00").
+func groupIBAN(iban string) string {
+	var b strings.Builder
+	for i, r := range strings.ReplaceAll(iban, " ", "") {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // paragraphs splits a plain-text message at blank lines, each paragraph
 // into its lines, for the HTML body.

@@ -520,3 +520,47 @@ func TestSendKeepsTheIssuedCopy(t *testing.T) {
 		t.Errorf("%d sent events, want 6", n)
 	}
 }
+
+// The invoice mail says how to pay: the business's IBAN, holder and the
+// invoice number as the reference, with the amount due; so does a
+// reminder. A quote's mail does not.
+func TestSendMailCarriesThePaymentDetails(t *testing.T) {
+	t.Parallel()
+	app := remindersApp(t, "")
+	defer app.Cleanup()
+	withEmail(custAcme)(t, app)
+	owner := get(t, app, migrations.UsersCollection, alice)
+	owner.Set(migrations.FieldIBAN, "DE89370400440532013000")
+	owner.Set(migrations.FieldBankHolder, "Alice Example")
+	if err := app.Save(owner); err != nil {
+		t.Fatal(err)
+	}
+	srv := testServer(t, app)
+	auth := map[string]string{"Authorization": testapp.Token(t, app, alice)}
+	if c := do(srv, http.MethodPost, sendURL("invoices", invDraft), strings.NewReader("{}"), auth).Code; c != 200 {
+		t.Fatalf("send: %d", c)
+	}
+	number := get(t, app, migrations.InvoicesCollection, invDraft).GetString("number")
+	m := app.TestMailer.LastMessage()
+	for _, want := range []string{"Payment details\nAccount holder: Alice Example\nIBAN: DE89 3704 0044 0532 0130 00\nReference: " +
+		number + "\nTotal due: €120.00\n"} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("the invoice mail lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if !strings.Contains(m.HTML, "DE89 3704 0044 0532 0130 00") {
+		t.Errorf("the HTML body lacks the IBAN:\n%s", m.HTML)
+	}
+
+	run(t, app, at("2026-03-28")) // a reminder of invSent
+	if m := app.TestMailer.LastMessage(); !strings.Contains(m.Subject, "Reminder") || !strings.Contains(m.Text, "IBAN: DE89 3704 0044 0532 0130 00\n") {
+		t.Errorf("the reminder lacks the IBAN: %q\n%s", m.Subject, m.Text)
+	}
+
+	if c := do(srv, http.MethodPost, sendURL("quotes", quoDraft), strings.NewReader("{}"), auth).Code; c != 200 {
+		t.Fatalf("send the quote: %d", c)
+	}
+	if m := app.TestMailer.LastMessage(); strings.Contains(m.Text, "IBAN") {
+		t.Errorf("the quote mail shows bank details:\n%s", m.Text)
+	}
+}
