@@ -120,36 +120,6 @@ function clientPlugins(): PluginOption[] {
   ]
 }
 
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
-
-/** The libraries that import React, for the tests' pre-bundling. */
-const reactLibraries = [
-  'preact',
-  'preact/compat',
-  'preact/hooks',
-  'preact/jsx-runtime',
-  'preact/test-utils',
-  'wouter',
-  'wouter/memory-location',
-  'wouter/use-browser-location',
-  '@tanstack/react-query',
-  '@tanstack/react-query-persist-client',
-  '@xstate/react',
-  '@radix-ui/react-dialog',
-  '@radix-ui/react-dropdown-menu',
-  'sonner',
-  'cmdk',
-  'lucide-react',
-]
-
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   resolve: {
@@ -157,10 +127,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: '@', replacement: `${root}src` },
       { find: '@machines', replacement: `${root}machines` },
       unusedModules,
-      ...preactAliases,
     ],
   },
-  ssr: { noExternal: true, optimizeDeps: { include: reactLibraries } },
   plugins: [
     messages(),
     react(),
@@ -180,39 +148,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The machines are shared and noisy: a jsdom test that takes 0.5 s alone can take several
     // under load. A timeout is a hang detector here, not a speed check.
     testTimeout: 30_000,
-    // The app runs on Preact (see preactAliases): the tests render with it too. The libraries that
-    // import React are pre-bundled for the tests, so their `react` (CommonJS requires included)
-    // is Preact as well.
-    alias: [
-      // React's shim (a CommonJS file that requires React) is Preact's own hook here.
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-    ],
-    server: { deps: { inline: ['@testing-library/preact'] } },
-    deps: {
-      optimizer: {
-        client: { enabled: true, include: reactLibraries },
-        ssr: { enabled: true, include: reactLibraries },
-      },
-    },
     projects: [
       {
         extends: true,
         test: {
           name: 'machines',
           environment: 'node',
-          // Node loads what it does not inline by itself: these are inlined, so their `react` is
-          // Preact; @xstate/react as its ES module, whose CommonJS helper has an ES copy for Node.
-          server: { deps: { inline: reactLibraries } },
-          alias: [
-            {
-              find: /^@xstate\/react$/,
-              replacement: `${root}node_modules/@xstate/react/dist/xstate-react.esm.js`,
-            },
-            {
-              find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-              replacement: `${root}tests/unit/support/with-selector.ts`,
-            },
-          ],
           include: ['tests/unit/machines/**/*.test.ts', 'tests/unit/lib/**/*.test.ts'],
           setupFiles: ['tests/unit/i18n-setup.ts'],
         },

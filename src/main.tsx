@@ -1,13 +1,12 @@
-import { StrictMode, useEffect } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import './index.css'
 
-// The app is written against React's API and rendered by Preact (vite.config.ts aliases `react` and
-// `react-dom` to preact/compat): the renderer is ~5 KB instead of ~60 KB gzipped.
-// The start is three imports, the renderer, the auth chart (xstate and its chart) and the rest of
-// the app (routes, stores): each is evaluated in a task of its own, instead of one long task that
-// would keep a tap or a keystroke waiting. The HTML preloads them all.
+// The start is three imports, React's DOM renderer, the auth chart (xstate and its chart) and
+// the rest of the app (routes, stores): each is evaluated in a task of its own, instead of one long
+// task that would keep a tap or a keystroke waiting. The HTML preloads them all.
 const client = import('react-dom/client')
-const app = import('./app/auth').then(() => import('./app/App'))
+const auth = import('./app/auth')
+const app = auth.then(() => import('./app/App'))
 
 /** Marks the root once the app has taken it over (its handlers are attached): `data-started`. */
 function Started({ root }: { root: HTMLElement }) {
@@ -15,17 +14,24 @@ function Started({ root }: { root: HTMLElement }) {
   return null
 }
 
-void Promise.all([client, app]).then(async ([{ createRoot, hydrateRoot }, appModule]) => {
-  const { App, firstScreenReady, hydrating } = appModule
-  await firstScreenReady
-  const root = document.getElementById('root') as HTMLElement
-  const tree = (
-    <StrictMode>
-      <App />
-      <Started root={root} />
-    </StrictMode>
-  )
-  // A prerendered public page is taken over as it stands; anything else is drawn from scratch.
-  if (hydrating) hydrateRoot(root, tree)
-  else createRoot(root).render(tree)
-})
+void Promise.all([client, auth, app]).then(
+  async ([{ createRoot, hydrateRoot }, { startAuth }, { App, firstScreenReady, hydrating }]) => {
+    await firstScreenReady
+    const root = document.getElementById('root') as HTMLElement
+    // Started once, outside the render: a render (which StrictMode runs twice) starts nothing.
+    const actor = startAuth()
+    const tree = (
+      <StrictMode>
+        <App auth={actor} />
+        <Started root={root} />
+      </StrictMode>
+    )
+    // A prerendered public page is taken over as it stands; anything else is drawn from scratch.
+    // As a transition, React does either in slices that give the main thread back every few
+    // milliseconds, so a tap or a keystroke during the first render is not kept waiting.
+    startTransition(() => {
+      if (hydrating) hydrateRoot(root, tree)
+      else createRoot(root).render(tree)
+    })
+  },
+)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Router } from 'wouter'
 import { AuthActorContext } from '@/lib/auth-context'
 import { followSystemTheme, usePreferences } from '@/lib/use-preferences'
@@ -8,7 +8,7 @@ import { preloadRoute } from '@/lib/preload'
 import { guardNavigation } from '@/lib/leave-guard'
 import { hasStoredAuth, storedUserId } from '@/lib/pocketbase/instance'
 import { LazyToaster } from '@/components/lazy-toaster'
-import { startAuth } from './auth'
+import type { AuthActor } from '@machines/auth/auth.machine'
 import { registerServiceWorker } from './pwa'
 import { Routes } from './AppRoutes'
 
@@ -45,8 +45,8 @@ export const firstScreenReady: Promise<void> = Promise.all([screenReady, localeR
   () => undefined,
 )
 
-export function App() {
-  const [auth] = useState(startAuth)
+/** The app around its auth chart, which main.tsx starts once (src/app/auth.ts). */
+export function App({ auth }: { auth: AuthActor }) {
   useEffect(() => followSystemTheme(), [])
   useEffect(() => registerServiceWorker(), [])
   return (

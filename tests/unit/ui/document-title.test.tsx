@@ -1,6 +1,6 @@
 // The browser tab names what is on screen: the route's name from the route table, a record
 // page's record on top of it, in the interface's language.
-import { act, render } from '@testing-library/preact'
+import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useState } from 'react'
 import { paths } from '@/config/paths'
@@ -77,10 +77,7 @@ describe('document.title', () => {
     expect(document.title).toBe('INV-00121 · Folio')
     view.rerender(<Screen location="/invoices" />)
     expect(document.title).toBe('Invoices · Folio')
-    // A passive effect's cleanup runs after the paint, as in React: act() waits for it.
-    act(() => {
-      view.unmount()
-    })
+    view.unmount()
     expect(document.title).toBe('Folio')
   })
 
@@ -122,10 +119,7 @@ describe('signed-out screens', () => {
       </AuthLayout>,
     )
     expect(document.title).toBe('Sign in · Folio')
-    // A passive effect's cleanup runs after the paint, as in React: act() waits for it.
-    act(() => {
-      view.unmount()
-    })
+    view.unmount()
     expect(document.title).toBe('Folio')
     render(
       <ErrorLayout code="404" title="Page not found" actions={null}>

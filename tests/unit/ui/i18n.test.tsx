@@ -1,6 +1,6 @@
 // The catalogue's runtime: a language switch re-renders what is on screen, documents speak their
 // customer's language whatever the interface speaks, and elements sit inside translated sentences.
-import { act, render, screen } from '@testing-library/preact'
+import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   docTranslator,

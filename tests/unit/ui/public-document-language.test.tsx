@@ -1,6 +1,6 @@
 // The customer's page speaks the document's language (the customer's), sets <html lang dir>,
 // and lets the customer pick another language, kept for the next visit.
-import { render, screen, waitFor, within } from '@testing-library/preact'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PublicDocumentPage } from '@/features/public-document/PublicDocumentPage'

@@ -1,7 +1,7 @@
 // Issue 11: a refusal is shown once (a dialog shows it, so no toast too), and a customer with
 // documents is offered Archive instead of a delete the server would refuse.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/preact'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Router } from 'wouter'

@@ -2,7 +2,7 @@
 // balances, a new line's focus, one message per refusal, PAID, nothing owed, file inputs.
 import { describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/preact'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Route, Router } from 'wouter'

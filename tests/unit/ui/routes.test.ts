@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoute, useRouter } from 'wouter'
-import { renderHook } from '@testing-library/preact'
+import { renderHook } from '@testing-library/react'
 import { paths } from '@/config/paths'
 import { pages, publicPages, signedInArea, signedInNav, signedInPages } from '@/app/routes'
 

@@ -221,9 +221,7 @@ export function MonthlyChart({ months, currency }: { months: MonthFigures[]; cur
                   invoiced: formatMoney(m.invoiced_cents, currency, locale),
                   collected: formatMoney(m.collected_cents, currency, locale),
                 })}
-                // Preact sets an SVG element's props as attributes by their names, and an SVG
-                // attribute keeps its case: `tabIndex` would not be `tabindex`.
-                {...{ tabindex: i === tabStop ? 0 : -1 }}
+                tabIndex={i === tabStop ? 0 : -1}
                 className="outline-none"
                 onFocus={() => {
                   setFocused(i)

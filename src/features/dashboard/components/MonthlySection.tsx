@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useDeferredValue } from 'react'
 import { Card } from '@/components/ui/card'
 import { formatMoney } from '@/billing/format'
 import type { MonthFigures } from '../api/dashboard'
@@ -12,14 +12,9 @@ export function MonthlySection({ months, currency }: { months: MonthFigures[]; c
   const first = months[0]
   const last = months[months.length - 1]
   // The bars are drawn in a render of their own, after the rest of the dashboard is on screen:
-  // their scales and formats are the page's most expensive part, and one long render would keep
-  // a tap waiting. In the meantime their room is kept. (An effect runs after the paint; the bars
-  // come in a task of their own after it.)
-  const [drawChart, setDrawChart] = useState(false)
-  useEffect(() => {
-    const timer = setTimeout(() => setDrawChart(true), 0)
-    return () => clearTimeout(timer)
-  }, [])
+  // their scales and formats are the page's most expensive part. The first render draws their room
+  // only; React then renders them as a deferred update, which yields to a tap or a keystroke.
+  const drawChart = useDeferredValue(true, false)
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby="monthly-heading" className="grid gap-4">
