@@ -18,7 +18,14 @@ import { folioServer, freePort } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const TARGETS = { performance: 99, lcpSignIn: 1300, accessibility: 100, bestPractices: 100 }
+/** Issue 25's targets: /sign-in performance ≥ 99, LCP ≤ 1,300 ms, TBT ≤ 100 ms; /dashboard ≥ 95. */
+const TARGETS = {
+  performance: { '/sign-in': 99, '/dashboard': 95 },
+  lcpSignIn: 1300,
+  tbtSignIn: 100,
+  accessibility: 100,
+  bestPractices: 100,
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const profileDir = mkdtempSync(join(tmpdir(), 'folio-bench-profile-'))
@@ -170,7 +177,10 @@ try {
         (flagged.length ? `  (flagged: ${flagged.join(', ')})` : ''),
     )
     verdicts.push(
-      [`${path} performance ≥ ${TARGETS.performance}`, m('performance') >= TARGETS.performance],
+      [
+        `${path} performance ≥ ${TARGETS.performance[path]}`,
+        m('performance') >= TARGETS.performance[path],
+      ],
       [
         `${path} accessibility ${TARGETS.accessibility}`,
         m('accessibility') >= TARGETS.accessibility,
@@ -181,7 +191,10 @@ try {
       ],
     )
     if (path === '/sign-in')
-      verdicts.push([`/sign-in LCP ≤ ${ms(TARGETS.lcpSignIn)}`, m('lcp') <= TARGETS.lcpSignIn])
+      verdicts.push(
+        [`/sign-in LCP ≤ ${ms(TARGETS.lcpSignIn)}`, m('lcp') <= TARGETS.lcpSignIn],
+        [`/sign-in TBT ≤ ${ms(TARGETS.tbtSignIn)}`, m('tbt') <= TARGETS.tbtSignIn],
+      )
   }
   for (const [what, ok] of verdicts) console.log(`Target ${what}: ${ok ? 'met' : 'MISSED'}`)
 } finally {
