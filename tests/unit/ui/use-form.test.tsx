@@ -1,6 +1,6 @@
 // A form's line that only points at the highlighted fields goes once they are right again.
 import { describe, expect, it } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/preact'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { formLine, useForm } from '@/lib/use-form'
