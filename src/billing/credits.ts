@@ -1,4 +1,4 @@
-import type { Invoice, TaxBreakdownRow } from './types'
+import type { CreditNote, Invoice, TaxBreakdownRow } from './types'
 
 /**
  * What an invoice's payments, credit notes and refunds leave on it: the twin of the server's
@@ -121,4 +121,9 @@ export function creditRateProblem(
       }
   }
   return null
+}
+
+/** What a credit note says besides its lines: its reason, then its notes (on paper and in XML). */
+export function creditNoteText(cn: Pick<CreditNote, 'reason' | 'notes'>): string {
+  return [cn.reason, cn.notes].filter((s) => s?.trim()).join('\n\n')
 }

@@ -1,5 +1,6 @@
 import { fileUrl } from '@/lib/pocketbase/files'
 import type { Locale } from '@/lib/i18n/locales'
+import { creditNoteText } from './credits'
 import { documentLanguage } from './document-language'
 import { isoDate } from './format'
 import type { SellerSettings } from './queries'
@@ -251,6 +252,6 @@ export function creditNotePrintable(
     display_status: 'issued',
     credits_invoice: invoiceNumber,
     balance_cents: cn.total_cents,
-    notes: [cn.reason, cn.notes].filter((s) => s?.trim()).join('\n\n'),
+    notes: creditNoteText(cn),
   }
 }

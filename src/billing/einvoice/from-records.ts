@@ -1,6 +1,7 @@
+import { creditNoteText } from '../credits'
 import { isoDate } from '../format'
 import type { SellerSettings } from '../queries'
-import type { Customer, Invoice, Quote } from '../types'
+import type { CreditNote, Customer, Invoice, Quote } from '../types'
 import type { EInvoiceSource, VatCategory } from './source'
 
 /** The e-invoice fields of the business settings, the customer and the invoice (server names). */
@@ -23,6 +24,27 @@ export interface EInvoiceCustomer extends Customer {
   buyer_reference?: string
 }
 export type EInvoiceInvoice = Invoice
+/** What an e-invoice reads of a stored document: an invoice, or a credit note read as one. */
+export type EInvoiceDocument = Pick<
+  Invoice,
+  | 'number'
+  | 'issue_date'
+  | 'due_date'
+  | 'currency'
+  | 'notes'
+  | 'terms'
+  | 'items'
+  | 'discount_percent'
+  | 'discount_cents'
+  | 'subtotal_cents'
+  | 'tax_cents'
+  | 'total_cents'
+  | 'paid_cents'
+  | 'balance_cents'
+  | 'tax_breakdown'
+  | 'vat_exemption_category'
+  | 'vat_exemption_reason'
+>
 
 const s = (v: string | undefined | null) => (v ?? '').trim()
 
@@ -31,7 +53,7 @@ const s = (v: string | undefined | null) => (v ?? '').trim()
  * (never recomputed here), the business settings and the customer.
  */
 export function toEInvoiceSource(
-  invoice: EInvoiceInvoice,
+  invoice: EInvoiceDocument,
   customer: EInvoiceCustomer,
   seller: EInvoiceSeller,
   unitCodeFor: (unit: string) => string,
@@ -125,4 +147,41 @@ export function ownerEInvoice(
   const s = seller as EInvoiceSeller | undefined
   if (kind !== 'invoices' || !s?.einvoicing || !customer || !doc.number) return undefined
   return toEInvoiceSource(doc as Invoice, customer, s, unitCodeFor)
+}
+
+/**
+ * The e-invoice data of a stored credit note (381) when the business sends e-invoices: its own
+ * number, lines, totals and breakdown as the server stored them, the customer of the invoice it
+ * corrects, and that invoice's number and date (BT-25/26). It owes the buyer its total: no due
+ * date, no payments, and no bank account (the business's IBAN is where the buyer pays, not where
+ * a credit goes). Only once the server has numbered it and the invoice is known.
+ */
+export function creditNoteEInvoice(
+  cn: CreditNote,
+  invoice: Invoice | undefined,
+  customer: Customer | undefined,
+  seller: SellerSettings | undefined,
+  unitCodeFor: (unit: string) => string,
+): EInvoiceSource | undefined {
+  const settings = seller as EInvoiceSeller | undefined
+  if (!settings?.einvoicing || !customer || !cn.number || !invoice?.number) return undefined
+  const src = toEInvoiceSource(
+    {
+      ...cn,
+      due_date: '',
+      terms: '',
+      notes: creditNoteText(cn),
+      paid_cents: 0,
+      balance_cents: cn.total_cents,
+    },
+    customer,
+    settings,
+    unitCodeFor,
+  )
+  return {
+    ...src,
+    type_code: '381',
+    preceding_invoice: { number: invoice.number, issue_date: isoDate(invoice.issue_date) },
+    payment: null,
+  }
 }

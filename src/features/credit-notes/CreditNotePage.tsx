@@ -24,6 +24,9 @@ import { selectUser } from '@machines/auth/selectors'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { notify } from '@/lib/toast'
 import { richText, useT } from '@/lib/i18n'
+import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
+import { creditNoteEInvoice } from '@/billing/einvoice/from-records'
+import { unitCodeFor } from '@/billing/einvoice/units'
 import { RefundDialog } from './RefundDialog'
 
 /**
@@ -59,6 +62,10 @@ export default function CreditNotePage() {
     cn.expand?.customer ?? undefined,
     seller.data,
   )
+  // With e-invoicing on, Download PDF gives the Factur-X PDF and the XML downloads are offered.
+  const einvoice = pending
+    ? undefined
+    : creditNoteEInvoice(cn, inv, cn.expand?.customer, seller.data, unitCodeFor)
 
   return (
     <>
@@ -111,8 +118,18 @@ export default function CreditNotePage() {
                 setPdfBusy(true)
                 try {
                   const { makeDocumentPdf, saveFile } = await import('@/billing/document-pdf')
-                  const { blob, fileName } = await makeDocumentPdf(printable)
+                  const { blob, fileName, missing } = await makeDocumentPdf(
+                    printable,
+                    'a4',
+                    einvoice,
+                  )
                   saveFile(blob, fileName)
+                  if (missing.length)
+                    notify(
+                      'info',
+                      t('documents.pdf.notEInvoice'),
+                      t('documents.firstFillIn', { missing: missing.join(' ') }),
+                    )
                 } catch {
                   notify('error', t('documents.pdf.failed'))
                 } finally {
@@ -190,6 +207,7 @@ export default function CreditNotePage() {
               <p className="text-sm text-muted-foreground">{t('credits.page.noRefunds')}</p>
             )}
           </Card>
+          <EInvoiceCard src={einvoice} seller={seller.data} creditNote />
         </div>
       </div>
 

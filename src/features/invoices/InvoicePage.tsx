@@ -17,6 +17,8 @@ import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
 import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
 import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
 import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
+import { ownerEInvoice } from '@/billing/einvoice/from-records'
+import { unitCodeFor } from '@/billing/einvoice/units'
 import { recordPaths } from '@/config/paths'
 import {
   customerKeptCreditQuery,
@@ -319,7 +321,14 @@ export default function InvoicePage() {
               </ul>
             </Card>
           ) : null}
-          <EInvoiceCard invoice={inv} customer={customer} seller={seller.data} />
+          <EInvoiceCard
+            src={
+              pending
+                ? undefined
+                : ownerEInvoice('invoices', inv, customer, seller.data, unitCodeFor)
+            }
+            seller={seller.data}
+          />
           <ActivityTimeline documentId={inv.id} />
           <CustomerLink kind="invoices" id={inv.id} isDraft={inv.status === 'draft'} />
         </div>

@@ -13,7 +13,13 @@ import {
   type EInvoiceFormat,
   type EInvoiceSource,
 } from '@/billing/einvoice'
+import {
+  creditNoteEInvoice,
+  type EInvoiceCustomer,
+  type EInvoiceSeller,
+} from '@/billing/einvoice/from-records'
 import { renderDocumentPdf } from '@/billing/pdf'
+import type { CreditNote, Invoice } from '@/billing/types'
 import { BROOKLYN, buildCase, CITY, einvoiceCases, VIENNA, UTRECHT } from './einvoice-fixtures'
 import { fixtureFonts } from './pdf-fixture'
 
@@ -351,6 +357,128 @@ describe('facturxPdf', () => {
   it('refuses what is not a PDF', async () => {
     await expect(facturxPdf(c.source, new TextEncoder().encode('hello'))).rejects.toThrow(
       /not a PDF/,
+    )
+  })
+})
+
+describe('creditNoteEInvoice (the stored credit note as an e-invoice)', () => {
+  const c = byName('credit note (381)')
+  const src = c.source
+  const base = { owner: 'u1', created: '', updated: '' }
+  const customer: EInvoiceCustomer = {
+    ...base,
+    id: 'c1',
+    name: src.buyer.name,
+    contact_name: '',
+    email: 'rechnungen@musterstadt.example',
+    phone: '',
+    website: '',
+    tax_id: src.buyer.vat_id,
+    address: src.buyer.street,
+    city: src.buyer.city,
+    postal_code: src.buyer.postal_code,
+    country: src.buyer.country,
+    currency: 'EUR',
+    payment_terms_days: 30,
+    notes: '',
+    archived: false,
+    endpoint_id: src.buyer.endpoint_id,
+    endpoint_scheme: src.buyer.endpoint_scheme,
+    buyer_reference: src.buyer_reference,
+  }
+  const seller: EInvoiceSeller = {
+    id: 'u1',
+    collectionId: 'users',
+    updated: '',
+    logo: '',
+    company_name: src.seller.name,
+    company_address: src.seller.street,
+    company_tax_id: '',
+    default_currency: 'EUR',
+    default_terms_days: 30,
+    default_tax_rate: 19,
+    notify_overdue: false,
+    notify_quote_expiring: false,
+    einvoicing: true,
+    company_vat_id: src.seller.vat_id,
+    company_tax_registration: src.seller.tax_registration,
+    company_postal_code: src.seller.postal_code,
+    company_city: src.seller.city,
+    company_country: src.seller.country,
+    seller_endpoint_id: src.seller.endpoint_id,
+    seller_endpoint_scheme: src.seller.endpoint_scheme,
+    seller_contact_name: src.seller.contact_name,
+    seller_contact_phone: src.seller.contact_phone,
+    seller_contact_email: src.seller.contact_email,
+    // The business's account is where its customers pay: a credit note names none.
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+  } as EInvoiceSeller
+  // The credited invoice: paid in full; its customer's data are what the credit note carries.
+  const invoice = {
+    ...base,
+    id: 'i1',
+    customer: 'c1',
+    number: 'INV-00102',
+    issue_date: '2026-03-02 00:00:00.000Z',
+    paid_cents: 50_000,
+    balance_cents: 0,
+  } as Invoice
+  const stored: CreditNote = {
+    ...base,
+    id: 'n1',
+    invoice: 'i1',
+    customer: 'c1',
+    number: src.number,
+    seq: 1,
+    issue_date: `${src.issue_date} 00:00:00.000Z`,
+    currency: src.currency,
+    items: c.printable.items.map((l, i) => ({ ...l, id: `l${i}` })),
+    discount_percent: src.discount_percent,
+    subtotal_cents: src.subtotal_cents,
+    discount_cents: src.discount_cents,
+    tax_cents: src.tax_cents,
+    total_cents: src.total_cents,
+    tax_breakdown: src.tax_breakdown.map(({ rate, net_cents, tax_cents }) => ({
+      rate,
+      net_cents,
+      tax_cents,
+    })),
+    reason: src.notes,
+    notes: '',
+    refunded_cents: 0,
+  }
+
+  it('is the validated fixture: its stored figures, the invoice it corrects, no due date or bank', () => {
+    expect(creditNoteEInvoice(stored, invoice, customer, seller, unitCodeFor)).toEqual(src)
+  })
+
+  it('takes the stored figures as they are, never recomputed', () => {
+    const odd = { ...stored, tax_cents: stored.tax_cents + 1 }
+    const made = creditNoteEInvoice(odd, invoice, customer, seller, unitCodeFor)
+    expect(made?.tax_cents).toBe(stored.tax_cents + 1)
+    expect(missingForEInvoice(made!, 'peppol')).toEqual([
+      'The invoice’s stored amounts do not add up: open it and save it again.',
+    ])
+  })
+
+  it('is made only with e-invoicing on, once the credit note and its invoice are numbered', () => {
+    const make = creditNoteEInvoice
+    const off: EInvoiceSeller = { ...seller, einvoicing: false }
+    expect(make(stored, invoice, customer, seller, unitCodeFor)).toBeDefined()
+    expect(make(stored, invoice, customer, off, unitCodeFor)).toBe(undefined)
+    expect(make({ ...stored, number: '' }, invoice, customer, seller, unitCodeFor)).toBe(undefined)
+    expect(make(stored, undefined, customer, seller, unitCodeFor)).toBe(undefined)
+    expect(make(stored, { ...invoice, number: '' }, customer, seller, unitCodeFor)).toBe(undefined)
+    expect(make(stored, invoice, undefined, seller, unitCodeFor)).toBe(undefined)
+  })
+
+  it('gives a Peppol CreditNote with the reason as its note', async () => {
+    const xml = await peppolXml(creditNoteEInvoice(stored, invoice, customer, seller, unitCodeFor)!)
+    expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>')
+    expect(xml).toContain(`<cbc:Note>${src.notes}</cbc:Note>`)
+    expect(xml).toContain(
+      '<cbc:PaymentMeansCode name="Payment details on request">1</cbc:PaymentMeansCode>',
     )
   })
 })

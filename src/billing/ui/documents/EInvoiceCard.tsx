@@ -2,33 +2,28 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Alert, Card } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { ownerEInvoice } from '@/billing/einvoice/from-records'
-import { unitCodeFor } from '@/billing/einvoice/units'
+import type { EInvoiceSource } from '@/billing/einvoice/source'
 import type { SellerSettings } from '@/billing/queries'
-import type { Customer, Invoice } from '@/billing/types'
 import { useT } from '@/lib/i18n'
 
 /**
- * The invoice as an e-invoice, when the business sends them: Download PDF and Send give the
- * Factur-X PDF; XRechnung (German public buyers) and Peppol BIS XML download from here.
+ * The invoice or credit note as an e-invoice, when the business sends them: Download PDF (and
+ * Send, for an invoice) give the Factur-X PDF; XRechnung (German public buyers) and Peppol BIS
+ * XML download from here. `src` is undefined until the server has numbered the document.
  */
 export function EInvoiceCard({
-  invoice,
-  customer,
+  src,
   seller,
+  creditNote = false,
 }: {
-  invoice: Invoice
-  customer: Customer | undefined
+  src: EInvoiceSource | undefined
   seller: SellerSettings | undefined
+  creditNote?: boolean
 }) {
   const t = useT()
   const [missing, setMissing] = useState<string[]>([])
   const [busy, setBusy] = useState<'xrechnung' | 'peppol' | null>(null)
   if (!(seller as { einvoicing?: boolean } | undefined)?.einvoicing) return null
-  const pending = (invoice as Invoice & { pending?: boolean }).pending
-  const src = pending
-    ? undefined
-    : ownerEInvoice('invoices', invoice, customer, seller, unitCodeFor)
 
   async function download(format: 'xrechnung' | 'peppol') {
     if (!src) return
@@ -50,10 +45,16 @@ export function EInvoiceCard({
     <Card className="grid content-start gap-3 p-4">
       <h2 className="font-semibold">{t('documents.einvoice.title')}</h2>
       {!src ? (
-        <p className="text-sm text-muted-foreground">{t('documents.einvoice.notSynced')}</p>
+        <p className="text-sm text-muted-foreground">
+          {t(
+            creditNote ? 'documents.einvoice.creditNoteNotSynced' : 'documents.einvoice.notSynced',
+          )}
+        </p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">{t('documents.einvoice.hint')}</p>
+          <p className="text-sm text-muted-foreground">
+            {t(creditNote ? 'documents.einvoice.creditNoteHint' : 'documents.einvoice.hint')}
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
