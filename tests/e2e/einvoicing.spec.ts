@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Download } from '@playwright/test'
 import { harness } from '../support/env'
 import { expect, signIn, test, uniqueEmail, waitForMail, signUpVerified } from '../support/fixtures'
-import { fillLine, sendFromDialog } from '../support/billing'
-import { mustangValidate } from '../support/mustang'
+import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
+import { mustangValidate, validateBatch } from '../support/mustang'
 
 /** The official validator's verdict on a downloaded file; its errors when it is not valid. */
 async function validate(download: Download) {
@@ -17,10 +17,10 @@ async function validate(download: Download) {
   return { valid: result.valid, errors: result.errors.map((e) => e.text) }
 }
 
-test('a German business turns e-invoicing on and sends valid Factur-X, XRechnung and Peppol', async ({
+test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung and Peppol, and credits the paid invoice as a valid Peppol CreditNote', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   await signUpVerified(page, uniqueEmail('einvoice'))
 
   // Turning e-invoicing on asks for what the standard needs, at the fields that lack it.
@@ -105,6 +105,46 @@ test('a German business turns e-invoicing on and sends valid Factur-X, XRechnung
     valid: true,
     errors: [],
   })
+
+  // Paid in full (16 × €95.00 + 19 %), then credited: the credit note is an e-invoice too.
+  await expect(await recordPayment(page, '1808.80')).toBeHidden()
+  await page.getByRole('link', { name: 'Credit this invoice' }).click()
+  await page.getByLabel('Reason').fill('Exhibition closed early')
+  await page.getByRole('button', { name: 'Issue credit note' }).click()
+  await expect(page.getByRole('heading', { name: 'Credit note CN-00001', level: 1 })).toBeVisible()
+  const cnCard = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
+  await expect(cnCard).toContainText('Factur-X')
+
+  // Its Peppol XML is a CreditNote of INV-00001, valid for Mustang and the Peppol Schematron.
+  const peppol = page.waitForEvent('download')
+  await cnCard.getByRole('button', { name: 'Peppol XML' }).click()
+  expect((await peppol).suggestedFilename()).toBe('CN-00001-peppol.xml')
+  const peppolFile = `${await (await peppol).path()}-CN-00001-peppol.xml`
+  execFileSync('cp', [await (await peppol).path(), peppolFile])
+  const xml = readFileSync(peppolFile, 'utf8')
+  expect(xml).toContain(
+    '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"',
+  )
+  expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>')
+  expect(xml).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-00001<\/cbc:ID>/)
+  expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">1808.80</cbc:PayableAmount>')
+  const checked = (await validateBatch([peppolFile], { peppol: new Set([peppolFile]) })).get(
+    peppolFile,
+  )
+  expect({ valid: checked?.valid, errors: checked?.errors.map((e) => e.text) }).toEqual({
+    valid: true,
+    errors: [],
+  })
+
+  // Its XRechnung XML and its Factur-X PDF (Download PDF) are valid as well.
+  const xr = page.waitForEvent('download')
+  await cnCard.getByRole('button', { name: 'XRechnung XML' }).click()
+  expect((await xr).suggestedFilename()).toBe('CN-00001-xrechnung.xml')
+  expect(await validate(await xr)).toEqual({ valid: true, errors: [] })
+  const cnPdf = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download PDF' }).click()
+  expect((await cnPdf).suggestedFilename()).toBe('CN-00001.pdf')
+  expect(await validate(await cnPdf)).toEqual({ valid: true, errors: [] })
 })
 
 test('the demo business sends valid e-invoices out of the box, to a public buyer and to the EU', async ({
