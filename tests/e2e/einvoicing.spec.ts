@@ -2,19 +2,32 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Download } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { harness } from '../support/env'
 import { expect, signIn, test, uniqueEmail, waitForMail, signUpVerified } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 import { mustangValidate, validateBatch } from '../support/mustang'
 
-/** The official validator's verdict on a downloaded file; its errors when it is not valid. */
-async function validate(download: Download) {
-  const file = await download.path()
-  const copy = `${file}-${download.suggestedFilename()}`
-  execFileSync('cp', [file, copy])
-  const result = await mustangValidate(copy)
-  return { valid: result.valid, errors: result.errors.map((e) => e.text) }
+/** Clicks `button`, expects a download named `name` (if given): a copy of it under its name. */
+async function download(page: Page, button: Locator, name?: string): Promise<string> {
+  const event = page.waitForEvent('download')
+  await button.click()
+  const d = await event
+  if (name) expect(d.suggestedFilename()).toBe(name)
+  const copy = `${await d.path()}-${d.suggestedFilename()}`
+  execFileSync('cp', [await d.path(), copy])
+  return copy
+}
+
+/**
+ * The official validator's verdict on a file, with the Peppol BIS Schematron's for `peppol`;
+ * its errors when it is not valid.
+ */
+async function validate(file: string, { peppol = false } = {}) {
+  const result = peppol
+    ? (await validateBatch([file], { peppol: new Set([file]) })).get(file)
+    : await mustangValidate(file)
+  return { valid: result?.valid, errors: result?.errors.map((e) => e.text) }
 }
 
 test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung and Peppol, and credits the paid invoice as a valid Peppol CreditNote', async ({
@@ -77,20 +90,20 @@ test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung an
   await expect(card).toContainText('Factur-X')
 
   // Download PDF gives the Factur-X PDF/A-3; the official validator accepts it.
-  const pdf = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Download PDF' }).click()
-  expect((await pdf).suggestedFilename()).toBe('INV-00001.pdf')
-  expect(await validate(await pdf)).toEqual({ valid: true, errors: [] })
+  const pdf = await download(
+    page,
+    page.getByRole('button', { name: 'Download PDF' }),
+    'INV-00001.pdf',
+  )
+  expect(await validate(pdf)).toEqual({ valid: true, errors: [] })
 
   // XRechnung (with the Leitweg-ID as buyer reference) and Peppol BIS XML, both valid.
   for (const [button, name] of [
     ['XRechnung XML', 'INV-00001-xrechnung.xml'],
     ['Peppol XML', 'INV-00001-peppol.xml'],
   ] as const) {
-    const xml = page.waitForEvent('download')
-    await card.getByRole('button', { name: button }).click()
-    expect((await xml).suggestedFilename()).toBe(name)
-    expect(await validate(await xml)).toEqual({ valid: true, errors: [] })
+    const xml = await download(page, card.getByRole('button', { name: button }), name)
+    expect(await validate(xml)).toEqual({ valid: true, errors: [] })
   }
 
   // Sending mails the Factur-X PDF: the attachment the buyer's system reads is valid too.
@@ -100,11 +113,7 @@ test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung an
   expect(attached?.filename).toBe('INV-00001.pdf')
   const file = join(mkdtempSync(join(tmpdir(), 'folio-facturx-')), 'INV-00001.pdf')
   writeFileSync(file, Buffer.from(attached?.base64 ?? '', 'base64'))
-  const verdict = await mustangValidate(file)
-  expect({ valid: verdict.valid, errors: verdict.errors.map((e) => e.text) }).toEqual({
-    valid: true,
-    errors: [],
-  })
+  expect(await validate(file)).toEqual({ valid: true, errors: [] })
 
   // Paid in full (16 × €95.00 + 19 %), then credited: the credit note is an e-invoice too.
   await expect(await recordPayment(page, '1808.80')).toBeHidden()
@@ -116,35 +125,27 @@ test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung an
   await expect(cnCard).toContainText('Factur-X')
 
   // Its Peppol XML is a CreditNote of INV-00001, valid for Mustang and the Peppol Schematron.
-  const peppol = page.waitForEvent('download')
-  await cnCard.getByRole('button', { name: 'Peppol XML' }).click()
-  expect((await peppol).suggestedFilename()).toBe('CN-00001-peppol.xml')
-  const peppolFile = `${await (await peppol).path()}-CN-00001-peppol.xml`
-  execFileSync('cp', [await (await peppol).path(), peppolFile])
-  const xml = readFileSync(peppolFile, 'utf8')
+  const peppol = await download(
+    page,
+    cnCard.getByRole('button', { name: 'Peppol XML' }),
+    'CN-00001-peppol.xml',
+  )
+  const xml = readFileSync(peppol, 'utf8')
   expect(xml).toContain(
     '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"',
   )
   expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>')
   expect(xml).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-00001<\/cbc:ID>/)
   expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">1808.80</cbc:PayableAmount>')
-  const checked = (await validateBatch([peppolFile], { peppol: new Set([peppolFile]) })).get(
-    peppolFile,
-  )
-  expect({ valid: checked?.valid, errors: checked?.errors.map((e) => e.text) }).toEqual({
-    valid: true,
-    errors: [],
-  })
+  expect(await validate(peppol, { peppol: true })).toEqual({ valid: true, errors: [] })
 
   // Its XRechnung XML and its Factur-X PDF (Download PDF) are valid as well.
-  const xr = page.waitForEvent('download')
-  await cnCard.getByRole('button', { name: 'XRechnung XML' }).click()
-  expect((await xr).suggestedFilename()).toBe('CN-00001-xrechnung.xml')
-  expect(await validate(await xr)).toEqual({ valid: true, errors: [] })
-  const cnPdf = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Download PDF' }).click()
-  expect((await cnPdf).suggestedFilename()).toBe('CN-00001.pdf')
-  expect(await validate(await cnPdf)).toEqual({ valid: true, errors: [] })
+  for (const [button, name] of [
+    [cnCard.getByRole('button', { name: 'XRechnung XML' }), 'CN-00001-xrechnung.xml'],
+    [page.getByRole('button', { name: 'Download PDF' }), 'CN-00001.pdf'],
+  ] as const) {
+    expect(await validate(await download(page, button, name))).toEqual({ valid: true, errors: [] })
+  }
 })
 
 test('the demo business sends valid e-invoices out of the box, to a public buyer and to the EU', async ({
@@ -166,13 +167,11 @@ test('the demo business sends valid e-invoices out of the box, to a public buyer
       .click()
     await expect(page.getByRole('heading', { name: /^Invoice INV-\d+$/, level: 1 })).toBeVisible()
     const card = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
-    const pdf = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Download PDF' }).click()
-    expect(await validate(await pdf), `${customer}: Factur-X`).toEqual({ valid: true, errors: [] })
+    const pdf = await download(page, page.getByRole('button', { name: 'Download PDF' }))
+    expect(await validate(pdf), `${customer}: Factur-X`).toEqual({ valid: true, errors: [] })
     for (const button of formats) {
-      const xml = page.waitForEvent('download')
-      await card.getByRole('button', { name: button }).click()
-      expect(await validate(await xml), `${customer}: ${button}`).toEqual({
+      const xml = await download(page, card.getByRole('button', { name: button }))
+      expect(await validate(xml), `${customer}: ${button}`).toEqual({
         valid: true,
         errors: [],
       })
