@@ -272,6 +272,48 @@ export const routeTable: readonly RouteRow[] = [
     load: () => import('@/features/settings/AccountPage'),
   },
   {
+    path: paths.settingsBusiness,
+    access: 'signedIn',
+    title: 'settings.nav.business',
+    layout: settings,
+    load: () => import('@/features/settings/BusinessPage'),
+  },
+  {
+    path: paths.settingsBank,
+    access: 'signedIn',
+    title: 'settings.nav.bank',
+    layout: settings,
+    load: () => import('@/features/settings/BankPage'),
+  },
+  {
+    path: paths.settingsEInvoicing,
+    access: 'signedIn',
+    title: 'settings.nav.einvoicing',
+    layout: settings,
+    load: () => import('@/features/settings/EInvoicingPage'),
+  },
+  {
+    path: paths.settingsMail,
+    access: 'signedIn',
+    title: 'settings.nav.mail',
+    layout: settings,
+    load: () => import('@/features/settings/MailPage'),
+  },
+  {
+    path: paths.settingsSecurity,
+    access: 'signedIn',
+    title: 'settings.nav.security',
+    layout: settings,
+    load: () => import('@/features/settings/SecurityPage'),
+  },
+  {
+    path: paths.settingsData,
+    access: 'signedIn',
+    title: 'settings.nav.data',
+    layout: settings,
+    load: () => import('@/features/settings/DataPage'),
+  },
+  {
     path: paths.settingsAppearance,
     access: 'signedIn',
     title: 'settings.nav.appearance',
@@ -357,9 +399,15 @@ export function titleKeyOf(row: RouteRow): MessageKey | undefined {
 
 /**
  * The pages a user can jump to (command palette): every signed-in route without parameters that
- * has a name, in table order.
+ * has a name, in table order. A page drawn in the settings layout is also found by "Settings".
  */
-export const jumpTargets = signedInPages.flatMap((row) => {
-  const key = row.title ?? row.nav
-  return key && !/[:*]/.test(row.path) ? [{ href: row.path, key }] : []
-})
+export const jumpTargets: { href: string; key: MessageKey; area?: MessageKey }[] =
+  signedInPages.flatMap((row) => {
+    const key = row.title ?? row.nav
+    if (!key || /[:*]/.test(row.path)) return []
+    return [
+      row.layout === settings && row.path !== paths.settings
+        ? { href: row.path, key, area: 'shell.nav.settings' as const }
+        : { href: row.path, key },
+    ]
+  })

@@ -117,6 +117,9 @@ test('avatar and logo are protected files: shown in the app, refused without a f
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('Profile updated successfully')).toBeVisible()
+  await page.reload()
+  await shownAndProtected(page, page.getByRole('img', { name: 'Avatar preview' }))
+  await page.goto('/settings/business')
   await page.getByLabel('Business name').fill('Protected Files Ltd')
   await page
     .getByLabel('Logo')
@@ -125,7 +128,6 @@ test('avatar and logo are protected files: shown in the app, refused without a f
   await expect(page.getByText('Business details saved')).toBeVisible()
 
   await page.reload()
-  await shownAndProtected(page, page.getByRole('img', { name: 'Avatar preview' }))
   await shownAndProtected(page, page.getByRole('img', { name: 'Logo preview' }))
 
   await page.goto('/profile')

@@ -19,7 +19,7 @@ const toast = (page: Page, text: string) =>
 
 /** Turns 2FA on from Settings → Account; returns the secret and the backup codes shown. */
 async function enableTwoFactor(page: Page) {
-  await page.goto('/settings/account')
+  await page.goto('/settings/security')
   await page.getByRole('button', { name: 'Set up 2FA' }).click()
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? ''
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
@@ -181,7 +181,7 @@ test('2FA: enable, sign out, sign in with password + TOTP; redirect survives; a 
   await page.getByLabel('Authentication code').fill(await freshCode(secret, used))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/settings/account')
+  await page.goto('/settings/security')
   await page.getByLabel('Code to disable 2FA').fill(codes[1] ?? '')
   // Turning 2FA off asks for the password too: a wrong one is said at its field.
   const password = page.getByLabel('Account password')
@@ -214,7 +214,7 @@ test('changing the password in another session expires this one', async ({ page,
   const otherPage = await other.newPage()
   await signIn(otherPage, email, PASSWORD)
   await expect(otherPage).toHaveURL(/\/dashboard$/)
-  await otherPage.goto('/settings/account')
+  await otherPage.goto('/settings/security')
   await otherPage.getByLabel('Current password').fill(PASSWORD)
   await otherPage.getByLabel('New password', { exact: true }).fill('brand-new-pass-1')
   await otherPage.getByLabel('Confirm new password', { exact: true }).fill('brand-new-pass-1')

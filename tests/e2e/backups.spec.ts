@@ -39,7 +39,7 @@ test('an owner downloads their own data; a server backup is the operator’s alo
   await page.getByRole('button', { name: 'Add customer' }).click()
   await expect(page.getByRole('heading', { name: 'Harbour Books Ltd', level: 1 })).toBeVisible()
 
-  await page.goto('/settings/account')
+  await page.goto('/settings/data')
   const data = section(page)
   await expect(data.getByText(/only the person who runs the server can download it/)).toBeVisible()
   await expect(data.getByRole('button', { name: 'Download the latest backup' })).toHaveCount(0)
@@ -92,7 +92,7 @@ test('the operator sees the last backup and downloads it', async ({ page, reques
 
   await signIn(page, env.demoEmail, env.demoPassword)
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/settings/account')
+  await page.goto('/settings/data')
   const data = section(page)
   await expect(data.getByText(/^Last backup: /)).toBeVisible()
   await expect(data.getByText(/A backup holds every account on it/)).toBeVisible()

@@ -24,7 +24,7 @@ test('a business day: customer, quote, invoice, payments, dashboard, refusals, C
   await signUpVerified(page, uniqueEmail('biz'))
 
   // The seller's details, printed on documents.
-  await page.goto('/settings/account')
+  await page.goto('/settings/business')
   await page.getByLabel('Business name').fill('Northwind Studio Ltd')
   await page.getByLabel('Business address').fill('1 Quay Street\nGalway')
   await page.getByLabel('Logo').setInputFiles({

@@ -5,13 +5,17 @@ import { expect, linkIn, test, uniqueEmail, waitForMail, signUpVerified } from '
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 
 async function setUpBusiness(page: Page, customerEmail: string) {
-  await page.goto('/settings/account')
+  await page.goto('/settings/business')
   await page.getByLabel('Business name').fill('Harbour Lights Ltd')
+  await page.getByRole('button', { name: 'Save business details' }).click()
+  await expect(page.getByText('Business details saved')).toBeVisible()
+  await page.goto('/settings/bank')
+  await page.getByLabel('Account holder').fill('Harbour Lights Ltd')
   await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01')
   await page.getByRole('button', { name: 'Save business details' }).click()
   await expect(page.getByText('Enter a valid IBAN (check the digits).')).toBeVisible()
   // What was typed stays; fixing the check digit is enough.
-  await expect(page.getByLabel('Business name')).toHaveValue('Harbour Lights Ltd')
+  await expect(page.getByLabel('Account holder')).toHaveValue('Harbour Lights Ltd')
   await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
   await page.getByLabel('BIC').fill('COBADEFFXXX')
   await page.getByRole('button', { name: 'Save business details' }).click()

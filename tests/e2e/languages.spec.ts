@@ -75,7 +75,7 @@ test('a French customer gets a French mail and PDF from an owner who works in En
   test.setTimeout(120_000)
   const customerEmail = uniqueEmail('lefevre')
   await signUpVerified(page, uniqueEmail('owner-en'))
-  await page.goto('/settings/account')
+  await page.goto('/settings/business')
   await page.getByLabel('Business name').fill('Harbour Lights Ltd')
   await page.getByRole('button', { name: 'Save business details' }).click()
   await expect(page.getByText('Business details saved')).toBeVisible()

@@ -24,7 +24,7 @@ test('a monthly recurring invoice is made and mailed once the clock passes its d
   await signUpVerified(page, uniqueEmail('keeper'))
 
   // The business's time zone: its invoices are made at midnight there.
-  await page.goto('/settings/account')
+  await page.goto('/settings/business')
   await page.getByLabel('Business name').fill('Keeper & Co')
   await page.getByLabel('Time zone').selectOption('Europe/Berlin')
   await page.getByRole('button', { name: 'Save business details' }).click()

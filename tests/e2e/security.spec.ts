@@ -32,7 +32,7 @@ test('2FA settings tell the truth: the reason at the field, codes left, new code
   await signUp(page, email, PASSWORD)
 
   // Enrol, with a wrong code first: the server's reason shows at the field, beside the toast.
-  await page.goto('/settings/account')
+  await page.goto('/settings/security')
   await page.getByRole('button', { name: 'Set up 2FA' }).click()
   const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? ''
   const codes = (
@@ -65,7 +65,7 @@ test('2FA settings tell the truth: the reason at the field, codes left, new code
   await expect(page).toHaveURL(/\/dashboard$/)
 
   // Two spent: eight left.
-  await page.goto('/settings/account')
+  await page.goto('/settings/security')
   await expect(page.getByText('8 backup codes left')).toBeVisible()
 
   // New codes need a current code from the app; a backup code is refused with the reason.
@@ -95,6 +95,6 @@ test('2FA settings tell the truth: the reason at the field, codes left, new code
   await page.getByLabel('Backup code').fill(fresh[0] ?? '')
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.goto('/settings/account')
+  await page.goto('/settings/security')
   await expect(page.getByText('9 backup codes left')).toBeVisible()
 })

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test'
 
 /**
  * What is wrong with the page's layout at its current width: sideways scroll of the whole page,
- * and text cut off by an ancestor that hides overflow (the screen-reader-only pattern excepted).
+ * text cut off by an ancestor that hides overflow (the screen-reader-only pattern excepted),
+ * and the inputs of one row of a multi-column form grid not level (a hint under one of them).
  * Each problem is a sentence naming the text, so a failing sweep says what to fix.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -47,6 +48,36 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         seen.add(parent)
         problems.push(`“${text.slice(0, 40)}” is cut off`)
       }
+    }
+
+    // Paired inputs: in a grid of two or more columns, the controls of one row sit level, whether
+    // or not a field of the row has a hint or an error under it.
+    const rows = new Map<string, { name: string; top: number }[]>()
+    const grids: Element[] = []
+    const controls = document.querySelectorAll(
+      'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, textarea',
+    )
+    for (const control of controls) {
+      const box = control.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      for (let cell: Element | null = control; cell?.parentElement; cell = cell.parentElement) {
+        const grid = cell.parentElement
+        const s = getComputedStyle(grid)
+        if (s.display !== 'grid' || s.gridTemplateColumns.trim().split(/\s+/).length < 2) continue
+        if (!grids.includes(grid)) grids.push(grid)
+        const key = `${grids.indexOf(grid)}:${Math.round(cell.getBoundingClientRect().top)}`
+        const label = (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? control.id
+        rows.set(key, [...(rows.get(key) ?? []), { name: label, top: box.top }])
+        break
+      }
+    }
+    for (const row of rows.values()) {
+      const tops = row.map((r) => r.top)
+      const off = Math.max(...tops) - Math.min(...tops)
+      if (off > 1)
+        problems.push(
+          `the inputs ${row.map((r) => `“${r.name}”`).join(' and ')} are ${Math.round(off)} px apart`,
+        )
     }
     return problems
   })

@@ -9,20 +9,12 @@ import { invoiceDisplayStatus, quoteDisplayStatus, statusLabel } from '@/billing
 import type { Invoice, Quote } from '@/billing/types'
 import { useDebounced } from '@/lib/use-debounced'
 import { useOnline } from '@/lib/use-online'
-import { useT, type MessageKey } from '@/lib/i18n'
+import { useT } from '@/lib/i18n'
 import { jumpTargets } from '../routes'
 import { emptyHits, narrowHits, paletteSearchQuery, searchCached } from './search'
 import { matchPages } from './pages'
 
 const SEARCH_DELAY_MS = 200
-
-/** Words that find a page besides its name. */
-const pageArea: Partial<Record<string, MessageKey>> = {
-  '/settings/account': 'shell.nav.settings',
-  '/settings/appearance': 'shell.nav.settings',
-  '/settings/display': 'shell.nav.settings',
-  '/settings/notifications': 'shell.nav.settings',
-}
 
 /**
  * The command palette (Ctrl+K / ⌘K): pages of the route table, and customers, invoices and quotes
@@ -54,10 +46,7 @@ export default function CommandPalette({
     return remote.isPlaceholderData ? narrowHits(remote.data, q) : remote.data
   }, [q, online, remote.data, remote.isPlaceholderData, client])
   const { pages, first: pagesFirst } = matchPages(
-    jumpTargets.map((p) => {
-      const area = pageArea[p.href]
-      return { href: p.href, label: t(p.key), area: area && t(area) }
-    }),
+    jumpTargets.map((p) => ({ href: p.href, label: t(p.key), area: p.area && t(p.area) })),
     query,
   )
   const searching = online && q !== query.trim() ? true : online && remote.isFetching

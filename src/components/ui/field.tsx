@@ -12,7 +12,12 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   trailing?: ReactNode
 }
 
-/** A labelled input with its hint and error wired to it for assistive technology. */
+/**
+ * A labelled input with its hint and error wired to it for assistive technology. The hint and
+ * the error go under the input, and the parts sit at the top of the field's cell
+ * (content-start): in a two-column grid, the inputs of a row stay level when one field has a hint
+ * and its neighbour does not (a stretched cell would share the spare height among its rows).
+ */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, error, hint, trailing, className, id, ...rest },
   ref,
@@ -23,7 +28,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const errorId = `${inputId}-error`
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium">
         <bdi>{label}</bdi>
       </label>

@@ -42,7 +42,7 @@ export function FileInput({
     .filter(Boolean)
     .join(' ')
   return (
-    <div className={cn('grid min-w-0 gap-1.5', className)}>
+    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
       <span id={labelId} className="text-sm font-medium">
         <bdi>{label}</bdi>
       </span>

@@ -26,7 +26,7 @@ function Labelled({
   children,
 }: Wrapped & { id: string; className?: string; children: ReactNode }) {
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
         <bdi>{label}</bdi>
       </label>

@@ -150,9 +150,6 @@ export default function CustomerPage() {
               <bdi>{c.website}</bdi>
             </a>
           ) : null}
-          {c.tax_id ? (
-            <span>{richText(t, 'customers.page.taxId', { taxId: <bdi>{c.tax_id}</bdi> })}</span>
-          ) : null}
           {address ? (
             <span>
               {address.split('\n').map((line, i) => (
@@ -161,6 +158,9 @@ export default function CustomerPage() {
                 </span>
               ))}
             </span>
+          ) : null}
+          {c.tax_id ? (
+            <span>{richText(t, 'customers.page.taxId', { taxId: <bdi>{c.tax_id}</bdi> })}</span>
           ) : null}
           <span>{t('customers.page.paymentTerms', { days: c.payment_terms_days })}</span>
           {c.notes ? (

@@ -5,13 +5,10 @@ import { useAuthSelector } from '@/lib/auth-context'
 import { mutationErrorMessage } from '@/lib/errors'
 import { selectUser } from '@machines/auth/selectors'
 import { ProfileForm } from './components/ProfileForm'
-import { PasswordForm } from './components/PasswordForm'
-import { TwoFactorSection } from './components/TwoFactorSection'
-import { BusinessSection } from './components/BusinessForm'
-import { DataSection } from './components/DataSection'
 import { requestVerification } from './api/account'
 import { useT } from '@/lib/i18n'
 
+/** The profile (name, company, avatar) and the email address's verification. */
 export default function AccountPage() {
   const user = useAuthSelector(selectUser)
   const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
@@ -21,9 +18,6 @@ export default function AccountPage() {
     <div className="grid gap-6">
       <Card>
         <ProfileForm user={user} />
-      </Card>
-      <Card>
-        <BusinessSection userId={user.id} />
       </Card>
       <Card className="grid gap-3">
         <h2 className="text-lg font-semibold">
@@ -54,15 +48,6 @@ export default function AccountPage() {
             </div>
           </>
         )}
-      </Card>
-      <Card>
-        <PasswordForm user={user} />
-      </Card>
-      <Card>
-        <TwoFactorSection user={user} />
-      </Card>
-      <Card>
-        <DataSection userId={user.id} />
       </Card>
     </div>
   )

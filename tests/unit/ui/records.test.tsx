@@ -260,6 +260,42 @@ describe('the document sheet', () => {
   })
 })
 
+describe('the seller and the customer on the sheet', () => {
+  it('prints the tax IDs after the whole address, on lines of their own', async () => {
+    const doc = invoiceFixture({ status: 'sent' })
+    const seller = {
+      ...doc.seller,
+      company_address: 'Schönhauser Allee 12',
+      postal_code: '10119',
+      city: 'Berlin',
+      country: 'DE',
+      vat_id: 'DE123456789',
+    }
+    render(<PrintableSheet doc={{ ...doc, seller }} />)
+    const block = (await screen.findAllByText('Atelier Lumière GmbH'))[0]?.closest(
+      'div',
+    ) as HTMLElement
+    const lines = [...block.querySelectorAll('p')].map((p) => p.textContent ?? '')
+    expect(lines).toEqual([
+      'Atelier Lumière GmbH',
+      'Schönhauser Allee 12',
+      '10119 Berlin',
+      'Germany',
+      'Tax ID DE123456789',
+      'VAT ID DE123456789',
+    ])
+  })
+
+  it('keeps each group of four of the IBAN whole: a line breaks only between groups', async () => {
+    render(<PrintableSheet doc={invoiceFixture({ status: 'sent' })} />)
+    const iban = await screen.findByTestId('iban')
+    expect(iban).toHaveTextContent('DE89 3704 0044 0532 0130 00')
+    const groups = [...iban.children]
+    expect(groups.map((g) => g.textContent)).toEqual(['DE89', '3704', '0044', '0532', '0130', '00'])
+    for (const g of groups) expect(g).toHaveClass('whitespace-nowrap')
+  })
+})
+
 describe('the aging card', () => {
   const none = { not_due: 0, d1_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 }
   it('says so in a sentence when nothing is owed, instead of five empty bars', () => {

@@ -148,7 +148,7 @@ describe('the checklist card', () => {
     )
     expect(screen.getByRole('link', { name: 'Open security settings' })).toHaveAttribute(
       'href',
-      paths.settingsAccount,
+      paths.settingsSecurity,
     )
     // Done steps have no action any more.
     expect(screen.queryByRole('link', { name: 'Add a customer' })).toBeNull()
@@ -167,7 +167,7 @@ describe('the checklist card', () => {
     )
     expect(screen.getByRole('link', { name: 'Open business settings' })).toHaveAttribute(
       'href',
-      paths.settingsAccount,
+      paths.settingsBusiness,
     )
   })
 

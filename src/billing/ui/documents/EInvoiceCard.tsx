@@ -74,7 +74,7 @@ export function EInvoiceCard({
           {missing.length ? (
             <Alert>
               {t('documents.firstFillIn', { missing: missing.join(' ') })}{' '}
-              <PreloadLink href="/settings/account" className="underline underline-offset-4">
+              <PreloadLink href="/settings/e-invoicing" className="underline underline-offset-4">
                 {t('documents.einvoice.businessSettings')}
               </PreloadLink>
             </Alert>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
-import { formatIban } from '@/billing/payment-code'
+import { IbanText } from '@/billing/ui/IbanText'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
 import { settlementLines } from '@/billing/settlement-rows'
@@ -158,17 +158,18 @@ export function PrintableSheet({
               <Lines text={seller.company_address} />
             </p>
           ) : null}
-          {seller.company_tax_id ? (
-            <p className="text-neutral-600">
-              {richText(dt, 'doc.party.taxId', { id: <Iso>{seller.company_tax_id}</Iso> })}
-            </p>
-          ) : null}
           {seller.postal_code || seller.city ? (
             <p className="text-neutral-600">
               <Iso>{[seller.postal_code, seller.city].filter(Boolean).join(' ')}</Iso>
             </p>
           ) : null}
           {seller.country ? <p className="text-neutral-600">{f.country(seller.country)}</p> : null}
+          {/* The tax IDs after the whole address, labelled, as on the PDF and the customer's page. */}
+          {seller.company_tax_id ? (
+            <p className="text-neutral-600">
+              {richText(dt, 'doc.party.taxId', { id: <Iso>{seller.company_tax_id}</Iso> })}
+            </p>
+          ) : null}
           {seller.vat_id ? (
             <p className="text-neutral-600">
               {richText(dt, 'doc.party.vatId', { id: <Iso>{seller.vat_id}</Iso> })}
@@ -483,7 +484,7 @@ export function PrintableSheet({
               </dd>
               <dt className="text-neutral-600">{dt('doc.payment.iban')}</dt>
               <dd className="min-w-0 font-mono">
-                <span dir="ltr">{formatIban(doc.payment.iban)}</span>
+                <IbanText iban={doc.payment.iban} />
               </dd>
               {doc.payment.bic ? (
                 <>

@@ -59,7 +59,7 @@ export function SetupChecklist({ userId, twoFactor }: { userId: string; twoFacto
     switch (step) {
       case 'business':
         return (
-          <PreloadLink href={paths.settingsAccount} className={buttonClass('outline', 'sm')}>
+          <PreloadLink href={paths.settingsBusiness} className={buttonClass('outline', 'sm')}>
             {t('guide.checklist.business.action')}
           </PreloadLink>
         )
@@ -85,7 +85,7 @@ export function SetupChecklist({ userId, twoFactor }: { userId: string; twoFacto
         )
       case 'twoFactor':
         return (
-          <PreloadLink href={paths.settingsAccount} className={buttonClass('outline', 'sm')}>
+          <PreloadLink href={paths.settingsSecurity} className={buttonClass('outline', 'sm')}>
             {t('guide.checklist.twoFactor.action')}
           </PreloadLink>
         )

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
+import { Alert } from '@/components/ui/card'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { FileInput } from '@/components/ui/file-input'
@@ -106,6 +107,55 @@ const businessSchema = v.object({
 })
 
 type Input = v.InferInput<typeof businessSchema>
+type Output = v.InferOutput<typeof businessSchema>
+
+/** The seller record's fields, by the settings page that edits them. */
+const partFields = {
+  business: [
+    'company_name',
+    'company_tax_id',
+    'company_address',
+    'company_postal_code',
+    'company_city',
+    'company_country',
+    'default_currency',
+    'document_language',
+    'time_zone',
+    'default_terms_days',
+    'default_tax_rate',
+    'invoice_prefix',
+    'quote_prefix',
+    'payment_prefix',
+    'credit_note_prefix',
+  ],
+  bank: ['bank_holder', 'iban', 'bic'],
+  einvoicing: [
+    'company_vat_id',
+    'company_tax_registration',
+    'seller_endpoint_id',
+    'seller_endpoint_scheme',
+    'seller_contact_name',
+    'seller_contact_phone',
+    'seller_contact_email',
+  ],
+  mail: ['send_subject_template', 'send_message_template'],
+} as const satisfies Record<string, ReadonlyArray<keyof Input>>
+
+/** A settings page of the business: each saves only its own fields of the seller record. */
+export type SellerPart = keyof typeof partFields
+
+/**
+ * The check of one page's fields. The form holds the whole record (so a value of another page
+ * is never sent empty); the picked object schema reads only this page's keys of it.
+ */
+const partSchema = (part: SellerPart) =>
+  v.pick(businessSchema, partFields[part]) as unknown as v.GenericSchema<Input, Partial<Output>>
+
+/** A refusal's fields that are not on this page (e.g. the city e-invoicing needs). */
+export const offPageErrors = (part: SellerPart, errors: Record<string, string>): string[] =>
+  Object.entries(errors)
+    .filter(([k, m]) => m && k !== 'logo' && !(partFields[part] as readonly string[]).includes(k))
+    .map(([, m]) => m)
 
 /** The template placeholders as typed in a template: the same in every language. */
 const TEMPLATE_FIELDS = Object.fromEntries(
@@ -149,7 +199,7 @@ const toInput = (s: SellerSettings & Record<string, unknown>): Input => ({
 const templatesOf = (s: SellerSettings) =>
   sendTemplates(s, isLocale(s.document_language) ? s.document_language : 'en')
 
-export function BusinessSection({ userId }: { userId: string }) {
+export function BusinessSection({ userId, part }: { userId: string; part: SellerPart }) {
   // The form opens from the server's copy when it can be had: a copy restored from this device
   // can be older (a reload right after a save), and a form keeps what it opened with.
   const seller = useQuery({ ...sellerQuery(userId), refetchOnMount: 'always' })
@@ -170,6 +220,7 @@ export function BusinessSection({ userId }: { userId: string }) {
   return (
     <BusinessForm
       userId={userId}
+      part={part}
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
       initialTracking={seller.data.view_tracking !== false}
@@ -178,14 +229,23 @@ export function BusinessSection({ userId }: { userId: string }) {
   )
 }
 
+const partHeadings = {
+  business: ['settings.business.title', 'settings.business.intro'],
+  bank: ['settings.business.gettingPaid', 'settings.business.gettingPaidIntro'],
+  einvoicing: ['settings.business.eInvoicing', null],
+  mail: ['settings.business.sending', null],
+} as const satisfies Record<SellerPart, readonly [MessageKey, MessageKey | null]>
+
 function BusinessForm({
   userId,
+  part,
   initial,
   logoUrl,
   initialTracking,
   initialEInvoicing,
 }: {
   userId: string
+  part: SellerPart
   initial: Input
   logoUrl: string | null
   initialTracking: boolean
@@ -194,18 +254,19 @@ function BusinessForm({
   const t = useT()
   const [tracking, setTracking] = useState(initialTracking)
   const [einvoicing, setEInvoicing] = useState(initialEInvoicing)
-  const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(
-    businessSchema,
-    initial,
-  )
+  const schema = useMemo(() => partSchema(part), [part])
+  const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(schema, initial)
   // A new logo (a file), "remove" (null) or unchanged (undefined).
   const [logo, setLogo] = useState<File | null | undefined>(undefined)
   const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo])
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
   const shownLogo = logo === null ? null : (preview ?? logoUrl)
   const submit = handleSubmit(async (output) => {
-    const body: Record<string, unknown> = { ...output, view_tracking: tracking, einvoicing }
-    if (logo !== undefined) body.logo = logo ?? null
+    // Only this page's fields (and its switches) are sent: the other pages' stay as saved.
+    const body: Record<string, unknown> = { ...output }
+    if (part === 'mail') body.view_tracking = tracking
+    if (part === 'einvoicing') body.einvoicing = einvoicing
+    if (part === 'business' && logo !== undefined) body.logo = logo ?? null
     const r = await save(writes.settingsUpdate, {
       userId,
       body,
@@ -214,317 +275,323 @@ function BusinessForm({
     if (!r.ok) return r
     if (!r.queued) notify('success', t('settings.business.saved'))
   })
+  const [title, intro] = partHeadings[part]
+  const elsewhere = offPageErrors(part, errors)
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby={`${part}-heading`}>
       <div>
-        <h2 className="text-lg font-semibold">
-          <bdi>{t('settings.business.title')}</bdi>
+        <h2 id={`${part}-heading`} className="text-lg font-semibold">
+          <bdi>{t(title)}</bdi>
         </h2>
-        <p className="text-sm text-muted-foreground">
-          <bdi>{t('settings.business.intro')}</bdi>
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-4">
-        {shownLogo ? (
-          <img
-            src={shownLogo}
-            alt={t('settings.business.logoPreview')}
-            className="max-h-16 max-w-48 rounded border border-border bg-white object-contain p-1"
-          />
-        ) : (
-          <span className="text-sm text-muted-foreground">
-            <bdi>{t('settings.business.noLogo')}</bdi>
-          </span>
-        )}
-        <FileInput
-          label={t('settings.business.logo')}
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          hint={t('settings.business.logoHint')}
-          error={errors.logo}
-          fileName={logo?.name}
-          className="flex-1"
-          onChange={(e) => {
-            const file = e.target.files?.[0] ?? null
-            const problem = file ? avatarProblem(file) : null
-            setErrors((er) => ({ ...er, logo: problem ?? '' }))
-            setLogo(problem || !file ? undefined : file)
-            if (problem) e.target.value = ''
-          }}
-        />
-        {shownLogo ? (
-          <Button variant="outline" size="sm" onClick={() => setLogo(null)}>
-            {t('settings.business.removeLogo')}
-          </Button>
+        {intro ? (
+          <p className="text-sm text-muted-foreground">
+            <bdi>{t(intro)}</bdi>
+          </p>
         ) : null}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          dir="auto"
-          label={t('settings.business.companyName')}
-          value={values.company_name}
-          onChange={set('company_name')}
-          error={errors.company_name}
-          autoComplete="organization"
-          hint={t('records.business.nameHint')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.taxId')}
-          value={values.company_tax_id}
-          onChange={set('company_tax_id')}
-          error={errors.company_tax_id}
-        />
-        <TextAreaField
-          dir="auto"
-          label={t('settings.business.address')}
-          className="sm:col-span-2"
-          rows={3}
-          value={values.company_address}
-          onChange={set('company_address')}
-          error={errors.company_address}
-          hint={t('settings.business.addressHint')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.postalCode')}
-          value={values.company_postal_code}
-          onChange={set('company_postal_code')}
-          error={errors.company_postal_code}
-          autoComplete="postal-code"
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.city')}
-          value={values.company_city}
-          onChange={set('company_city')}
-          error={errors.company_city}
-          autoComplete="address-level2"
-        />
-        <CountrySelect
-          label={t('settings.business.country')}
-          value={values.company_country}
-          onChange={set('company_country')}
-          error={errors.company_country}
-          empty={t('settings.business.choose')}
-        />
-        <CurrencySelect
-          label={t('settings.business.currency')}
-          value={values.default_currency}
-          onChange={set('default_currency')}
-          error={errors.default_currency}
-          hint={t('settings.business.currencyHint')}
-        />
-        <LanguageSelect
-          label={t('settings.business.documentLanguage')}
-          value={values.document_language}
-          onChange={set('document_language')}
-          error={errors.document_language}
-          empty={LOCALE_NAMES.en}
-          hint={t('settings.business.documentLanguageHint')}
-        />
-        <TimeZoneSelect
-          label={t('settings.business.timeZone')}
-          value={values.time_zone}
-          onChange={set('time_zone')}
-          error={errors.time_zone}
-          empty={t('settings.business.timeZoneUtc')}
-          hint={t('settings.business.timeZoneHint')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.terms')}
-          inputMode="numeric"
-          value={values.default_terms_days}
-          onChange={set('default_terms_days')}
-          error={errors.default_terms_days}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.taxRate')}
-          inputMode="decimal"
-          value={values.default_tax_rate}
-          onChange={set('default_tax_rate')}
-          error={errors.default_tax_rate}
-          hint={t('settings.business.taxRateHint')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.invoicePrefix')}
-          value={values.invoice_prefix}
-          onChange={set('invoice_prefix')}
-          error={errors.invoice_prefix}
-          hint={t('settings.business.invoicePrefixHint')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.quotePrefix')}
-          value={values.quote_prefix}
-          onChange={set('quote_prefix')}
-          error={errors.quote_prefix}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.paymentPrefix')}
-          value={values.payment_prefix}
-          onChange={set('payment_prefix')}
-          error={errors.payment_prefix}
-        />
-        <Field
-          dir="auto"
-          label={t('credits.settings.prefix')}
-          value={values.credit_note_prefix}
-          onChange={set('credit_note_prefix')}
-          error={errors.credit_note_prefix}
-        />
-      </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">
-          <bdi>{t('settings.business.gettingPaid')}</bdi>
-        </legend>
-        <p className="text-sm text-muted-foreground sm:col-span-2">
-          <bdi>{t('settings.business.gettingPaidIntro')}</bdi>
-        </p>
-        <Field
-          dir="auto"
-          label={t('settings.business.bankHolder')}
-          value={values.bank_holder}
-          onChange={set('bank_holder')}
-          error={errors.bank_holder}
-          hint={t('settings.business.bankHolderHint')}
-        />
-        <Field
-          dir="auto"
-          label="IBAN"
-          value={values.iban}
-          onChange={set('iban')}
-          error={errors.iban}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Field
-          dir="auto"
-          label="BIC"
-          value={values.bic}
-          onChange={set('bic')}
-          error={errors.bic}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">
-          <bdi>{t('settings.business.eInvoicing')}</bdi>
-        </legend>
-        <label className="flex items-start gap-2 text-sm sm:col-span-2">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={einvoicing}
-            onChange={(e) => setEInvoicing(e.target.checked)}
+      {part === 'business' ? (
+        <>
+          <div className="flex flex-wrap items-center gap-4">
+            {shownLogo ? (
+              <img
+                src={shownLogo}
+                alt={t('settings.business.logoPreview')}
+                className="max-h-16 max-w-48 rounded border border-border bg-white object-contain p-1"
+              />
+            ) : (
+              <span className="text-sm text-muted-foreground">
+                <bdi>{t('settings.business.noLogo')}</bdi>
+              </span>
+            )}
+            <FileInput
+              label={t('settings.business.logo')}
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              hint={t('settings.business.logoHint')}
+              error={errors.logo}
+              fileName={logo?.name}
+              className="flex-1"
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null
+                const problem = file ? avatarProblem(file) : null
+                setErrors((er) => ({ ...er, logo: problem ?? '' }))
+                setLogo(problem || !file ? undefined : file)
+                if (problem) e.target.value = ''
+              }}
+            />
+            {shownLogo ? (
+              <Button variant="outline" size="sm" onClick={() => setLogo(null)}>
+                {t('settings.business.removeLogo')}
+              </Button>
+            ) : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              dir="auto"
+              label={t('settings.business.companyName')}
+              value={values.company_name}
+              onChange={set('company_name')}
+              error={errors.company_name}
+              autoComplete="organization"
+              hint={t('records.business.nameHint')}
+              className="sm:col-span-2"
+            />
+            <TextAreaField
+              dir="auto"
+              label={t('settings.business.address')}
+              className="sm:col-span-2"
+              rows={3}
+              value={values.company_address}
+              onChange={set('company_address')}
+              error={errors.company_address}
+              hint={t('settings.business.addressHint')}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.postalCode')}
+              value={values.company_postal_code}
+              onChange={set('company_postal_code')}
+              error={errors.company_postal_code}
+              autoComplete="postal-code"
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.city')}
+              value={values.company_city}
+              onChange={set('company_city')}
+              error={errors.company_city}
+              autoComplete="address-level2"
+            />
+            <CountrySelect
+              label={t('settings.business.country')}
+              value={values.company_country}
+              onChange={set('company_country')}
+              error={errors.company_country}
+              empty={t('settings.business.choose')}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.taxId')}
+              value={values.company_tax_id}
+              onChange={set('company_tax_id')}
+              error={errors.company_tax_id}
+            />
+            <CurrencySelect
+              label={t('settings.business.currency')}
+              value={values.default_currency}
+              onChange={set('default_currency')}
+              error={errors.default_currency}
+              hint={t('settings.business.currencyHint')}
+            />
+            <LanguageSelect
+              label={t('settings.business.documentLanguage')}
+              value={values.document_language}
+              onChange={set('document_language')}
+              error={errors.document_language}
+              empty={LOCALE_NAMES.en}
+              hint={t('settings.business.documentLanguageHint')}
+            />
+            <TimeZoneSelect
+              label={t('settings.business.timeZone')}
+              value={values.time_zone}
+              onChange={set('time_zone')}
+              error={errors.time_zone}
+              empty={t('settings.business.timeZoneUtc')}
+              hint={t('settings.business.timeZoneHint')}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.terms')}
+              inputMode="numeric"
+              value={values.default_terms_days}
+              onChange={set('default_terms_days')}
+              error={errors.default_terms_days}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.taxRate')}
+              inputMode="decimal"
+              value={values.default_tax_rate}
+              onChange={set('default_tax_rate')}
+              error={errors.default_tax_rate}
+              hint={t('settings.business.taxRateHint')}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.invoicePrefix')}
+              value={values.invoice_prefix}
+              onChange={set('invoice_prefix')}
+              error={errors.invoice_prefix}
+              hint={t('settings.business.invoicePrefixHint')}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.quotePrefix')}
+              value={values.quote_prefix}
+              onChange={set('quote_prefix')}
+              error={errors.quote_prefix}
+            />
+            <Field
+              dir="auto"
+              label={t('settings.business.paymentPrefix')}
+              value={values.payment_prefix}
+              onChange={set('payment_prefix')}
+              error={errors.payment_prefix}
+            />
+            <Field
+              dir="auto"
+              label={t('credits.settings.prefix')}
+              value={values.credit_note_prefix}
+              onChange={set('credit_note_prefix')}
+              error={errors.credit_note_prefix}
+            />
+          </div>
+        </>
+      ) : null}
+      {part === 'bank' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            dir="auto"
+            label={t('settings.business.bankHolder')}
+            value={values.bank_holder}
+            onChange={set('bank_holder')}
+            error={errors.bank_holder}
+            hint={t('settings.business.bankHolderHint')}
           />
-          <span>
-            <bdi>{t('settings.business.sendEInvoices')}</bdi>
-            <span className="block text-muted-foreground">
-              <bdi>{t('settings.business.sendEInvoicesHint')}</bdi>
-            </span>
-          </span>
-        </label>
-        <Field
-          dir="auto"
-          label={t('settings.business.vatId')}
-          value={values.company_vat_id}
-          onChange={set('company_vat_id')}
-          error={errors.company_vat_id}
-          autoComplete="off"
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.taxRegistration')}
-          hint={t('settings.business.taxRegistrationHint')}
-          value={values.company_tax_registration}
-          onChange={set('company_tax_registration')}
-          error={errors.company_tax_registration}
-          autoComplete="off"
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.endpointId')}
-          hint={t('settings.business.endpointIdHint')}
-          value={values.seller_endpoint_id}
-          onChange={set('seller_endpoint_id')}
-          error={errors.seller_endpoint_id}
-          autoComplete="off"
-        />
-        <AddressSchemeSelect
-          label={t('settings.business.endpointScheme')}
-          value={values.seller_endpoint_scheme}
-          onChange={set('seller_endpoint_scheme')}
-          error={errors.seller_endpoint_scheme}
-          empty={t('settings.business.endpointSchemeNone')}
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.contactName')}
-          value={values.seller_contact_name}
-          onChange={set('seller_contact_name')}
-          error={errors.seller_contact_name}
-          autoComplete="name"
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.contactPhone')}
-          type="tel"
-          value={values.seller_contact_phone}
-          onChange={set('seller_contact_phone')}
-          error={errors.seller_contact_phone}
-          autoComplete="tel"
-        />
-        <Field
-          dir="auto"
-          label={t('settings.business.contactEmail')}
-          type="email"
-          value={values.seller_contact_email}
-          onChange={set('seller_contact_email')}
-          error={errors.seller_contact_email}
-          autoComplete="email"
-        />
-      </fieldset>
-      <fieldset className="grid gap-4">
-        <legend className="mb-1 font-semibold">
-          <bdi>{t('settings.business.sending')}</bdi>
-        </legend>
-        <Field
-          dir="auto"
-          label={t('settings.business.subject')}
-          value={values.send_subject_template}
-          onChange={set('send_subject_template')}
-          error={errors.send_subject_template}
-        />
-        <TextAreaField
-          dir="auto"
-          label={t('settings.business.message')}
-          rows={7}
-          value={values.send_message_template}
-          onChange={set('send_message_template')}
-          error={errors.send_message_template}
-          hint={t('settings.business.messageHint', TEMPLATE_FIELDS)}
-        />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={tracking}
-            onChange={(e) => setTracking(e.target.checked)}
+          <Field
+            dir="auto"
+            label="IBAN"
+            value={values.iban}
+            onChange={set('iban')}
+            error={errors.iban}
+            autoComplete="off"
+            spellCheck={false}
           />
-          <span>
-            <bdi>{t('settings.business.tracking')}</bdi>
-            <span className="block text-muted-foreground">
-              <bdi>{t('settings.business.trackingHint')}</bdi>
+          <Field
+            dir="auto"
+            label="BIC"
+            value={values.bic}
+            onChange={set('bic')}
+            error={errors.bic}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+      ) : null}
+      {part === 'einvoicing' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={einvoicing}
+              onChange={(e) => setEInvoicing(e.target.checked)}
+            />
+            <span>
+              <bdi>{t('settings.business.sendEInvoices')}</bdi>
+              <span className="block text-muted-foreground">
+                <bdi>{t('settings.business.sendEInvoicesHint')}</bdi>
+              </span>
             </span>
-          </span>
-        </label>
-      </fieldset>
+          </label>
+          <Field
+            dir="auto"
+            label={t('settings.business.vatId')}
+            value={values.company_vat_id}
+            onChange={set('company_vat_id')}
+            error={errors.company_vat_id}
+            autoComplete="off"
+          />
+          <Field
+            dir="auto"
+            label={t('settings.business.taxRegistration')}
+            hint={t('settings.business.taxRegistrationHint')}
+            value={values.company_tax_registration}
+            onChange={set('company_tax_registration')}
+            error={errors.company_tax_registration}
+            autoComplete="off"
+          />
+          <Field
+            dir="auto"
+            label={t('settings.business.endpointId')}
+            hint={t('settings.business.endpointIdHint')}
+            value={values.seller_endpoint_id}
+            onChange={set('seller_endpoint_id')}
+            error={errors.seller_endpoint_id}
+            autoComplete="off"
+          />
+          <AddressSchemeSelect
+            label={t('settings.business.endpointScheme')}
+            value={values.seller_endpoint_scheme}
+            onChange={set('seller_endpoint_scheme')}
+            error={errors.seller_endpoint_scheme}
+            empty={t('settings.business.endpointSchemeNone')}
+          />
+          <Field
+            dir="auto"
+            label={t('settings.business.contactName')}
+            value={values.seller_contact_name}
+            onChange={set('seller_contact_name')}
+            error={errors.seller_contact_name}
+            autoComplete="name"
+          />
+          <Field
+            dir="auto"
+            label={t('settings.business.contactPhone')}
+            type="tel"
+            value={values.seller_contact_phone}
+            onChange={set('seller_contact_phone')}
+            error={errors.seller_contact_phone}
+            autoComplete="tel"
+          />
+          <Field
+            dir="auto"
+            label={t('settings.business.contactEmail')}
+            type="email"
+            value={values.seller_contact_email}
+            onChange={set('seller_contact_email')}
+            error={errors.seller_contact_email}
+            autoComplete="email"
+          />
+        </div>
+      ) : null}
+      {part === 'mail' ? (
+        <div className="grid gap-4">
+          <Field
+            dir="auto"
+            label={t('settings.business.subject')}
+            value={values.send_subject_template}
+            onChange={set('send_subject_template')}
+            error={errors.send_subject_template}
+          />
+          <TextAreaField
+            dir="auto"
+            label={t('settings.business.message')}
+            rows={7}
+            value={values.send_message_template}
+            onChange={set('send_message_template')}
+            error={errors.send_message_template}
+            hint={t('settings.business.messageHint', TEMPLATE_FIELDS)}
+          />
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={tracking}
+              onChange={(e) => setTracking(e.target.checked)}
+            />
+            <span>
+              <bdi>{t('settings.business.tracking')}</bdi>
+              <span className="block text-muted-foreground">
+                <bdi>{t('settings.business.trackingHint')}</bdi>
+              </span>
+            </span>
+          </label>
+        </div>
+      ) : null}
+      {elsewhere.map((m) => (
+        <Alert key={m}>{m}</Alert>
+      ))}
       <FormFooter formError={formError} busy={busy} submitLabel={t('settings.business.submit')} />
     </form>
   )

@@ -10,6 +10,36 @@ export const settingsSections = [
     text: 'settings.nav.accountText',
   },
   {
+    href: '/settings/business',
+    label: 'settings.nav.business',
+    text: 'settings.nav.businessText',
+  },
+  {
+    href: '/settings/bank',
+    label: 'settings.nav.bank',
+    text: 'settings.nav.bankText',
+  },
+  {
+    href: '/settings/e-invoicing',
+    label: 'settings.nav.einvoicing',
+    text: 'settings.nav.einvoicingText',
+  },
+  {
+    href: '/settings/mail',
+    label: 'settings.nav.mail',
+    text: 'settings.nav.mailText',
+  },
+  {
+    href: '/settings/security',
+    label: 'settings.nav.security',
+    text: 'settings.nav.securityText',
+  },
+  {
+    href: '/settings/data',
+    label: 'settings.nav.data',
+    text: 'settings.nav.dataText',
+  },
+  {
     href: '/settings/appearance',
     label: 'settings.nav.appearance',
     text: 'settings.nav.appearanceText',

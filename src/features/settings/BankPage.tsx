@@ -1,0 +1,5 @@
+import { SellerPage } from './SellerPage'
+
+export default function BankPage() {
+  return <SellerPage part="bank" />
+}

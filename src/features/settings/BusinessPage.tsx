@@ -1,0 +1,5 @@
+import { SellerPage } from './SellerPage'
+
+export default function BusinessPage() {
+  return <SellerPage part="business" />
+}

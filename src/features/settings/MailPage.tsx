@@ -1,0 +1,5 @@
+import { SellerPage } from './SellerPage'
+
+export default function MailPage() {
+  return <SellerPage part="mail" />
+}

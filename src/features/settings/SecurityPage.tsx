@@ -1,0 +1,21 @@
+import { Card } from '@/components/ui/card'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
+import { PasswordForm } from './components/PasswordForm'
+import { TwoFactorSection } from './components/TwoFactorSection'
+
+/** The password and two-factor authentication. */
+export default function SecurityPage() {
+  const user = useAuthSelector(selectUser)
+  if (!user) return null
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <PasswordForm user={user} />
+      </Card>
+      <Card>
+        <TwoFactorSection user={user} />
+      </Card>
+    </div>
+  )
+}
