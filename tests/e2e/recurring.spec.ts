@@ -55,6 +55,10 @@ test('a monthly recurring invoice is made and mailed once the clock passes its d
   await page.getByLabel('Line 1 description').fill('Lamp maintenance')
   await page.getByLabel('Line 1 quantity').fill('1')
   await page.getByLabel('Line 1 unit price').fill('0')
+  // The line has a unit and a discount, as on the invoice editor.
+  await page.getByLabel('Line 1 unit', { exact: true }).fill('h')
+  await expect(page.getByLabel('Line 1 unit code')).toContainText('Auto: HUR')
+  await page.getByLabel('Line 1 disc. %').fill('10')
   await page.getByRole('button', { name: 'Create recurring invoice' }).click()
   // A refusal keeps what was typed; fixing the price is enough.
   await expect(page.getByText('Enter a price above zero.')).toBeVisible()

@@ -50,33 +50,41 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
-    // Paired inputs: in a grid of two or more columns, the controls of one row sit level, whether
-    // or not a field of the row has a hint or an error under it.
+    // Paired inputs: in a grid of two or more columns, the controls of one row sit right under
+    // their labels, whether or not a field of the row has a hint or an error under it.
     const rows = new Map<string, { name: string; top: number }[]>()
     const grids: Element[] = []
+    const cells = new Set<Element>()
     const controls = document.querySelectorAll(
       'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, textarea',
     )
     for (const control of controls) {
       const box = control.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0) continue
-      for (let cell: Element | null = control; cell?.parentElement; cell = cell.parentElement) {
-        const grid = cell.parentElement
-        const s = getComputedStyle(grid)
-        if (s.display !== 'grid' || s.gridTemplateColumns.trim().split(/\s+/).length < 2) continue
-        if (!grids.includes(grid)) grids.push(grid)
-        const key = `${grids.indexOf(grid)}:${Math.round(cell.getBoundingClientRect().top)}`
-        const label = (control as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? control.id
-        rows.set(key, [...(rows.get(key) ?? []), { name: label, top: box.top }])
-        break
-      }
+      const label = (control as HTMLInputElement).labels?.[0]
+      if (box.width === 0 || box.height === 0 || !label) continue
+      // The field: the smallest box holding the control and its label, a cell of the row's grid.
+      let cell: Element | null = control.parentElement
+      while (cell && !cell.contains(label)) cell = cell.parentElement
+      const grid = cell?.parentElement
+      if (!cell || !grid || cells.has(cell)) continue
+      cells.add(cell)
+      const s = getComputedStyle(grid)
+      if (s.display !== 'grid' || s.gridTemplateColumns.trim().split(/\s+/).length < 2) continue
+      if (!grids.includes(grid)) grids.push(grid)
+      const key = `${grids.indexOf(grid)}:${Math.round(cell.getBoundingClientRect().top)}`
+      const name = label.textContent?.trim() || control.id
+      // Measured from the label's foot: a label that wraps to two lines in one column moves its
+      // input with it; what must not differ is the room between a label and its input.
+      const foot = label.getBoundingClientRect()
+      if (foot.width <= 1) continue
+      rows.set(key, [...(rows.get(key) ?? []), { name, top: box.top - foot.bottom }])
     }
     for (const row of rows.values()) {
       const tops = row.map((r) => r.top)
       const off = Math.max(...tops) - Math.min(...tops)
       if (off > 1)
         problems.push(
-          `the inputs ${row.map((r) => `“${r.name}”`).join(' and ')} are ${Math.round(off)} px apart`,
+          `the inputs ${row.map((r) => `“${r.name}”`).join(' and ')} are ${Math.round(off)} px out of line`,
         )
     }
     return problems

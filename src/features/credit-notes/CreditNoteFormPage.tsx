@@ -259,7 +259,15 @@ export default function CreditNoteFormPage() {
                       value={l.price}
                       onChange={(e) => change(l.key, 'price', e.target.value)}
                       error={errors[`${l.key}.price`]}
-                      hint={t('credits.form.lineTax', { rate: l.base.tax_rate })}
+                      // The invoice line's discount stays on the credited line: said with its tax.
+                      hint={
+                        l.base.discount_percent
+                          ? t('credits.form.lineTaxDiscount', {
+                              rate: l.base.tax_rate,
+                              discount: l.base.discount_percent,
+                            })
+                          : t('credits.form.lineTax', { rate: l.base.tax_rate })
+                      }
                     />
                     <Button
                       variant="ghost"

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { CustomerPicker } from '@/billing/ui/CustomerPicker'
+import { LineUnitField } from '@/billing/ui/LineUnitField'
 import { emptyLine, type LineForm } from '@/billing/document-form'
 import { sellerQuery } from '@/billing/queries'
 import { formatDate, todayIso } from '@/billing/format'
@@ -235,7 +236,9 @@ function TemplateEditor({
               return (
                 <li
                   key={l.id}
-                  className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-4 lg:grid-cols-[minmax(10rem,1fr)_6rem_8rem_6rem_auto]"
+                  // The same line as the invoice editor's: quantity, unit (and its code), price,
+                  // discount and tax.
+                  className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-[minmax(10rem,1fr)_5.5rem_7rem_7rem_5rem_5rem_auto]"
                 >
                   <Field
                     label={t('recurring.line.description')}
@@ -256,6 +259,13 @@ function TemplateEditor({
                     onChange={(e) => setLine(i, 'quantity', e.target.value)}
                     error={err('quantity')}
                   />
+                  <LineUnitField
+                    n={n}
+                    unit={l.unit}
+                    unitCode={l.unit_code}
+                    error={err('unit')}
+                    onChange={(k, value) => setLine(i, k, value)}
+                  />
                   <Field
                     label={t('recurring.line.price')}
                     aria-label={t('recurring.line.priceAria', { n })}
@@ -265,6 +275,16 @@ function TemplateEditor({
                     value={l.unit_price}
                     onChange={(e) => setLine(i, 'unit_price', e.target.value)}
                     error={err('unit_price')}
+                  />
+                  <Field
+                    label={t('documents.line.discount')}
+                    aria-label={t('documents.line.discountAria', { n })}
+                    inputMode="decimal"
+                    dir="auto"
+                    className="min-w-0"
+                    value={l.discount_percent}
+                    onChange={(e) => setLine(i, 'discount_percent', e.target.value)}
+                    error={err('discount_percent')}
                   />
                   <Field
                     label={t('recurring.line.taxRate')}

@@ -7,6 +7,7 @@ import {
   linePriceProblem,
   linesOf,
   message,
+  percentText,
   quantityText,
   termsDaysText,
 } from '@/billing/fields'
@@ -192,7 +193,7 @@ export const templateSchema = v.pipe(
         unit: v.string(),
         unit_code: v.string(),
         unit_price: v.string(),
-        discount_percent: v.string(),
+        discount_percent: percentText('discount'),
         tax_rate: v.pipe(
           v.string(),
           v.trim(),

@@ -57,6 +57,16 @@ describe('the recurring template form', () => {
     expect(toTemplateBody(weekly)).toMatchObject({ month_day: 0, end_count: 0 })
   })
 
+  it('carries a line’s unit, unit code and discount, and checks the discount as a percentage', () => {
+    const line = { ...filled().items[0]!, unit: 'h', unit_code: 'HUR', discount_percent: '10' }
+    const out = v.parse(templateSchema, filled({ items: [line] }))
+    expect(toTemplateBody(out)).toMatchObject({
+      items: [{ unit: 'h', unit_code: 'HUR', discount_percent: 10 }],
+    })
+    const wrong = messages(filled({ items: [{ ...line, discount_percent: '120' }] }))
+    expect(wrong['items.0.discount_percent']).toMatch(/discount/i)
+  })
+
   it('puts a message at each field that is wrong for the choices made', () => {
     expect(messages(filled({ end_kind: 'after', end_count: '0' }))).toHaveProperty('end_count')
     expect(messages(filled({ end_kind: 'on', end_date: '2026-01-01' }))).toHaveProperty('end_date')

@@ -2,10 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { FormFooter } from '@/components/ui/form-footer'
 import * as v from 'valibot'
 import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
-import { Field, inputClass } from '@/components/ui/field'
+import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
-import { UNIT_CODES } from '@/billing/einvoice/source'
-import { unitCodeFor } from '@/billing/einvoice/units'
 import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -13,6 +11,7 @@ import { DraftNotice } from '@/components/ui/draft-notice'
 import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
+import { LineUnitField } from '../LineUnitField'
 import { shownOnce } from '../shown-once'
 import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
 import {
@@ -30,27 +29,7 @@ import { richText, useT, type MessageKey, type Translate } from '@/lib/i18n'
 
 export type { Refusal }
 
-type UnitCode = keyof typeof UNIT_CODES
 type ZeroRateCategory = (typeof ZERO_RATE_CATEGORIES)[number]['code']
-
-/** The unit codes' names (UN/ECE Rec. 20), as the interface says them. */
-const UNIT_CODE_NAMES = {
-  C62: 'documents.unitCode.C62',
-  H87: 'documents.unitCode.H87',
-  HUR: 'documents.unitCode.HUR',
-  DAY: 'documents.unitCode.DAY',
-  WEE: 'documents.unitCode.WEE',
-  MON: 'documents.unitCode.MON',
-  ANN: 'documents.unitCode.ANN',
-  MIN: 'documents.unitCode.MIN',
-  KGM: 'documents.unitCode.KGM',
-  MTR: 'documents.unitCode.MTR',
-  MTK: 'documents.unitCode.MTK',
-  LTR: 'documents.unitCode.LTR',
-  KMT: 'documents.unitCode.KMT',
-  SET: 'documents.unitCode.SET',
-  LS: 'documents.unitCode.LS',
-} as const satisfies Record<UnitCode, MessageKey>
 
 /** The VAT categories a 0 % line can have, as the interface says them. */
 const VAT_CATEGORY_LABELS = {
@@ -504,33 +483,13 @@ function LineRow({
         error={err('description')}
       />
       {small('quantity', 'documents.line.quantity', 'documents.line.quantityAria')}
-      <div className="grid min-w-0 gap-1">
-        <Field
-          label={t('documents.line.unit')}
-          aria-label={t('documents.line.unitAria', { n })}
-          placeholder={t('documents.line.unitPlaceholder')}
-          dir="auto"
-          value={line.unit}
-          onChange={(e) => onChange('unit', e.target.value)}
-          error={err('unit')}
-        />
-        <select
-          aria-label={t('documents.line.unitCodeAria', { n })}
-          title={t('documents.line.unitCodeTitle')}
-          className={cn(inputClass, 'h-8 px-1 text-xs')}
-          value={line.unit_code}
-          onChange={(e) => onChange('unit_code', e.target.value)}
-        >
-          <option value="">
-            {t('documents.line.unitCodeAuto', { code: unitCodeFor(line.unit) })}
-          </option>
-          {(Object.keys(UNIT_CODES) as UnitCode[]).map((code) => (
-            <option key={code} value={code}>
-              {code} — {t(UNIT_CODE_NAMES[code])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LineUnitField
+        n={n}
+        unit={line.unit}
+        unitCode={line.unit_code}
+        error={err('unit')}
+        onChange={onChange}
+      />
       {small('unit_price', 'documents.line.price', 'documents.line.priceAria')}
       {small('discount_percent', 'documents.line.discount', 'documents.line.discountAria')}
       {small('tax_rate', 'documents.line.taxRate', 'documents.line.taxRateAria')}
