@@ -207,3 +207,37 @@ for (const mode of ['ltr', 'ar'] as const) {
     expect(problems).toEqual([])
   })
 }
+
+/**
+ * German on a phone: a line's unit code select shows its whole text ("Automatisch: C62", a chosen
+ * "C62 — Eins (Einheit)"), on the invoice editor and the recurring editor alike.
+ */
+test('German at 375 px: the unit code select of a line is not cut off', async ({
+  page,
+  context,
+}) => {
+  const h = harness()
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await context.addCookies([{ name: 'folio_lang', value: 'de', url: new URL(page.url()).origin }])
+  await page.setViewportSize({ width: 375, height: 800 })
+  const room = (select: HTMLSelectElement) => {
+    const s = getComputedStyle(select)
+    const pen = document.createElement('canvas').getContext('2d')
+    if (!pen) return 0
+    pen.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`
+    const text = select.options[select.selectedIndex]?.text ?? ''
+    // The select's arrow takes about 20 px of its inner width.
+    const inner = select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - 20
+    return Math.floor(inner - pen.measureText(text).width)
+  }
+  for (const path of ['/invoices/new', '/recurring/new']) {
+    await page.goto(path)
+    const code = page.getByLabel('Position 1 Einheitencode')
+    await expect(code).toBeVisible()
+    await expect(code).toContainText('Automatisch')
+    expect(await code.evaluate(room), path).toBeGreaterThanOrEqual(0)
+    await code.selectOption('C62')
+    expect(await code.evaluate(room), path).toBeGreaterThanOrEqual(0)
+  }
+})

@@ -30,7 +30,7 @@ import (
 //	FOLIO_BACKUP_KEEP    how many automatic backups to keep (default 7)
 //	FOLIO_BACKUP_S3_*    BUCKET, REGION, ENDPOINT, ACCESS_KEY, SECRET, FORCE_PATH_STYLE:
 //	                     store the backups in an S3-compatible bucket instead of <dataDir>/backups
-//	FOLIO_OPERATOR_EMAIL the verified account that may download server backups in /settings/account
+//	FOLIO_OPERATOR_EMAIL the verified account that may download server backups in /settings/data
 const (
 	EnvAppURL       = "FOLIO_APP_URL"
 	EnvSMTPHost     = "FOLIO_SMTP_HOST"

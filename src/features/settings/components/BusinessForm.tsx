@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { FormFooter } from '@/components/ui/form-footer'
 import { Alert } from '@/components/ui/card'
+import { cn } from '@/components/ui/cn'
 import { useQuery } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { FileInput } from '@/components/ui/file-input'
@@ -480,20 +481,13 @@ function BusinessForm({
       ) : null}
       {part === 'einvoicing' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="flex items-start gap-2 text-sm sm:col-span-2">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={einvoicing}
-              onChange={(e) => setEInvoicing(e.target.checked)}
-            />
-            <span>
-              <bdi>{t('settings.business.sendEInvoices')}</bdi>
-              <span className="block text-muted-foreground">
-                <bdi>{t('settings.business.sendEInvoicesHint')}</bdi>
-              </span>
-            </span>
-          </label>
+          <Switch
+            className="sm:col-span-2"
+            checked={einvoicing}
+            onChange={setEInvoicing}
+            label={t('settings.business.sendEInvoices')}
+            hint={t('settings.business.sendEInvoicesHint')}
+          />
           <Field
             dir="auto"
             label={t('settings.business.vatId')}
@@ -573,20 +567,12 @@ function BusinessForm({
             error={errors.send_message_template}
             hint={t('settings.business.messageHint', TEMPLATE_FIELDS)}
           />
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={tracking}
-              onChange={(e) => setTracking(e.target.checked)}
-            />
-            <span>
-              <bdi>{t('settings.business.tracking')}</bdi>
-              <span className="block text-muted-foreground">
-                <bdi>{t('settings.business.trackingHint')}</bdi>
-              </span>
-            </span>
-          </label>
+          <Switch
+            checked={tracking}
+            onChange={setTracking}
+            label={t('settings.business.tracking')}
+            hint={t('settings.business.trackingHint')}
+          />
         </div>
       ) : null}
       {elsewhere.map((m) => (
@@ -594,5 +580,37 @@ function BusinessForm({
       ))}
       <FormFooter formError={formError} busy={busy} submitLabel={t('settings.business.submit')} />
     </form>
+  )
+}
+
+/** A checkbox with its label and, under it, what it does. */
+function Switch({
+  checked,
+  onChange,
+  label,
+  hint,
+  className,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+  label: string
+  hint: string
+  className?: string
+}) {
+  return (
+    <label className={cn('flex items-start gap-2 text-sm', className)}>
+      <input
+        type="checkbox"
+        className="mt-1"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        <bdi>{label}</bdi>
+        <span className="block text-muted-foreground">
+          <bdi>{hint}</bdi>
+        </span>
+      </span>
+    </label>
   )
 }
