@@ -42,7 +42,7 @@ describe('the business settings show the server’s refusal of a prefix at its f
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     render(
       <QueryClientProvider client={qc}>
-        <BusinessSection userId="u1" />
+        <BusinessSection userId="u1" part="business" />
       </QueryClientProvider>,
     )
     const field = await screen.findByLabelText('Credit note prefix')
