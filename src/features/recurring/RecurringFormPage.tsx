@@ -238,13 +238,13 @@ function TemplateEditor({
                   key={l.id}
                   // The same line as the invoice editor's: quantity, unit (and its code), price,
                   // discount and tax.
-                  className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-[minmax(10rem,1fr)_5.5rem_7rem_7rem_5rem_5rem_auto]"
+                  className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-6 xl:grid-cols-[minmax(10rem,1fr)_5.5rem_7rem_7rem_5rem_5rem_auto] xl:gap-x-2"
                 >
                   <Field
                     label={t('recurring.line.description')}
                     aria-label={t('recurring.line.descriptionAria', { n })}
                     dir="auto"
-                    className="col-span-full min-w-0 lg:col-span-1"
+                    className="col-span-full min-w-0 xl:col-span-1"
                     value={l.description}
                     onChange={(e) => setLine(i, 'description', e.target.value)}
                     error={err('description')}
