@@ -1,7 +1,7 @@
 // The credit-note editor copies the invoice's lines: a line with a discount says it, so the
 // credited amounts are read with the discount they carry.
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/preact'
+import { render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
