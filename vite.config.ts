@@ -175,6 +175,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the build targets (es2022) preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The app, and the customer's document page, which loads none of the app.
       input: isSsrBuild
