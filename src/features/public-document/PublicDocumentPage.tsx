@@ -1,5 +1,5 @@
 import { settlement } from '@/billing/credits'
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
 import { paysByQr } from '@/billing/payment-code'
@@ -7,8 +7,7 @@ import type { PrintableDocument } from '@/billing/printable'
 import { PrintableSheet } from '@/billing/ui/documents/PrintableSheet'
 import { Button } from '@/components/ui/button'
 import { Alert, Card } from '@/components/ui/card'
-import { Field } from '@/components/ui/field'
-import { SelectField, TextAreaField } from '@/components/ui/inputs'
+import { SelectField } from '@/components/ui/inputs'
 import {
   docTranslator,
   isLocale,
@@ -22,11 +21,10 @@ import {
 import {
   LINK_GONE,
   Refused,
-  acceptQuote,
   fetchDocument,
   logoUrl,
   markDownloaded,
-  rejectQuote,
+  say,
   type PageMessage,
 } from './api'
 import { applyPageLanguage, chosenLanguage, keepChosenLanguage, pageLanguage } from './language'
@@ -36,8 +34,8 @@ type Load =
   | { state: 'gone'; message: PageMessage }
   | { state: 'ready'; doc: PrintableDocument }
 
-/** A page message in the page's language. */
-const say = (dt: DocTranslate, m: PageMessage) => ('key' in m ? dt(m.key) : m.text)
+/** The answer form, fetched only for a quote that can still be answered (most links are invoices). */
+const QuoteAnswer = lazy(() => import('./QuoteAnswer'))
 
 /**
  * The page a customer opens from the emailed link: the document as the print sheet draws it,
@@ -188,7 +186,11 @@ function DocumentView({
       <main className="mx-auto grid max-w-4xl gap-6 px-4 py-6 print:p-0">
         <h1 className="sr-only">{heading}</h1>
         <StatusLine doc={doc} dt={dt} />
-        {answerable ? <QuoteAnswer token={token} dt={dt} onAnswered={onChanged} /> : null}
+        {answerable ? (
+          <Suspense fallback={null}>
+            <QuoteAnswer token={token} dt={dt} onAnswered={onChanged} />
+          </Suspense>
+        ) : null}
         <PrintableSheet
           doc={doc}
           paymentCode={qr ? <PaymentQr qr={qr} doc={doc} dt={dt} /> : null}
@@ -351,123 +353,5 @@ function PaymentQr({
         {dt('doc.public.qr.caption')}
       </figcaption>
     </figure>
-  )
-}
-
-function QuoteAnswer({
-  token,
-  dt,
-  onAnswered,
-}: {
-  token: string
-  dt: DocTranslate
-  onAnswered: () => Promise<void>
-}) {
-  const id = useId()
-  const [mode, setMode] = useState<'accept' | 'reject'>('accept')
-  const [name, setName] = useState('')
-  const [note, setNote] = useState('')
-  const [reason, setReason] = useState('')
-  const [errors, setErrors] = useState<Record<string, PageMessage>>({})
-  const [formError, setFormError] = useState<PageMessage | null>(null)
-  const [busy, setBusy] = useState(false)
-  const fieldError = (field: string) => {
-    const m = errors[field]
-    return m ? say(dt, m) : undefined
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const local: Record<string, PageMessage> = {}
-    if (mode === 'accept' && name.trim().length < 2)
-      local.name = { key: 'doc.public.answer.nameRequired' }
-    if (mode === 'reject' && !reason.trim())
-      local.reason = { key: 'doc.public.answer.reasonRequired' }
-    setErrors(local)
-    if (Object.keys(local).length) return
-    setBusy(true)
-    setFormError(null)
-    try {
-      if (mode === 'accept') await acceptQuote(token, name.trim(), note.trim())
-      else await rejectQuote(token, reason.trim())
-      await onAnswered()
-    } catch (error) {
-      // What was typed stays; the server's sentence says what to change.
-      if (error instanceof Refused) {
-        setErrors(error.fields)
-        setFormError(error.said)
-      } else setFormError({ key: 'doc.public.error.offline' })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <Card className="grid gap-4 p-5 print:hidden">
-      <h2 id={`${id}-h`} className="text-lg font-semibold">
-        {dt('doc.public.answer.heading')}
-      </h2>
-      <div role="radiogroup" aria-labelledby={`${id}-h`} className="flex flex-wrap gap-2">
-        <Button
-          role="radio"
-          aria-checked={mode === 'accept'}
-          variant={mode === 'accept' ? 'primary' : 'outline'}
-          onClick={() => setMode('accept')}
-        >
-          {dt('doc.public.answer.accept')}
-        </Button>
-        <Button
-          role="radio"
-          aria-checked={mode === 'reject'}
-          variant={mode === 'reject' ? 'primary' : 'outline'}
-          onClick={() => setMode('reject')}
-        >
-          {dt('doc.public.answer.decline')}
-        </Button>
-      </div>
-      <form
-        noValidate
-        onSubmit={submit}
-        className="grid gap-4"
-        aria-label={dt('doc.public.answer.formLabel')}
-      >
-        {formError ? <Alert tone="error">{say(dt, formError)}</Alert> : null}
-        {mode === 'accept' ? (
-          <>
-            <Field
-              label={dt('doc.public.answer.fullName')}
-              hint={dt('doc.public.answer.fullNameHint')}
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={fieldError('name')}
-            />
-            <TextAreaField
-              label={dt('doc.public.answer.note')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              error={fieldError('note')}
-              rows={3}
-            />
-            <Button type="submit" busy={busy}>
-              {dt('doc.public.answer.acceptQuote')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <TextAreaField
-              label={dt('doc.public.answer.reason')}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              error={fieldError('reason')}
-              rows={3}
-            />
-            <Button type="submit" variant="destructive" busy={busy}>
-              {dt('doc.public.answer.declineQuote')}
-            </Button>
-          </>
-        )}
-      </form>
-    </Card>
   )
 }

@@ -1,5 +1,5 @@
 import type { PrintableDocument } from '@/billing/printable'
-import type { DocKey } from '@/lib/i18n'
+import type { DocKey, DocTranslate } from '@/lib/i18n'
 import { AUTH_STORE_KEY } from '@/lib/pocketbase/instance'
 
 /** The public routes of one document link; plain fetch, so the page loads no SDK. */
@@ -22,6 +22,9 @@ const REFUSALS: Record<string, DocKey> = {
 
 /** A message of the page: one of its own, or a sentence the server wrote. */
 export type PageMessage = { key: DocKey } | { text: string }
+
+/** A page message in the page's language. */
+export const say = (dt: DocTranslate, m: PageMessage) => ('key' in m ? dt(m.key) : m.text)
 
 /** A refusal the server explained: what to say, and what to say at each field. */
 export class Refused extends Error {
