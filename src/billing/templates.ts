@@ -22,6 +22,8 @@ const MAIL: Record<
   {
     subject: string
     message: string
+    /** A quote's message: "valid until", not "due by". */
+    quoteMessage: string
     invoice: string
     quote: string
   }
@@ -29,6 +31,8 @@ const MAIL: Record<
   en: {
     subject: DEFAULT_SUBJECT,
     message: DEFAULT_MESSAGE,
+    quoteMessage:
+      'Hello {customer},\n\n{business} has sent you {kind} {number} for {amount}, valid until {due_date}.\n\nView it online: {link}\n\nThank you,\n{business}',
     invoice: 'Invoice',
     quote: 'Quote',
   },
@@ -36,12 +40,15 @@ const MAIL: Record<
     subject: '{kind} {number} von {business}',
     message:
       'Guten Tag {customer},\n\n{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\nOnline ansehen: {link}\n\nVielen Dank\n{business}',
+    quoteMessage:
+      'Guten Tag {customer},\n\n{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, gültig bis {due_date}.\n\nOnline ansehen: {link}\n\nVielen Dank\n{business}',
     invoice: 'Rechnung',
     quote: 'Angebot',
   },
   fr: {
     subject: '{kind} {number} de {business}',
     message: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
+    quoteMessage: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, valable jusqu’au {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
     invoice: 'Facture',
     quote: 'Devis',
   },
@@ -49,6 +56,8 @@ const MAIL: Record<
     subject: '{kind} {number} de {business}',
     message:
       'Estimado/a {customer}:\n\n{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\nPuede consultarlo en línea: {link}\n\nGracias,\n{business}',
+    quoteMessage:
+      'Estimado/a {customer}:\n\n{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, válido hasta el {due_date}.\n\nPuede consultarlo en línea: {link}\n\nGracias,\n{business}',
     invoice: 'Factura',
     quote: 'Presupuesto',
   },
@@ -56,6 +65,8 @@ const MAIL: Record<
     subject: '{kind} {number} من {business}',
     message:
       'مرحبًا {customer}،\n\nأرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\nيمكنكم الاطلاع عليه عبر الرابط: {link}\n\nشكرًا لكم،\n{business}',
+    quoteMessage:
+      'مرحبًا {customer}،\n\nأرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، صالح حتى {due_date}.\n\nيمكنكم الاطلاع عليه عبر الرابط: {link}\n\nشكرًا لكم،\n{business}',
     invoice: 'فاتورة',
     quote: 'عرض سعر',
   },
@@ -63,10 +74,13 @@ const MAIL: Record<
 
 const mailOf = (locale: string) => MAIL[locale as Locale] ?? MAIL[SOURCE_LOCALE]
 
-/** The built-in subject and message of a document mail in a language. */
-export function defaultSendTemplates(locale: Locale): { subject: string; message: string } {
+/** The built-in subject and message of a document mail in a language (a quote's says "valid until"). */
+export function defaultSendTemplates(
+  locale: Locale,
+  kind: 'invoice' | 'quote' = 'invoice',
+): { subject: string; message: string } {
   const m = mailOf(locale)
-  return { subject: m.subject, message: m.message }
+  return { subject: m.subject, message: kind === 'quote' ? m.quoteMessage : m.message }
 }
 
 /**
@@ -75,7 +89,7 @@ export function defaultSendTemplates(locale: Locale): { subject: string; message
  */
 export function isBuiltInTemplate(template: string): boolean {
   const s = template.trim()
-  return Object.values(MAIL).some((m) => m.subject === s || m.message === s)
+  return Object.values(MAIL).some((m) => m.subject === s || m.message === s || m.quoteMessage === s)
 }
 
 /**
@@ -86,8 +100,9 @@ export function isBuiltInTemplate(template: string): boolean {
 export function sendTemplates(
   seller: { send_subject_template?: string; send_message_template?: string } | undefined,
   locale: Locale,
+  kind: 'invoice' | 'quote' = 'invoice',
 ): { subject: string; message: string } {
-  const defaults = defaultSendTemplates(locale)
+  const defaults = defaultSendTemplates(locale, kind)
   const own = (saved: string | undefined) => {
     const s = (saved ?? '').trim()
     return s && !isBuiltInTemplate(s) ? s : null

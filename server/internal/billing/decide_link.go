@@ -60,3 +60,16 @@ func cleanOrigin(s string) string {
 func publicURL(base, token string) string {
 	return base + "/d/" + token
 }
+
+// publicLogoURL is the absolute URL of the business's logo for the HTML
+// mail of a public link (base/d/token): the public logo route of the same
+// token, so the logo stops showing when the link stops. An absolute URL
+// rather than an attachment keeps every mail small; a client that blocks
+// remote images shows the business's name (the alt text and the header).
+func publicLogoURL(link string) string {
+	base, token, ok := strings.Cut(link, "/d/")
+	if !ok || token == "" || strings.Contains(token, "/") {
+		return ""
+	}
+	return base + strings.Replace(PathPublicLogo, "{token}", token, 1)
+}

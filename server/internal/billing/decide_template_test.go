@@ -81,14 +81,14 @@ func TestTemplateVectorsAreTheLanguageDefaults(t *testing.T) {
 			t.Errorf("%s: no document language %q", c.Name, c.Language)
 			continue
 		}
-		want := map[string]string{"subject": w.DefaultSubject, "message": w.DefaultMessage}[c.Default]
+		want := map[string]string{"subject": w.DefaultSubject, "message": w.DefaultMessage, "quoteMessage": w.QuoteMessage}[c.Default]
 		if c.Template != want {
 			t.Errorf("%s: template\n %q\nis not the %s default\n %q", c.Name, c.Template, c.Language, want)
 		}
 		seen[c.Language+"/"+c.Default] = true
 	}
 	for _, lang := range migrations.DocumentLanguages {
-		for _, part := range []string{"subject", "message"} {
+		for _, part := range []string{"subject", "message", "quoteMessage"} {
 			if !seen[lang+"/"+part] {
 				t.Errorf("no vector renders the %s default %s", lang, part)
 			}

@@ -33,8 +33,10 @@ type mailWords struct {
 	PaymentDetails, Holder, IBAN, BIC, Reference string
 	// ViewInvoice and ViewQuote are the label of the link.
 	ViewInvoice, ViewQuote string
-	// DefaultSubject and DefaultMessage are the built-in send templates.
-	DefaultSubject, DefaultMessage string
+	// DefaultSubject and DefaultMessage are the built-in send templates;
+	// QuoteMessage is a quote's built-in message ("valid until", not "due
+	// by"): it takes the default message's place in a quote's mail.
+	DefaultSubject, DefaultMessage, QuoteMessage string
 
 	// decimal is the decimal mark of quantities and rates.
 	decimal string
@@ -63,7 +65,9 @@ var mailCatalogue = map[string]mailWords{
 		ViewInvoice: "View the invoice online", ViewQuote: "View the quote online",
 		DefaultSubject: migrations.DefaultSendSubjectTemplate,
 		DefaultMessage: migrations.DefaultSendMessageTemplate,
-		decimal:        ".",
+		QuoteMessage: "Hello {customer},\n\n{business} has sent you {kind} {number} for {amount}, valid until {due_date}.\n\n" +
+			"View it online: {link}\n\nThank you,\n{business}",
+		decimal: ".",
 	},
 	"de": {
 		PaymentDetails: "Zahlungsinformationen", Holder: "Kontoinhaber", IBAN: "IBAN", BIC: "BIC", Reference: "Verwendungszweck",
@@ -77,6 +81,10 @@ var mailCatalogue = map[string]mailWords{
 		DefaultSubject: "{kind} {number} von {business}",
 		DefaultMessage: "Guten Tag {customer},\n\n" +
 			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\n" +
+			"Online ansehen: {link}\n\n" +
+			"Vielen Dank\n{business}",
+		QuoteMessage: "Guten Tag {customer},\n\n" +
+			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, gültig bis {due_date}.\n\n" +
 			"Online ansehen: {link}\n\n" +
 			"Vielen Dank\n{business}",
 		decimal: ",", percentSpace: true,
@@ -95,6 +103,10 @@ var mailCatalogue = map[string]mailWords{
 			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\n" +
 			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
 			"Merci,\n{business}",
+		QuoteMessage: "Bonjour {customer},\n\n" +
+			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, valable jusqu’au {due_date}.\n\n" +
+			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
+			"Merci,\n{business}",
 		decimal: ",", percentSpace: true,
 	},
 	"es": {
@@ -109,6 +121,10 @@ var mailCatalogue = map[string]mailWords{
 		DefaultSubject: "{kind} {number} de {business}",
 		DefaultMessage: "Estimado/a {customer}:\n\n" +
 			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\n" +
+			"Puede consultarlo en línea: {link}\n\n" +
+			"Gracias,\n{business}",
+		QuoteMessage: "Estimado/a {customer}:\n\n" +
+			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, válido hasta el {due_date}.\n\n" +
 			"Puede consultarlo en línea: {link}\n\n" +
 			"Gracias,\n{business}",
 		decimal: ",", percentSpace: true,
@@ -127,6 +143,10 @@ var mailCatalogue = map[string]mailWords{
 			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\n" +
 			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
 			"شكرًا لكم،\n{business}",
+		QuoteMessage: "مرحبًا {customer}،\n\n" +
+			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، صالح حتى {due_date}.\n\n" +
+			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
+			"شكرًا لكم،\n{business}",
 		decimal: ".", rtl: true,
 	},
 }
@@ -138,6 +158,14 @@ func wordsFor(lang string) mailWords {
 	w := mailCatalogue[lang]
 	w.lang = lang
 	return w
+}
+
+// defaultMessage is the built-in message of a noun's mail.
+func (w mailWords) defaultMessage(noun string) string {
+	if noun == "quote" {
+		return w.QuoteMessage
+	}
+	return w.DefaultMessage
 }
 
 // kind is the kind word of a noun ("invoice" → "Rechnung").
@@ -207,7 +235,7 @@ func mailTemplateValues(w mailWords, noun, number, business, customer string, du
 var builtInSubjects, builtInMessages = func() (subjects, messages []string) {
 	for _, w := range mailCatalogue {
 		subjects = append(subjects, w.DefaultSubject)
-		messages = append(messages, w.DefaultMessage)
+		messages = append(messages, w.DefaultMessage, w.QuoteMessage)
 	}
 	return subjects, messages
 }()

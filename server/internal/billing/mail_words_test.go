@@ -228,3 +228,64 @@ func TestComposeSendMailPaymentDetails(t *testing.T) {
 		}
 	}
 }
+
+// The HTML body is laid out like the sheet: the business's name (escaped)
+// and logo, the amount due large, a button to the link; the plain-text
+// part has the same facts. Five languages, Arabic right to left.
+func TestComposeSendMailHTMLLikeTheSheet(t *testing.T) {
+	due := map[string]string{"en": "€1,556.50", "de": "1.556,50\u00a0€", "fr": "1\u202f556,50\u00a0€",
+		"es": "1556,50\u00a0€", "ar": "\u200f1,556.50\u00a0€"}
+	for lang, amount := range due {
+		d := sampleSendDoc(t, lang, "invoice")
+		d.Seller = "<script>alert(1)</script> & Co"
+		d.LogoURL = publicLogoURL(d.Link)
+		_, text, html, err := composeSendMail(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := wordsFor(lang)
+		for _, want := range []string{
+			`<img src="https://folio.example/api/folio/public/documents/abc/logo" alt="&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"`,
+			`<div style="font-size: 18px; font-weight: bold">&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</div>`,
+			`<div style="font-size: 28px; font-weight: bold; margin: 4px 0 8px">` + amount + `</div>`,
+			`<a href="https://folio.example/d/abc" style="display: inline-block; background: #1d4ed8`,
+			">" + w.ViewInvoice + "</a>",
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s HTML lacks %q:\n%s", lang, want, html)
+			}
+		}
+		if strings.Contains(html, "<script>") {
+			t.Errorf("%s HTML has an unescaped script", lang)
+		}
+		if (lang == "ar") != strings.Contains(html, `dir="rtl"`) {
+			t.Errorf("%s HTML direction is wrong", lang)
+		}
+		// The plain-text part says the same: the amount due and the link.
+		if !strings.Contains(text, w.TotalDue+": "+amount+"\n") || !strings.Contains(text, "https://folio.example/d/abc") {
+			t.Errorf("%s text lacks the amount due or the link:\n%s", lang, text)
+		}
+	}
+	// A quote's headline is its total; no logo without one.
+	_, _, html, err := composeSendMail(sampleSendDoc(t, "en", "quote"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(html, "<img") || !strings.Contains(html, `<div style="font-size: 14px; color: #555">Total</div>`) {
+		t.Errorf("quote HTML:\n%s", html)
+	}
+}
+
+func TestPublicLogoURL(t *testing.T) {
+	t.Parallel()
+	for link, want := range map[string]string{
+		"https://folio.example/d/AbC-123_xyz": "https://folio.example/api/folio/public/documents/AbC-123_xyz/logo",
+		"https://folio.example/":              "",
+		"https://folio.example/d/":            "",
+		"https://folio.example/d/a/b":         "",
+	} {
+		if got := publicLogoURL(link); got != want {
+			t.Errorf("publicLogoURL(%q) = %q, want %q", link, got, want)
+		}
+	}
+}

@@ -392,6 +392,9 @@ func reminderMail(app core.App, owner, customer, inv *core.Record, to, url strin
 		Link:            url,
 	}
 	doc.Payment = paymentInstructions(owner, doc.Seller, doc.Number)
+	if owner.GetString(migrations.FieldLogo) != "" {
+		doc.LogoURL = publicLogoURL(doc.Link)
+	}
 	words := reminderWordsFor(lang)
 	values := mailTemplateValues(wordsFor(lang), doc.Noun, doc.Number, doc.Seller, doc.CustomerName, doc.DueCents,
 		doc.Currency, doc.EndDate, url)

@@ -310,6 +310,9 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	if k.noun == "invoice" {
 		doc.Payment = paymentInstructions(owner, sellerName(owner), doc.Number)
 	}
+	if owner.GetString(migrations.FieldLogo) != "" {
+		doc.LogoURL = publicLogoURL(doc.Link)
+	}
 	// The mail is written in the document's language; the owner's own
 	// templates stay as they wrote them.
 	words := wordsFor(doc.Language)
@@ -318,7 +321,7 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	doc.Subject = renderTemplate(decideSendTemplate(form.Subject, owner.GetString(migrations.FieldSendSubjectTemplate),
 		words.DefaultSubject, builtInSubjects), values)
 	doc.Message = renderTemplate(decideSendTemplate(form.Message, owner.GetString(migrations.FieldSendMessageTemplate),
-		words.DefaultMessage, builtInMessages), values)
+		words.defaultMessage(k.noun), builtInMessages), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
 		return nil, e.InternalServerError("", err)
@@ -474,6 +477,7 @@ type sendDoc struct {
 	PaidCents       int64 // invoices: what payments already covered
 	DueCents        int64 // invoices: the balance; quotes: the total
 	Link            string
+	LogoURL         string // the business's logo for the HTML body, "" for none
 	Subject         string // rendered from the template or as typed
 	Message         string // rendered from the template or as typed
 	// Payment is how to pay an invoice by transfer, nil for none (a
@@ -511,8 +515,14 @@ type mailView struct {
 	Amounts    []mailAmount
 	// PaymentTitle heads Payment: an invoice's bank details (holder, IBAN,
 	// BIC, reference) and its amount due, nil when there are none.
-	PaymentTitle    string
-	Payment         []mailAmount
+	PaymentTitle string
+	Payment      []mailAmount
+	// Seller and LogoURL head the HTML body like the sheet: the business's
+	// name and its logo (an absolute URL of the public logo route of the
+	// mail's link, "" for none). Headline is the amount due (an invoice)
+	// or the total (a quote), large.
+	Seller, LogoURL string
+	Headline        *mailAmount
 	Link, LinkLabel string
 	// LinkInText is false when the message already shows the link, so the
 	// plain-text body does not repeat it.
@@ -543,6 +553,8 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 		Link:       d.Link,
 		LinkLabel:  w.ViewInvoice,
 		LinkInText: !strings.Contains(message, d.Link),
+		Seller:     d.Seller,
+		LogoURL:    d.LogoURL,
 	}
 	if noun == "quote" {
 		v.LinkLabel = w.ViewQuote
@@ -600,6 +612,11 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 		v.Amounts = append(v.Amounts, mailAmount{Label: w.TotalDue, Amount: fm(d.DueCents), Strong: true})
 	}
 
+	if noun == "quote" {
+		v.Headline = &mailAmount{Label: w.Total, Amount: fm(t.TotalCents)}
+	} else {
+		v.Headline = &mailAmount{Label: w.TotalDue, Amount: fm(d.DueCents)}
+	}
 	if p := d.Payment; p != nil && noun != "quote" && d.DueCents > 0 {
 		v.PaymentTitle = w.PaymentDetails
 		v.Payment = []mailAmount{{Label: w.Holder, Amount: p.Holder}, {Label: w.IBAN, Amount: groupIBAN(p.IBAN)}}
@@ -638,22 +655,30 @@ var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Messa
 {{end}}`))
 
 var htmlMail = htmltemplate.Must(htmltemplate.New("html").Parse(`<!DOCTYPE html>
-<html{{with .Lang}} lang="{{.}}"{{end}}{{if .RTL}} dir="rtl"{{end}}><body style="font-family: sans-serif; color: #222; line-height: 1.4">
+<html{{with .Lang}} lang="{{.}}"{{end}}{{if .RTL}} dir="rtl"{{end}}><body style="margin: 0; padding: 0; background: #f4f4f5">
+<div style="max-width: 640px; margin: 0 auto; padding: 24px; background: #ffffff; font-family: sans-serif; color: #222; line-height: 1.4; text-align: {{.Start}}">
+<div style="border-bottom: 2px solid #e4e4e7; padding-bottom: 12px; margin-bottom: 16px">{{with .LogoURL}}<img src="{{.}}" alt="{{$.Seller}}" height="48" style="max-height: 48px; max-width: 200px; display: block; margin-bottom: 8px">{{end}}<div style="font-size: 18px; font-weight: bold">{{.Seller}}</div></div>
 {{range .Paragraphs}}<p>{{range $i, $line := .}}{{if $i}}<br>{{end}}{{$line}}{{end}}</p>
-{{end}}<h2 style="font-size: 18px; margin: 16px 0 8px">{{.Title}}</h2>
-<p>{{range .Dates}}{{.Label}}: {{.Amount}}<br>{{end}}</p>
-<table cellpadding="6" style="border-collapse: collapse">
+{{end}}<div style="border: 1px solid #e4e4e7; border-radius: 8px; padding: 16px; margin: 16px 0">
+<h2 style="font-size: 18px; margin: 0 0 8px">{{.Title}}</h2>
+{{with .Headline}}<div style="font-size: 14px; color: #555">{{.Label}}</div><div style="font-size: 28px; font-weight: bold; margin: 4px 0 8px">{{.Amount}}</div>
+{{end}}<p style="margin: 0 0 16px; color: #555">{{range .Dates}}{{.Label}}: {{.Amount}}<br>{{end}}</p>
+<a href="{{.Link}}" style="display: inline-block; background: #1d4ed8; color: #ffffff; padding: 12px 20px; border-radius: 6px; text-decoration: none; font-weight: bold">{{.LinkLabel}}</a>
+</div>
+<table cellpadding="6" style="border-collapse: collapse; width: 100%">
 <tr style="text-align: {{.Start}}; border-bottom: 1px solid #ccc"><th>{{.Description}}</th><th>{{.Qty}}</th><th>{{.UnitPrice}}</th><th>{{.Tax}}</th><th style="text-align: {{.End}}">{{.Amount}}</th></tr>
 {{$end := .End}}{{range .Lines}}<tr style="border-bottom: 1px solid #eee"><td>{{.Description}}</td><td>{{.Quantity}}</td><td>{{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}</td><td>{{.Tax}}</td><td style="text-align: {{$end}}">{{.Net}}</td></tr>
 {{end}}</table>
-<table cellpadding="4" style="margin-top: 12px">
+<table cellpadding="4" style="margin-top: 12px; margin-{{.Start}}: auto">
 {{range .Amounts}}<tr><td>{{if .Strong}}<strong>{{.Label}}</strong>{{else}}{{.Label}}{{end}}</td><td style="text-align: {{$end}}">{{if .Strong}}<strong>{{.Amount}}</strong>{{else}}{{.Amount}}{{end}}</td></tr>
 {{end}}</table>
-{{with .Payment}}<h3 style="font-size: 15px; margin: 16px 0 4px">{{$.PaymentTitle}}</h3>
+{{with .Payment}}<div style="border: 1px solid #e4e4e7; border-radius: 8px; padding: 12px 16px; margin-top: 16px">
+<h3 style="font-size: 15px; margin: 0 0 4px">{{$.PaymentTitle}}</h3>
 <table cellpadding="4">
 {{range .}}<tr><td>{{.Label}}</td><td dir="ltr" style="text-align: {{$.Start}}">{{.Amount}}</td></tr>
 {{end}}</table>
-{{end}}<p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
+</div>
+{{end}}</div>
 </body></html>
 `))
 

@@ -42,7 +42,7 @@ func TestSendRouteLanguage(t *testing.T) {
 			url: sendURL("quotes", quoDraft), before: withLanguages("", "fr"), status: 200,
 			after: mailed("ap@acme.test", "Devis QUO-00001 de Alice & Co",
 				"Bonjour Jane Roe,",
-				"Alice & Co vous a envoyé le document suivant\u00a0: Devis QUO-00001 d’un montant de 120,00\u00a0€, échéance le 31 mars 2026.",
+				"Alice & Co vous a envoyé le document suivant\u00a0: Devis QUO-00001 d’un montant de 120,00\u00a0€, valable jusqu’au 31 mars 2026.",
 				"Date d’émission: 1 mars 2026\nDate de validité: 31 mars 2026\n", "Total: 120,00\u00a0€\n", "{APP_URL}/d/")},
 		{name: "the customer's English wins over a German business", as: alice, method: post,
 			url: sendURL("invoices", invDraft), before: withLanguages("en", "de"), status: 200,

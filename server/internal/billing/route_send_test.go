@@ -131,7 +131,7 @@ func TestSendRoute(t *testing.T) {
 			contains: []string{`"resent":false`, `"status":"sent"`},
 			after: both(
 				mailed("ap@acme.test", "Quote QUO-00001 from Alice & Co",
-					"Alice & Co has sent you Quote QUO-00001 for €120.00, due by Mar 31, 2026.", "Issued: Mar 1, 2026\nValid until: Mar 31, 2026\n",
+					"Alice & Co has sent you Quote QUO-00001 for €120.00, valid until Mar 31, 2026.", "Issued: Mar 1, 2026\nValid until: Mar 31, 2026\n",
 					"Total: €120.00\n", "{APP_URL}/d/"),
 				expectRecord("quotes", quoDraft, map[string]any{"status": "sent", "sent_at": "set"}),
 			)},

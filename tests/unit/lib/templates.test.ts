@@ -23,7 +23,7 @@ const vectors = (name: string) =>
 const cases = vectors('templates.json') as Array<{
   name: string
   language?: Locale
-  default?: 'subject' | 'message'
+  default?: 'subject' | 'message' | 'quoteMessage'
   template: string
   values: TemplateValues
   expected: string
@@ -40,11 +40,16 @@ describe('the built-in templates in each document language', () => {
     const seen = new Set<string>()
     for (const c of cases) {
       if (!c.default || !c.language) continue
-      expect(c.template, c.name).toBe(defaultSendTemplates(c.language)[c.default])
+      const d =
+        c.default === 'quoteMessage'
+          ? defaultSendTemplates(c.language, 'quote').message
+          : defaultSendTemplates(c.language)[c.default]
+      expect(c.template, c.name).toBe(d)
       seen.add(`${c.language}/${c.default}`)
     }
     for (const l of LOCALES)
-      for (const part of ['subject', 'message']) expect(seen).toContain(`${l}/${part}`)
+      for (const part of ['subject', 'message', 'quoteMessage'])
+        expect(seen).toContain(`${l}/${part}`)
     expect(defaultSendTemplates('en')).toEqual({
       subject: DEFAULT_SUBJECT,
       message: DEFAULT_MESSAGE,
@@ -145,5 +150,34 @@ describe('the server writes money and dates as Intl does', () => {
     }
     expect(mailAmount(499775, 'EUR', 'en')).toBe('€4,997.75')
     expect(mailDate('2026-12-27', 'de')).toBe('27.12.2026')
+  })
+})
+
+describe('a quote is valid until a date, not due', () => {
+  it('the built-in quote message says so in every language, the invoice one keeps its due date', () => {
+    const until = {
+      en: 'valid until',
+      de: 'gültig bis',
+      fr: 'valable jusqu’au',
+      es: 'válido hasta',
+      ar: 'صالح حتى',
+    }
+    for (const l of LOCALES) {
+      expect(defaultSendTemplates(l, 'quote').message).toContain(until[l])
+      expect(defaultSendTemplates(l, 'invoice').message).not.toContain(until[l])
+    }
+  })
+
+  it('an account still on the English default gets the quote message for a quote', () => {
+    const seller = {
+      send_subject_template: DEFAULT_SUBJECT,
+      send_message_template: DEFAULT_MESSAGE,
+    }
+    expect(sendTemplates(seller, 'en', 'quote').message).toContain('valid until {due_date}')
+    expect(sendTemplates(seller, 'en', 'invoice').message).toBe(DEFAULT_MESSAGE)
+    // The owner's own template stays as written.
+    expect(
+      sendTemplates({ send_message_template: 'Pay by {due_date}' }, 'en', 'quote').message,
+    ).toBe('Pay by {due_date}')
   })
 })

@@ -90,7 +90,11 @@ export function SendDialog({
     to: customer?.email ?? '',
     cc: '',
     // The business's own templates, else the built-in ones in the document's language.
-    ...sendTemplates(seller, documentLocale(ownerPrintable(kind, doc, customer, seller))),
+    ...sendTemplates(
+      seller,
+      documentLocale(ownerPrintable(kind, doc, customer, seller)),
+      kind === 'quotes' ? 'quote' : 'invoice',
+    ),
   }))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
