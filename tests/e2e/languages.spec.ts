@@ -109,6 +109,11 @@ test('a French customer gets a French mail and PDF from an owner who works in En
   const preview = dialog.getByRole('region', { name: 'Preview' })
   await expect(preview).toContainText('Facture INV-00001 de Harbour Lights Ltd')
   await expect(preview).toContainText('Bonjour Maison Lefèvre,')
+  // The preview's {amount} and {due_date}, written as the sheet writes them: the mail says the same.
+  const previewed = /d’un montant de (.+?), échéance le (.+?)\./.exec(
+    (await preview.textContent()) ?? '',
+  )
+  expect(previewed?.[1]).toMatch(/^3\u202f001,20\u00a0€$/)
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog).toBeHidden({ timeout: 20_000 })
 
@@ -116,7 +121,15 @@ test('a French customer gets a French mail and PDF from an owner who works in En
   expect(mail.subject).toBe('Facture INV-00001 de Harbour Lights Ltd')
   expect(mail.text).toContain('Bonjour Maison Lefèvre,')
   expect(mail.text).toContain('Solde dû')
-  expect(mail.text).toMatch(/3\s001,20\sEUR|3\s001,20\s€/)
+  expect(mail.text).toContain(`d’un montant de ${previewed?.[1]}, échéance le ${previewed?.[2]}.`)
+  expect(mail.text).toContain(`Solde dû: ${previewed?.[1]}`)
+  expect(mail.text).not.toMatch(/EUR|\d{4}-\d{2}-\d{2}/)
+  // The HTML part: French, the business's name on top, a button to the link.
+  expect(mail.html).toContain('<html lang="fr">')
+  expect(mail.html).toContain('Harbour Lights Ltd</div>')
+  expect(mail.html).toMatch(
+    /<a href="[^"]+\/d\/[\w-]{43}" style="display: inline-block[^"]*">Voir la facture en ligne<\/a>/,
+  )
   const pdf = pdfText(mail)
   for (const text of ['Facture INV-00001', 'Maison Lefèvre', 'Éclairage du hall', 'Sous-total'])
     expect(pdf).toContain(text)
