@@ -75,7 +75,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const name = label.textContent?.trim() || control.id
       // Measured from the label's foot: a label that wraps to two lines in one column moves its
       // input with it; what must not differ is the room between a label and its input.
-      const foot = label.getBoundingClientRect()
+      // (the label's text, not its box: a stretched row makes the box taller than its text).
+      const words = document.createRange()
+      words.selectNodeContents(label)
+      const foot = words.getBoundingClientRect()
       if (foot.width <= 1) continue
       rows.set(key, [...(rows.get(key) ?? []), { name, top: box.top - foot.bottom }])
     }
