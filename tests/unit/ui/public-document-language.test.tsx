@@ -31,7 +31,8 @@ describe('the public document page', () => {
     render(<PublicDocumentPage token="tok" />)
     expect(await screen.findByRole('button', { name: 'PDF herunterladen' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Drucken' })).toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'Ihre Antwort' })).toBeInTheDocument()
+    // The answer form is its own chunk, fetched for a quote that can still be answered.
+    expect(await screen.findByRole('heading', { name: 'Ihre Antwort' })).toBeInTheDocument()
     const sheet = screen.getByRole('article', { name: 'Angebot Q-00007' })
     expect(within(sheet).getByText('Angebotsdatum')).toBeInTheDocument()
     expect(within(sheet).getByText('02.03.2026')).toBeInTheDocument()
