@@ -51,6 +51,10 @@ function moneyFormat(intl, currency) {
   return { digits, pos: [pos.prefix, pos.suffix], neg: [neg.prefix, neg.suffix], marks: pos }
 }
 
+/** A rate as the sheet writes it (docFormat's percent): at most 4 decimals. */
+const percentFormat = (intl) =>
+  new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 4 })
+
 function dateFormat(intl) {
   const f = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
   // 1 February: a padded day or month shows as "01" / "02".
@@ -83,7 +87,10 @@ export function intlFormats() {
       const m = moneyFormat(intl, c)
       money[c] = { digits: m.digits, pos: m.pos, neg: m.neg }
     }
+    const pct = pattern(percentFormat(intl), 0.055)
     out[lang] = {
+      // A rate's text around its number: "5.5%", "5,5 %", "5.5‎%‎" (Arabic's direction marks).
+      percent: [pct.prefix, pct.suffix],
       group: other.marks.group,
       decimal: other.marks.decimal,
       // Spanish groups from 5 digits on: 1234 but 12.345.
@@ -106,18 +113,18 @@ export function mailValueVectors() {
     ar: ['فاتورة', 'عرض سعر'],
   }
   const cases = [
-    [499775, 'EUR', '2026-12-27'],
-    [123456789, 'USD', '2026-02-01'],
-    [-5, 'EUR', '2026-01-09'],
-    [1234, 'GBP', '2026-05-31'],
-    [1200, 'JPY', '2026-09-30'],
-    [-250000, 'CHF', '2026-03-15'],
-    [100000, 'AED', '2028-02-29'],
-    [99, 'XYZ', '2026-11-11'],
+    [499775, 'EUR', '2026-12-27', 19],
+    [123456789, 'USD', '2026-02-01', 5.5],
+    [-5, 'EUR', '2026-01-09', 0],
+    [1234, 'GBP', '2026-05-31', 20],
+    [1200, 'JPY', '2026-09-30', 10],
+    [-250000, 'CHF', '2026-03-15', 8.1],
+    [100000, 'AED', '2028-02-29', 5],
+    [99, 'XYZ', '2026-11-11', 12.345],
   ]
   const out = []
   for (const [lang, intl] of Object.entries(LANGUAGES)) {
-    cases.forEach(([cents, currency, date], i) => {
+    cases.forEach(([cents, currency, date, rate], i) => {
       const kind = i % 2 ? 'quote' : 'invoice'
       const digits = digitsOf(currency)
       out.push({
@@ -127,6 +134,7 @@ export function mailValueVectors() {
         cents,
         currency,
         date,
+        rate,
         expected: {
           kind: kinds[lang][i % 2],
           amount: new Intl.NumberFormat(intl, {
@@ -138,6 +146,7 @@ export function mailValueVectors() {
           due_date: new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' }).format(
             new Date(`${date}T00:00:00Z`),
           ),
+          rate: percentFormat(intl).format(rate / 100),
         },
       })
     })

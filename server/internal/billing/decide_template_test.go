@@ -99,16 +99,18 @@ func TestTemplateVectorsAreTheLanguageDefaults(t *testing.T) {
 // mailValuesVector is one document's placeholder values in a language,
 // shared with the preview's templateValues (tests/vectors/mail-values.json).
 type mailValuesVector struct {
-	Name     string `json:"name"`
-	Language string `json:"language"`
-	Kind     string `json:"kind"`
-	Cents    int64  `json:"cents"`
-	Currency string `json:"currency"`
-	Date     string `json:"date"`
+	Name     string  `json:"name"`
+	Language string  `json:"language"`
+	Kind     string  `json:"kind"`
+	Cents    int64   `json:"cents"`
+	Currency string  `json:"currency"`
+	Date     string  `json:"date"`
+	Rate     float64 `json:"rate"`
 	Expected struct {
 		Kind    string `json:"kind"`
 		Amount  string `json:"amount"`
 		DueDate string `json:"due_date"`
+		Rate    string `json:"rate"`
 	} `json:"expected"`
 }
 
@@ -131,6 +133,9 @@ func TestMailValuesVectors(t *testing.T) {
 			v := mailTemplateValues(wordsFor(c.Language), c.Kind, "N-1", "B", "C", c.Cents, c.Currency, c.Date, "L")
 			if v.Kind != c.Expected.Kind || v.Amount != c.Expected.Amount || v.DueDate != c.Expected.DueDate {
 				t.Errorf("got kind %q amount %q date %q, want %+v", v.Kind, v.Amount, v.DueDate, c.Expected)
+			}
+			if got := wordsFor(c.Language).percent(c.Rate); got != c.Expected.Rate {
+				t.Errorf("rate %v: got %q, want %q", c.Rate, got, c.Expected.Rate)
 			}
 		})
 	}

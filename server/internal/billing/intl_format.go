@@ -36,8 +36,10 @@ type intlDateToken struct {
 }
 
 type intlLanguage struct {
-	Group   string `json:"group"`
-	Decimal string `json:"decimal"`
+	// Percent is a rate's text around its number ([prefix, suffix]).
+	Percent [2]string `json:"percent"`
+	Group   string    `json:"group"`
+	Decimal string    `json:"decimal"`
 	// Group4 groups a 4-digit whole part (1,234); Spanish does from 5 on.
 	Group4 bool                 `json:"group4"`
 	Money  map[string]intlMoney `json:"money"`

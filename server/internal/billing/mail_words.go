@@ -40,8 +40,6 @@ type mailWords struct {
 
 	// decimal is the decimal mark of quantities and rates.
 	decimal string
-	// percentSpace puts a no-break space between a rate and "%".
-	percentSpace bool
 	// lang is the language's code (set by wordsFor).
 	lang string
 	// rtl is true for a language written right to left.
@@ -87,7 +85,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, gültig bis {due_date}.\n\n" +
 			"Online ansehen: {link}\n\n" +
 			"Vielen Dank\n{business}",
-		decimal: ",", percentSpace: true,
+		decimal: ",",
 	},
 	"fr": {
 		PaymentDetails: "Coordonnées de paiement", Holder: "Titulaire du compte", IBAN: "IBAN", BIC: "BIC", Reference: "Référence",
@@ -107,7 +105,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, valable jusqu’au {due_date}.\n\n" +
 			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
 			"Merci,\n{business}",
-		decimal: ",", percentSpace: true,
+		decimal: ",",
 	},
 	"es": {
 		PaymentDetails: "Datos de pago", Holder: "Titular de la cuenta", IBAN: "IBAN", BIC: "BIC", Reference: "Concepto",
@@ -127,7 +125,7 @@ var mailCatalogue = map[string]mailWords{
 			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, válido hasta el {due_date}.\n\n" +
 			"Puede consultarlo en línea: {link}\n\n" +
 			"Gracias,\n{business}",
-		decimal: ",", percentSpace: true,
+		decimal: ",",
 	},
 	"ar": {
 		PaymentDetails: "بيانات الدفع", Holder: "صاحب الحساب", IBAN: "IBAN", BIC: "BIC", Reference: "المرجع",
@@ -192,12 +190,11 @@ func (w mailWords) number(f float64) string {
 	return s
 }
 
-// percent writes a rate: 20 → "20%" (en), "20 %" (de, fr, es).
+// percent writes a rate as the sheet does (Intl): 20 → "20%" (en),
+// "20 %" (de, fr, es), with Arabic's direction marks around "%".
 func (w mailWords) percent(p float64) string {
-	if w.percentSpace {
-		return w.number(p) + nbsp + "%"
-	}
-	return w.number(p) + "%"
+	around := intlFormatOf(w.lang).Percent
+	return around[0] + w.number(p) + around[1]
 }
 
 // date writes a YYYY-MM-DD day as the document does ("Dec 27, 2026",

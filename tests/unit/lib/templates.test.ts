@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { docFormat } from '@/billing/doc-format'
 import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_MESSAGE,
@@ -96,7 +97,8 @@ const valueCases = vectors('mail-values.json') as Array<{
   cents: number
   currency: string
   date: string
-  expected: { kind: string; amount: string; due_date: string }
+  rate: number
+  expected: { kind: string; amount: string; due_date: string; rate: string }
 }>
 
 describe('placeholder values in the document language (twin of mailTemplateValues)', () => {
@@ -105,6 +107,8 @@ describe('placeholder values in the document language (twin of mailTemplateValue
       kind: mailKind(c.kind, c.language),
       amount: mailAmount(c.cents, c.currency, c.language),
       due_date: mailDate(c.date, c.language),
+      // A line's rate as the sheet writes it (the server's mail_words percent).
+      rate: docFormat(c.language as Locale).percent(c.rate),
     }).toEqual(c.expected)
   })
 
