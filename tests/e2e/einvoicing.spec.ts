@@ -135,6 +135,10 @@ test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung an
   await expect(page.getByRole('heading', { name: 'Credit note CN-00001', level: 1 })).toBeVisible()
   const cnCard = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
   await expect(cnCard).toContainText('Factur-X')
+  // The payment's and the credit note's notices sit over the card's buttons at the bottom corner
+  // until they leave (5 s; a pointer resting on them keeps them): as a person would, wait.
+  await page.mouse.move(0, 0)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 })
 
   // Its Peppol XML is a CreditNote of INV-00001, valid for Mustang and the Peppol Schematron.
   const peppol = await download(
