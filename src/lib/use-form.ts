@@ -31,6 +31,9 @@ export function formLine(
 
 type Schema = v.GenericSchema<Record<string, unknown>>
 
+/** The keys of a form's values that hold text. */
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string
+
 /**
  * A form of text inputs checked by a valibot schema: a message at each field before anything
  * is sent, then the server's refusal at the field it names (or for the whole form). What was
@@ -90,6 +93,13 @@ export function useForm<S extends Schema>(
     clearError(k)
   }
 
+  /** A text field's value, change handler and message, to spread on a field: {...bind('name')}. */
+  const bind = (k: TextKey<v.InferInput<S>>) => ({
+    value: values[k] as string,
+    onChange: set(k),
+    error: errors[k],
+  })
+
   const handleSubmit =
     (onValid: (output: v.InferOutput<S>) => Promise<Refusal | void>) => async (e: FormEvent) => {
       e.preventDefault()
@@ -118,6 +128,7 @@ export function useForm<S extends Schema>(
     values,
     setValues,
     set,
+    bind,
     errors,
     setErrors,
     clearError,

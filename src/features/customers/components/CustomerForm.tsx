@@ -65,7 +65,7 @@ export function CustomerForm({
   const t = useT()
   const [openedVersion] = useState(version)
   const ids = useId()
-  const { values, setValues, set, errors, formError, busy, handleSubmit } = useForm(
+  const { values, setValues, set, bind, errors, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
     initial,
   )
@@ -92,16 +92,12 @@ export function CustomerForm({
         <Field
           label={t('customers.form.name')}
           required
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
+          {...bind('name')}
           autoComplete="organization"
         />
         <Field
           label={t('customers.form.contactPerson')}
-          value={values.contact_name}
-          onChange={set('contact_name')}
-          error={errors.contact_name}
+          {...bind('contact_name')}
           autoComplete="name"
         />
         {/* Addresses, numbers and codes are written left to right, in a right-to-left form too. */}
@@ -147,18 +143,10 @@ export function CustomerForm({
           label={t('customers.form.streetAddress')}
           className="sm:col-span-2"
           rows={2}
-          value={values.address}
-          onChange={set('address')}
-          error={errors.address}
+          {...bind('address')}
           autoComplete="street-address"
         />
-        <Field
-          label={t('customers.form.city')}
-          value={values.city}
-          onChange={set('city')}
-          error={errors.city}
-          autoComplete="address-level2"
-        />
+        <Field label={t('customers.form.city')} {...bind('city')} autoComplete="address-level2" />
         <Field
           label={t('customers.form.postalCode')}
           value={values.postal_code}
@@ -169,9 +157,7 @@ export function CustomerForm({
         />
         <CountrySelect
           label={t('customers.form.country')}
-          value={values.country}
-          onChange={set('country')}
-          error={errors.country}
+          {...bind('country')}
           empty={t('customers.form.notSet')}
         />
       </fieldset>
@@ -179,9 +165,7 @@ export function CustomerForm({
         <legend className="mb-2 text-base font-semibold">{t('customers.form.billing')}</legend>
         <CurrencySelect
           label={t('customers.form.currency')}
-          value={values.currency}
-          onChange={set('currency')}
-          error={errors.currency}
+          {...bind('currency')}
           disabled={currencyLocked}
           hint={
             currencyLocked ? t('customers.form.currencyLocked') : t('customers.form.currencyHint')
@@ -189,26 +173,20 @@ export function CustomerForm({
         />
         <LanguageSelect
           label={t('customers.form.language')}
-          value={values.language}
-          onChange={set('language')}
-          error={errors.language}
+          {...bind('language')}
           empty={t('customers.form.languageDefault')}
           hint={t('customers.form.languageHint')}
         />
         <Field
           label={t('customers.form.paymentTerms')}
           inputMode="numeric"
-          value={values.payment_terms_days}
-          onChange={set('payment_terms_days')}
-          error={errors.payment_terms_days}
+          {...bind('payment_terms_days')}
           hint={t('customers.form.paymentTermsHint')}
         />
         <TextAreaField
           label={t('customers.form.notes')}
           className="sm:col-span-2"
-          value={values.notes}
-          onChange={set('notes')}
-          error={errors.notes}
+          {...bind('notes')}
           hint={t('customers.form.notesHint')}
         />
         <div className="flex items-start gap-3 sm:col-span-2">
@@ -246,9 +224,7 @@ export function CustomerForm({
         />
         <AddressSchemeSelect
           label={t('customers.form.endpointScheme')}
-          value={values.endpoint_scheme}
-          onChange={set('endpoint_scheme')}
-          error={errors.endpoint_scheme}
+          {...bind('endpoint_scheme')}
           empty={t('customers.form.none')}
         />
         <Field

@@ -256,7 +256,7 @@ function BusinessForm({
   const [tracking, setTracking] = useState(initialTracking)
   const [einvoicing, setEInvoicing] = useState(initialEInvoicing)
   const schema = useMemo(() => partSchema(part), [part])
-  const { values, set, errors, setErrors, formError, busy, handleSubmit } = useForm(schema, initial)
+  const { bind, errors, setErrors, formError, busy, handleSubmit } = useForm(schema, initial)
   // A new logo (a file), "remove" (null) or unchanged (undefined).
   const [logo, setLogo] = useState<File | null | undefined>(undefined)
   const preview = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo])
@@ -330,9 +330,7 @@ function BusinessForm({
             <Field
               dir="auto"
               label={t('settings.business.companyName')}
-              value={values.company_name}
-              onChange={set('company_name')}
-              error={errors.company_name}
+              {...bind('company_name')}
               autoComplete="organization"
               hint={t('records.business.nameHint')}
               className="sm:col-span-2"
@@ -342,61 +340,41 @@ function BusinessForm({
               label={t('settings.business.address')}
               className="sm:col-span-2"
               rows={3}
-              value={values.company_address}
-              onChange={set('company_address')}
-              error={errors.company_address}
+              {...bind('company_address')}
               hint={t('settings.business.addressHint')}
             />
             <Field
               dir="auto"
               label={t('settings.business.postalCode')}
-              value={values.company_postal_code}
-              onChange={set('company_postal_code')}
-              error={errors.company_postal_code}
+              {...bind('company_postal_code')}
               autoComplete="postal-code"
             />
             <Field
               dir="auto"
               label={t('settings.business.city')}
-              value={values.company_city}
-              onChange={set('company_city')}
-              error={errors.company_city}
+              {...bind('company_city')}
               autoComplete="address-level2"
             />
             <CountrySelect
               label={t('settings.business.country')}
-              value={values.company_country}
-              onChange={set('company_country')}
-              error={errors.company_country}
+              {...bind('company_country')}
               empty={t('settings.business.choose')}
             />
-            <Field
-              dir="auto"
-              label={t('settings.business.taxId')}
-              value={values.company_tax_id}
-              onChange={set('company_tax_id')}
-              error={errors.company_tax_id}
-            />
+            <Field dir="auto" label={t('settings.business.taxId')} {...bind('company_tax_id')} />
             <CurrencySelect
               label={t('settings.business.currency')}
-              value={values.default_currency}
-              onChange={set('default_currency')}
-              error={errors.default_currency}
+              {...bind('default_currency')}
               hint={t('settings.business.currencyHint')}
             />
             <LanguageSelect
               label={t('settings.business.documentLanguage')}
-              value={values.document_language}
-              onChange={set('document_language')}
-              error={errors.document_language}
+              {...bind('document_language')}
               empty={LOCALE_NAMES.en}
               hint={t('settings.business.documentLanguageHint')}
             />
             <TimeZoneSelect
               label={t('settings.business.timeZone')}
-              value={values.time_zone}
-              onChange={set('time_zone')}
-              error={errors.time_zone}
+              {...bind('time_zone')}
               empty={t('settings.business.timeZoneUtc')}
               hint={t('settings.business.timeZoneHint')}
             />
@@ -404,47 +382,35 @@ function BusinessForm({
               dir="auto"
               label={t('settings.business.terms')}
               inputMode="numeric"
-              value={values.default_terms_days}
-              onChange={set('default_terms_days')}
-              error={errors.default_terms_days}
+              {...bind('default_terms_days')}
             />
             <Field
               dir="auto"
               label={t('settings.business.taxRate')}
               inputMode="decimal"
-              value={values.default_tax_rate}
-              onChange={set('default_tax_rate')}
-              error={errors.default_tax_rate}
+              {...bind('default_tax_rate')}
               hint={t('settings.business.taxRateHint')}
             />
             <Field
               dir="auto"
               label={t('settings.business.invoicePrefix')}
-              value={values.invoice_prefix}
-              onChange={set('invoice_prefix')}
-              error={errors.invoice_prefix}
+              {...bind('invoice_prefix')}
               hint={t('settings.business.invoicePrefixHint')}
             />
             <Field
               dir="auto"
               label={t('settings.business.quotePrefix')}
-              value={values.quote_prefix}
-              onChange={set('quote_prefix')}
-              error={errors.quote_prefix}
+              {...bind('quote_prefix')}
             />
             <Field
               dir="auto"
               label={t('settings.business.paymentPrefix')}
-              value={values.payment_prefix}
-              onChange={set('payment_prefix')}
-              error={errors.payment_prefix}
+              {...bind('payment_prefix')}
             />
             <Field
               dir="auto"
               label={t('credits.settings.prefix')}
-              value={values.credit_note_prefix}
-              onChange={set('credit_note_prefix')}
-              error={errors.credit_note_prefix}
+              {...bind('credit_note_prefix')}
             />
           </div>
         </>
@@ -454,29 +420,11 @@ function BusinessForm({
           <Field
             dir="auto"
             label={t('settings.business.bankHolder')}
-            value={values.bank_holder}
-            onChange={set('bank_holder')}
-            error={errors.bank_holder}
+            {...bind('bank_holder')}
             hint={t('settings.business.bankHolderHint')}
           />
-          <Field
-            dir="auto"
-            label="IBAN"
-            value={values.iban}
-            onChange={set('iban')}
-            error={errors.iban}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <Field
-            dir="auto"
-            label="BIC"
-            value={values.bic}
-            onChange={set('bic')}
-            error={errors.bic}
-            autoComplete="off"
-            spellCheck={false}
-          />
+          <Field dir="auto" label="IBAN" {...bind('iban')} autoComplete="off" spellCheck={false} />
+          <Field dir="auto" label="BIC" {...bind('bic')} autoComplete="off" spellCheck={false} />
         </div>
       ) : null}
       {part === 'einvoicing' ? (
@@ -491,60 +439,46 @@ function BusinessForm({
           <Field
             dir="auto"
             label={t('settings.business.vatId')}
-            value={values.company_vat_id}
-            onChange={set('company_vat_id')}
-            error={errors.company_vat_id}
+            {...bind('company_vat_id')}
             autoComplete="off"
           />
           <Field
             dir="auto"
             label={t('settings.business.taxRegistration')}
             hint={t('settings.business.taxRegistrationHint')}
-            value={values.company_tax_registration}
-            onChange={set('company_tax_registration')}
-            error={errors.company_tax_registration}
+            {...bind('company_tax_registration')}
             autoComplete="off"
           />
           <Field
             dir="auto"
             label={t('settings.business.endpointId')}
             hint={t('settings.business.endpointIdHint')}
-            value={values.seller_endpoint_id}
-            onChange={set('seller_endpoint_id')}
-            error={errors.seller_endpoint_id}
+            {...bind('seller_endpoint_id')}
             autoComplete="off"
           />
           <AddressSchemeSelect
             label={t('settings.business.endpointScheme')}
-            value={values.seller_endpoint_scheme}
-            onChange={set('seller_endpoint_scheme')}
-            error={errors.seller_endpoint_scheme}
+            {...bind('seller_endpoint_scheme')}
             empty={t('settings.business.endpointSchemeNone')}
           />
           <Field
             dir="auto"
             label={t('settings.business.contactName')}
-            value={values.seller_contact_name}
-            onChange={set('seller_contact_name')}
-            error={errors.seller_contact_name}
+            {...bind('seller_contact_name')}
             autoComplete="name"
           />
           <Field
             dir="auto"
             label={t('settings.business.contactPhone')}
             type="tel"
-            value={values.seller_contact_phone}
-            onChange={set('seller_contact_phone')}
-            error={errors.seller_contact_phone}
+            {...bind('seller_contact_phone')}
             autoComplete="tel"
           />
           <Field
             dir="auto"
             label={t('settings.business.contactEmail')}
             type="email"
-            value={values.seller_contact_email}
-            onChange={set('seller_contact_email')}
-            error={errors.seller_contact_email}
+            {...bind('seller_contact_email')}
             autoComplete="email"
           />
         </div>
@@ -554,17 +488,13 @@ function BusinessForm({
           <Field
             dir="auto"
             label={t('settings.business.subject')}
-            value={values.send_subject_template}
-            onChange={set('send_subject_template')}
-            error={errors.send_subject_template}
+            {...bind('send_subject_template')}
           />
           <TextAreaField
             dir="auto"
             label={t('settings.business.message')}
             rows={7}
-            value={values.send_message_template}
-            onChange={set('send_message_template')}
-            error={errors.send_message_template}
+            {...bind('send_message_template')}
             hint={t('settings.business.messageHint', TEMPLATE_FIELDS)}
           />
           <Switch
