@@ -37,6 +37,8 @@ async function screens(page: Page): Promise<string[]> {
   return [
     '/dashboard',
     '/customers',
+    // A search that finds nothing: the list says so and offers to clear it.
+    '/customers?q=nobody-is-called-this',
     customer,
     '/customers/new',
     '/quotes',
