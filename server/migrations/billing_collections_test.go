@@ -15,7 +15,7 @@ func TestUserSettingsSchema(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	users, err := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	users, err := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestBillingCollections(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	users, _ := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
 
 	cases := []struct {
 		name    string
@@ -52,32 +52,32 @@ func TestBillingCollections(t *testing.T) {
 	}{
 		{migrations.CustomersCollection,
 			[]string{"name", "contact_name", "email", "phone", "website", "tax_id", "address", "city", "postal_code", "country", "currency", "payment_terms_days", "notes", "archived"},
-			[]string{"(`owner`, `name`)", "(`owner`, `archived`)"}},
+			[]string{"(`business`, `name`)", "(`business`, `archived`)"}},
 		{migrations.QuotesCollection,
 			[]string{"customer", "number", "seq", "status", "issue_date", "expiry_date", "currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown", "notes", "terms", "invoice", "sent_at", "viewed_at", "accepted_at", "rejected_at", "converted_at", "reject_reason"},
-			[]string{"UNIQUE INDEX `idx_quotes_owner_number` ON `quotes` (`owner`, `number`)", "UNIQUE INDEX `idx_quotes_owner_seq`",
-				"(`owner`, `status`, `issue_date`, `seq`)", "(`owner`, `customer`, `issue_date`, `seq`)", "(`owner`, `issue_date`, `seq`, `status`, `expiry_date`)"}},
+			[]string{"UNIQUE INDEX `idx_quotes_business_number` ON `quotes` (`business`, `number`)", "UNIQUE INDEX `idx_quotes_business_seq`",
+				"(`business`, `status`, `issue_date`, `seq`)", "(`business`, `customer`, `issue_date`, `seq`)", "(`business`, `issue_date`, `seq`, `status`, `expiry_date`)"}},
 		{migrations.InvoicesCollection,
 			[]string{"customer", "quote", "number", "seq", "status", "issue_date", "due_date", "currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown", "paid_cents", "balance_cents", "notes", "terms", "void_reason", "sent_at", "viewed_at", "paid_at", "voided_at"},
-			[]string{"UNIQUE INDEX `idx_invoices_owner_number` ON `invoices` (`owner`, `number`)", "(`owner`, `status`, `issue_date`, `seq`)", "(`owner`, `due_date`)",
-				"(`owner`, `issue_date`, `currency`, `status`, `total_cents`)", "(`owner`, `status`, `due_date`, `currency`, `balance_cents`)",
-				"(`owner`, `customer`, `issue_date`, `seq`)", "(`owner`, `issue_date`, `seq`, `status`, `due_date`)"}},
+			[]string{"UNIQUE INDEX `idx_invoices_business_number` ON `invoices` (`business`, `number`)", "(`business`, `status`, `issue_date`, `seq`)", "(`business`, `due_date`)",
+				"(`business`, `issue_date`, `currency`, `status`, `total_cents`)", "(`business`, `status`, `due_date`, `currency`, `balance_cents`)",
+				"(`business`, `customer`, `issue_date`, `seq`)", "(`business`, `issue_date`, `seq`, `status`, `due_date`)"}},
 		{migrations.PaymentsCollection,
 			[]string{"invoice", "customer", "number", "seq", "date", "amount_cents", "currency", "method", "reference", "notes"},
-			[]string{"UNIQUE INDEX `idx_payments_owner_number` ON `payments` (`owner`, `number`)", "(`invoice`)",
-				"(`owner`, `date`, `currency`, `amount_cents`, `seq`)", "(`owner`, `date`, `seq`, `method`)", "(`owner`, `customer`, `date`, `seq`)"}},
+			[]string{"UNIQUE INDEX `idx_payments_business_number` ON `payments` (`business`, `number`)", "(`invoice`)",
+				"(`business`, `date`, `currency`, `amount_cents`, `seq`)", "(`business`, `date`, `seq`, `method`)", "(`business`, `customer`, `date`, `seq`)"}},
 	}
 	for _, c := range cases {
 		col, err := app.FindCollectionByNameOrId(c.name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range append(c.fields, "id", "owner", "created", "updated") {
+		for _, f := range append(c.fields, "id", "business", "created", "updated") {
 			if col.Fields.GetByName(f) == nil {
 				t.Errorf("%s.%s missing", c.name, f)
 			}
 		}
-		owner, _ := col.Fields.GetByName("owner").(*core.RelationField)
+		owner, _ := col.Fields.GetByName("business").(*core.RelationField)
 		if owner == nil || !owner.Required || owner.CascadeDelete || owner.CollectionId != users.Id {
 			t.Errorf("%s.owner = %#v", c.name, owner)
 		}
@@ -87,8 +87,8 @@ func TestBillingCollections(t *testing.T) {
 		}
 		rules := map[string]*string{"list": col.ListRule, "view": col.ViewRule, "delete": col.DeleteRule,
 			"create": col.CreateRule, "update": col.UpdateRule}
-		wantRules := map[string]string{"list": migrations.OwnerRule, "view": migrations.OwnerRule, "delete": migrations.OwnerRule,
-			"create": migrations.OwnerCreateRule, "update": migrations.OwnerUpdateRule}
+		wantRules := map[string]string{"list": migrations.BusinessReadRule, "view": migrations.BusinessReadRule, "delete": migrations.BusinessWriteRule,
+			"create": migrations.BusinessCreateRule, "update": migrations.BusinessUpdateRule}
 		for k, r := range rules {
 			if r == nil || *r != wantRules[k] {
 				t.Errorf("%s %s rule = %v", c.name, k, r)

@@ -29,7 +29,7 @@ func TestDocumentLanguageSchema(t *testing.T) {
 	defer app.Cleanup()
 
 	for collection, name := range map[string]string{
-		migrations.UsersCollection:     migrations.FieldDocumentLanguage,
+		migrations.BusinessesCollection: migrations.FieldDocumentLanguage,
 		migrations.CustomersCollection: migrations.FieldCustomerLanguage,
 	} {
 		c, err := app.FindCollectionByNameOrId(collection)
@@ -48,7 +48,11 @@ func TestDocumentLanguageSchema(t *testing.T) {
 	}
 
 	// A value outside the list is refused by the field itself.
-	owner := testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Alice)
+	owner, err := app.FindRecordById(migrations.BusinessesCollection, testapp.Alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	owner.Set(migrations.FieldDocumentLanguage, "xx")
 	if err := app.Save(owner); err == nil {
 		t.Error("document_language = xx was saved")

@@ -14,7 +14,7 @@ func TestBusinessBankAndTemplateFields(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	users, err := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	users, err := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestDocumentLinksAndEventsSchema(t *testing.T) {
 			t.Errorf("document_links %s rule = %q, want none", name, *rule)
 		}
 	}
-	for _, f := range []string{"owner", "kind", "document", "token_hash", "revoked_at", "created"} {
+	for _, f := range []string{"business", "kind", "document", "token_hash", "revoked_at", "created"} {
 		if links.Fields.GetByName(f) == nil {
 			t.Errorf("document_links.%s missing", f)
 		}
@@ -61,7 +61,7 @@ func TestDocumentLinksAndEventsSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if events.ListRule == nil || *events.ListRule != migrations.OwnerRule || events.ViewRule == nil || *events.ViewRule != migrations.OwnerRule {
+	if events.ListRule == nil || *events.ListRule != migrations.BusinessReadRule || events.ViewRule == nil || *events.ViewRule != migrations.BusinessReadRule {
 		t.Errorf("document_events list/view rules = %v/%v, want the owner rule", events.ListRule, events.ViewRule)
 	}
 	if events.CreateRule != nil || events.UpdateRule != nil || events.DeleteRule != nil {

@@ -19,7 +19,7 @@ func TestEInvoicingSchema(t *testing.T) {
 	defer app.Cleanup()
 
 	fields := map[string]map[string]string{
-		migrations.UsersCollection: {
+		migrations.BusinessesCollection: {
 			migrations.FieldEInvoicing: core.FieldTypeBool, migrations.FieldCompanyVATID: core.FieldTypeText,
 			migrations.FieldCompanyTaxRegistration: core.FieldTypeText, migrations.FieldCompanyPostalCode: core.FieldTypeText,
 			migrations.FieldCompanyCity: core.FieldTypeText, migrations.FieldCompanyCountry: core.FieldTypeText,
@@ -52,7 +52,7 @@ func TestEInvoicingSchema(t *testing.T) {
 		}
 	}
 
-	users, _ := app.FindCollectionByNameOrId(migrations.UsersCollection)
+	users, _ := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
 	sizes := map[string]int{
 		migrations.FieldCompanyVATID: 20, migrations.FieldCompanyTaxRegistration: 40, migrations.FieldCompanyPostalCode: 20,
 		migrations.FieldCompanyCity: 100, migrations.FieldCompanyCountry: 2, migrations.FieldSellerEndpointID: 200,

@@ -14,7 +14,7 @@ import (
 )
 
 type ledgerRow struct {
-	Owner     string `db:"owner"`
+	Owner     string `db:"business"`
 	Currency  string `db:"currency"`
 	Day       string `db:"day"`
 	Invoiced  int64  `db:"invoiced_cents"`
@@ -24,7 +24,7 @@ type ledgerRow struct {
 func ledgerRows(t *testing.T, app core.App) []ledgerRow {
 	t.Helper()
 	var rows []ledgerRow
-	err := app.DB().NewQuery("SELECT * FROM " + migrations.LedgerDaysTable + " ORDER BY owner, currency, day").All(&rows)
+	err := app.DB().NewQuery("SELECT * FROM " + migrations.LedgerDaysTable + " ORDER BY business, currency, day").All(&rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,10 +89,13 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 	if err := app.Save(user); err != nil {
 		t.Fatal(err)
 	}
-	eur := save("customers", map[string]any{"owner": user.Id, "name": "Acme", "currency": "EUR"})
-	usd := save("customers", map[string]any{"owner": user.Id, "name": "Blue", "currency": "USD"})
+	if err := testapp.EnsureBusiness(app, user.Id); err != nil {
+		t.Fatal(err)
+	}
+	eur := save("customers", map[string]any{"business": user.Id, "name": "Acme", "currency": "EUR"})
+	usd := save("customers", map[string]any{"business": user.Id, "name": "Blue", "currency": "USD"})
 	invoice := func(customer, issue string, cents int) string {
-		return save("invoices", map[string]any{"owner": user.Id, "customer": customer, "issue_date": issue,
+		return save("invoices", map[string]any{"business": user.Id, "customer": customer, "issue_date": issue,
 			"items": []map[string]any{{"description": "Work", "quantity": 1, "unit_price_cents": cents}}})
 	}
 	a := invoice(eur, "2026-02-01", 10000)
@@ -105,8 +108,8 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 	invoice(eur, "2026-02-04", 9900) // draft
 	d := invoice(usd, "2026-02-01", 4000)
 	status(d, "sent")
-	save("payments", map[string]any{"owner": user.Id, "invoice": a, "amount_cents": 10000, "date": "2026-02-10"})
-	save("payments", map[string]any{"owner": user.Id, "invoice": d, "amount_cents": 1000, "date": "2026-02-01"})
+	save("payments", map[string]any{"business": user.Id, "invoice": a, "amount_cents": 10000, "date": "2026-02-10"})
+	save("payments", map[string]any{"business": user.Id, "invoice": d, "amount_cents": 1000, "date": "2026-02-01"})
 
 	kept := ledgerRows(t, app)
 	want := []ledgerRow{
@@ -134,12 +137,12 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 	}
 	invoices, _ := app.FindCollectionByNameOrId(migrations.InvoicesCollection)
 	all := strings.Join(invoices.Indexes, "\n")
-	if strings.Contains(all, "idx_invoices_owner_issue_seq") || !strings.Contains(all, "(`owner`, `status`, `issue_date`)") ||
-		!strings.Contains(all, "(`owner`, `customer`)") {
+	if strings.Contains(all, "idx_invoices_business_issue_seq") || !strings.Contains(all, "(`business`, `status`, `issue_date`)") ||
+		!strings.Contains(all, "(`business`, `customer`)") {
 		t.Errorf("down did not restore the invoice indexes:\n%s", all)
 	}
-	if sqliteIndex(t, app, "idx_payments_owner_date_seq") != "" {
-		t.Error("down left idx_payments_owner_date_seq in the database")
+	if sqliteIndex(t, app, "idx_payments_business_date_seq") != "" {
+		t.Error("down left idx_payments_business_date_seq in the database")
 	}
 
 	if _, err := runner.Up(); err != nil {
@@ -149,14 +152,14 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 		t.Errorf("rows filled by the migration = %+v\nwant %+v", got, want)
 	}
 	for name, columns := range map[string]string{
-		"idx_invoices_owner_issue_seq":    "(`owner`, `issue_date`, `seq`, `status`, `due_date`)",
-		"idx_invoices_owner_status_issue": "(`owner`, `status`, `issue_date`, `seq`)",
-		"idx_invoices_owner_customer":     "(`owner`, `customer`, `issue_date`, `seq`)",
-		"idx_quotes_owner_issue_seq":      "(`owner`, `issue_date`, `seq`, `status`, `expiry_date`)",
-		"idx_quotes_owner_status_issue":   "(`owner`, `status`, `issue_date`, `seq`)",
-		"idx_quotes_owner_customer":       "(`owner`, `customer`, `issue_date`, `seq`)",
-		"idx_payments_owner_date_seq":     "(`owner`, `date`, `seq`, `method`)",
-		"idx_payments_owner_customer":     "(`owner`, `customer`, `date`, `seq`)",
+		"idx_invoices_business_issue_seq":    "(`business`, `issue_date`, `seq`, `status`, `due_date`)",
+		"idx_invoices_business_status_issue": "(`business`, `status`, `issue_date`, `seq`)",
+		"idx_invoices_business_customer":     "(`business`, `customer`, `issue_date`, `seq`)",
+		"idx_quotes_business_issue_seq":      "(`business`, `issue_date`, `seq`, `status`, `expiry_date`)",
+		"idx_quotes_business_status_issue":   "(`business`, `status`, `issue_date`, `seq`)",
+		"idx_quotes_business_customer":       "(`business`, `customer`, `issue_date`, `seq`)",
+		"idx_payments_business_date_seq":     "(`business`, `date`, `seq`, `method`)",
+		"idx_payments_business_customer":     "(`business`, `customer`, `date`, `seq`)",
 	} {
 		noSpace := func(s string) string { return strings.Join(strings.Fields(s), "") }
 		if sql := sqliteIndex(t, app, name); !strings.HasSuffix(noSpace(sql), noSpace(columns)) {

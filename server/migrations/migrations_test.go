@@ -199,7 +199,8 @@ func TestMigrationsDownAndUp(t *testing.T) {
 	if _, err := runner.Up(); err != nil {
 		t.Fatal(err)
 	}
-	early, _ = app.FindRecordById(migrations.UsersCollection, early.Id)
+	// It became a business with its id, the defaults with it.
+	early, _ = app.FindRecordById(migrations.BusinessesCollection, early.Id)
 	if early.GetString(migrations.FieldDefaultCurrency) != "EUR" || early.GetString(migrations.FieldInvoicePrefix) != "INV-" ||
 		early.GetString(migrations.FieldQuotePrefix) != "QUO-" || early.GetString(migrations.FieldPaymentPrefix) != "PAY-" ||
 		early.GetInt(migrations.FieldDefaultTermsDays) != 30 || !early.GetBool(migrations.FieldNotifyOverdue) ||
@@ -209,8 +210,9 @@ func TestMigrationsDownAndUp(t *testing.T) {
 		t.Errorf("existing account not backfilled: %v", early.PublicExport())
 	}
 	users, _ = app.FindCollectionByNameOrId(migrations.UsersCollection)
+	businesses, _ := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
 	if users.Fields.GetByName(migrations.FieldCompany) == nil || !app.Settings().RateLimits.Enabled ||
-		users.Fields.GetByName(migrations.FieldDefaultCurrency) == nil {
+		businesses == nil || businesses.Fields.GetByName(migrations.FieldDefaultCurrency) == nil {
 		t.Error("up again did not restore the schema")
 	}
 	for _, name := range []string{migrations.PaymentsCollection, migrations.DocumentLinksCollection, migrations.DocumentEventsCollection} {

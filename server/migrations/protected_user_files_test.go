@@ -22,15 +22,18 @@ func TestUserFilesNeedAFileToken(t *testing.T) {
 	rec := testapp.CreateUser(t, app, testapp.Alice)
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" +
 		"\x00\x00\x00\rIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\xa7\x35\x81\x84\x00\x00\x00\x00IEND\xaeB`\x82")
+	// The avatar is the user's, the logo the business's.
+	business := testapp.Business(t, app, testapp.Alice)
+	owners := map[string]*core.Record{"avatar": rec, migrations.FieldLogo: business}
 	for _, field := range migrations.UserFileFields {
 		f, err := filesystem.NewFileFromBytes(png, field+".png")
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec.Set(field, f)
-	}
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
+		owners[field].Set(field, f)
+		if err := app.Save(owners[field]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	token, err := rec.NewFileToken()
 	if err != nil {
@@ -54,7 +57,7 @@ func TestUserFilesNeedAFileToken(t *testing.T) {
 		return res.Code
 	}
 	for _, field := range migrations.UserFileFields {
-		url := "/api/files/" + migrations.UsersCollection + "/" + rec.Id + "/" + rec.GetString(field)
+		url := "/api/files/" + owners[field].Collection().Name + "/" + owners[field].Id + "/" + owners[field].GetString(field)
 		if code := get(url); code == http.StatusOK {
 			t.Errorf("%s without a token: %d, want refused", field, code)
 		}
