@@ -30,7 +30,7 @@ func TestDocumentLanguageSchema(t *testing.T) {
 
 	for collection, name := range map[string]string{
 		migrations.BusinessesCollection: migrations.FieldDocumentLanguage,
-		migrations.CustomersCollection: migrations.FieldCustomerLanguage,
+		migrations.CustomersCollection:  migrations.FieldCustomerLanguage,
 	} {
 		c, err := app.FindCollectionByNameOrId(collection)
 		if err != nil {
