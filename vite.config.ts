@@ -127,6 +127,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: '@', replacement: `${root}src` },
       { find: '@machines', replacement: `${root}machines` },
       unusedModules,
+      // React's own useSyncExternalStore instead of the shim for older Reacts (see the module).
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: `${root}src/lib/use-sync-external-store.ts`,
+      },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
     ],
   },
   plugins: [

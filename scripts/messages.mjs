@@ -33,16 +33,36 @@ export function namespacesOf(locale) {
 }
 
 /**
+ * The bundle a key is compiled into. A bundle names namespaces ("billing") or parts of one
+ * ("billing.status", a key or the keys under it); the longest name that covers a key wins, so
+ * a screen's first words can travel in a small bundle and the rest of its namespace in another.
+ */
+export function bundleOfKey(key, bundles = readBundles()) {
+  let best = null
+  for (const [bundle, entries] of Object.entries(bundles))
+    for (const entry of entries)
+      if (
+        (key === entry || key.startsWith(`${entry}.`)) &&
+        (!best || entry.length > best[1].length)
+      )
+        best = [bundle, entry]
+  return best?.[0] ?? null
+}
+
+/**
  * One bundle's messages in one locale. A message a translation lacks falls back to English, so
  * nobody sees a raw key; the catalogue test fails on any such gap before it ships.
  */
 export function bundleMessages(bundle, locale) {
-  const namespaces = readBundles()[bundle]
-  if (!namespaces) throw new Error(`Unknown message bundle "${bundle}"`)
+  const bundles = readBundles()
+  const entries = bundles[bundle]
+  if (!entries) throw new Error(`Unknown message bundle "${bundle}"`)
   const out = {}
-  for (const ns of namespaces) {
-    Object.assign(out, readNamespace(SOURCE_LOCALE, ns))
-    if (locale !== SOURCE_LOCALE) Object.assign(out, readNamespace(locale, ns))
+  for (const ns of new Set(entries.map((e) => e.split('.')[0]))) {
+    const messages = readNamespace(SOURCE_LOCALE, ns)
+    if (locale !== SOURCE_LOCALE) Object.assign(messages, readNamespace(locale, ns))
+    for (const [key, message] of Object.entries(messages))
+      if (bundleOfKey(key, bundles) === bundle) out[key] = message
   }
   return out
 }
@@ -92,7 +112,7 @@ export function messages() {
       }
       if (id.startsWith(`${RESOLVED}/`)) {
         const [bundle, locale] = id.slice(RESOLVED.length + 1).split('/')
-        for (const ns of readBundles()[bundle] ?? []) {
+        for (const ns of new Set((readBundles()[bundle] ?? []).map((e) => e.split('.')[0]))) {
           this.addWatchFile(`${localesDir}${SOURCE_LOCALE}/${ns}.json`)
           this.addWatchFile(`${localesDir}${locale}/${ns}.json`)
         }

@@ -40,15 +40,25 @@ function layout(load: Load<{ children: ReactNode }>): Layout {
   return Object.assign(Component, { preload })
 }
 
-/** A page whose messages are a bundle of their own (the public pages beyond sign-in and sign-up). */
+/**
+ * A page whose messages are a bundle of their own (the public pages beyond sign-in and sign-up,
+ * the signed-in screens beyond the dashboard).
+ */
 const withMessages =
-  (bundle: Bundle, load: Load): Load =>
+  <P,>(bundle: Bundle, load: Load<P>): Load<P> =>
   async () => {
     const [m] = await Promise.all([load(), ensureBundle(bundle)])
     return m
   }
 
-const settings = layout(() => import('@/features/settings/SettingsLayout'))
+/**
+ * A signed-in screen beyond the dashboard: its words (the `screens` bundle) load with its chunk.
+ * The dashboard, the first screen after signing in, needs only the shell's (`app`, which the
+ * signed-in area loads); tests/unit/lib/first-screen-messages.test.ts keeps it so.
+ */
+const screen = <P,>(load: Load<P>): Load<P> => withMessages('screens', load)
+
+const settings = layout(screen(() => import('@/features/settings/SettingsLayout')))
 const notFound: Load = withMessages('public', () => import('@/features/errors/NotFoundPage'))
 
 /**
@@ -133,220 +143,229 @@ export const routeTable: readonly RouteRow[] = [
     path: paths.profile,
     access: 'signedIn',
     title: 'shell.profile',
-    load: () => import('@/features/profile/ProfilePage'),
+    load: screen(() => import('@/features/profile/ProfilePage')),
   },
   {
     path: paths.customers,
     access: 'signedIn',
     nav: 'shell.nav.customers',
-    load: () => import('@/features/customers/CustomersPage'),
+    load: screen(() => import('@/features/customers/CustomersPage')),
   },
   {
     path: recordPaths.customerNew,
     access: 'signedIn',
     title: 'customers.form.newTitle',
-    load: () => import('@/features/customers/CustomerFormPage'),
+    load: screen(() => import('@/features/customers/CustomerFormPage')),
   },
   {
     path: '/customers/:id/edit',
     access: 'signedIn',
-    load: () => import('@/features/customers/CustomerFormPage'),
+    load: screen(() => import('@/features/customers/CustomerFormPage')),
   },
   {
     path: '/customers/:id',
     access: 'signedIn',
-    load: () => import('@/features/customers/CustomerPage'),
+    load: screen(() => import('@/features/customers/CustomerPage')),
   },
   {
     path: paths.quotes,
     access: 'signedIn',
     nav: 'shell.nav.quotes',
-    load: () => import('@/features/quotes/QuotesPage'),
+    load: screen(() => import('@/features/quotes/QuotesPage')),
   },
   {
     path: recordPaths.quoteNew,
     access: 'signedIn',
     title: 'palette.page.newQuote',
-    load: () => import('@/features/quotes/QuoteFormPage'),
+    load: screen(() => import('@/features/quotes/QuoteFormPage')),
   },
   {
     path: '/quotes/:id/edit',
     access: 'signedIn',
-    load: () => import('@/features/quotes/QuoteFormPage'),
+    load: screen(() => import('@/features/quotes/QuoteFormPage')),
   },
   {
     path: '/quotes/:id/print',
     access: 'signedIn',
-    load: () => import('@/features/quotes/QuotePrintPage'),
+    load: screen(() => import('@/features/quotes/QuotePrintPage')),
   },
-  { path: '/quotes/:id', access: 'signedIn', load: () => import('@/features/quotes/QuotePage') },
+  {
+    path: '/quotes/:id',
+    access: 'signedIn',
+    load: screen(() => import('@/features/quotes/QuotePage')),
+  },
   {
     path: paths.invoices,
     access: 'signedIn',
     nav: 'shell.nav.invoices',
-    load: () => import('@/features/invoices/InvoicesPage'),
+    load: screen(() => import('@/features/invoices/InvoicesPage')),
   },
   {
     path: recordPaths.invoiceNew,
     access: 'signedIn',
     title: 'palette.page.newInvoice',
-    load: () => import('@/features/invoices/InvoiceFormPage'),
+    load: screen(() => import('@/features/invoices/InvoiceFormPage')),
   },
   {
     path: '/invoices/:id/edit',
     access: 'signedIn',
-    load: () => import('@/features/invoices/InvoiceFormPage'),
+    load: screen(() => import('@/features/invoices/InvoiceFormPage')),
   },
   {
     path: '/invoices/:id/print',
     access: 'signedIn',
-    load: () => import('@/features/invoices/InvoicePrintPage'),
+    load: screen(() => import('@/features/invoices/InvoicePrintPage')),
   },
   {
     path: '/invoices/:id',
     access: 'signedIn',
-    load: () => import('@/features/invoices/InvoicePage'),
+    load: screen(() => import('@/features/invoices/InvoicePage')),
   },
   {
     path: paths.payments,
     access: 'signedIn',
     nav: 'shell.nav.payments',
-    load: () => import('@/features/payments/PaymentsPage'),
+    load: screen(() => import('@/features/payments/PaymentsPage')),
   },
   {
     path: paths.creditNotes,
     access: 'signedIn',
     nav: 'credits.nav',
-    load: () => import('@/features/credit-notes/CreditNotesPage'),
+    load: screen(() => import('@/features/credit-notes/CreditNotesPage')),
   },
   {
     path: '/credit-notes/new/:invoice',
     access: 'signedIn',
     title: 'credits.form.title',
-    load: () => import('@/features/credit-notes/CreditNoteFormPage'),
+    load: screen(() => import('@/features/credit-notes/CreditNoteFormPage')),
   },
   {
     path: '/credit-notes/:id/print',
     access: 'signedIn',
-    load: () => import('@/features/credit-notes/CreditNotePrintPage'),
+    load: screen(() => import('@/features/credit-notes/CreditNotePrintPage')),
   },
   {
     path: '/credit-notes/:id',
     access: 'signedIn',
-    load: () => import('@/features/credit-notes/CreditNotePage'),
+    load: screen(() => import('@/features/credit-notes/CreditNotePage')),
   },
   {
     path: paths.recurring,
     access: 'signedIn',
     nav: 'shell.nav.recurring',
-    load: () => import('@/features/recurring/RecurringListPage'),
+    load: screen(() => import('@/features/recurring/RecurringListPage')),
   },
   {
     path: recordPaths.recurringNew,
     access: 'signedIn',
     title: 'recurring.form.newTitle',
-    load: () => import('@/features/recurring/RecurringFormPage'),
+    load: screen(() => import('@/features/recurring/RecurringFormPage')),
   },
   {
     path: '/recurring/:id/edit',
     access: 'signedIn',
-    load: () => import('@/features/recurring/RecurringFormPage'),
+    load: screen(() => import('@/features/recurring/RecurringFormPage')),
   },
   {
     path: '/recurring/:id',
     access: 'signedIn',
-    load: () => import('@/features/recurring/RecurringPage'),
+    load: screen(() => import('@/features/recurring/RecurringPage')),
   },
   {
     path: paths.settings,
     access: 'signedIn',
     nav: 'shell.nav.settings',
     layout: settings,
-    load: () => import('@/features/settings/SettingsIndexPage'),
+    load: screen(() => import('@/features/settings/SettingsIndexPage')),
   },
   {
     path: paths.settingsAccount,
     access: 'signedIn',
     title: 'settings.nav.account',
     layout: settings,
-    load: () => import('@/features/settings/AccountPage'),
+    load: screen(() => import('@/features/settings/AccountPage')),
   },
   {
     path: paths.settingsBusiness,
     access: 'signedIn',
     title: 'settings.nav.business',
     layout: settings,
-    load: () => import('@/features/settings/BusinessPage'),
+    load: screen(() => import('@/features/settings/BusinessPage')),
   },
   {
     path: paths.settingsBank,
     access: 'signedIn',
     title: 'settings.nav.bank',
     layout: settings,
-    load: () => import('@/features/settings/BankPage'),
+    load: screen(() => import('@/features/settings/BankPage')),
   },
   {
     path: paths.settingsEInvoicing,
     access: 'signedIn',
     title: 'settings.nav.einvoicing',
     layout: settings,
-    load: () => import('@/features/settings/EInvoicingPage'),
+    load: screen(() => import('@/features/settings/EInvoicingPage')),
   },
   {
     path: paths.settingsMail,
     access: 'signedIn',
     title: 'settings.nav.mail',
     layout: settings,
-    load: () => import('@/features/settings/MailPage'),
+    load: screen(() => import('@/features/settings/MailPage')),
   },
   {
     path: paths.settingsSecurity,
     access: 'signedIn',
     title: 'settings.nav.security',
     layout: settings,
-    load: () => import('@/features/settings/SecurityPage'),
+    load: screen(() => import('@/features/settings/SecurityPage')),
   },
   {
     path: paths.settingsData,
     access: 'signedIn',
     title: 'settings.nav.data',
     layout: settings,
-    load: () => import('@/features/settings/DataPage'),
+    load: screen(() => import('@/features/settings/DataPage')),
   },
   {
     path: paths.settingsAppearance,
     access: 'signedIn',
     title: 'settings.nav.appearance',
     layout: settings,
-    load: () => import('@/features/settings/AppearancePage'),
+    load: screen(() => import('@/features/settings/AppearancePage')),
   },
   {
     path: paths.settingsDisplay,
     access: 'signedIn',
     title: 'settings.nav.display',
     layout: settings,
-    load: () => import('@/features/settings/DisplayPage'),
+    load: screen(() => import('@/features/settings/DisplayPage')),
   },
   {
     path: paths.settingsNotifications,
     access: 'signedIn',
     title: 'settings.nav.notifications',
     layout: settings,
-    load: () => import('@/features/settings/NotificationsPage'),
+    load: screen(() => import('@/features/settings/NotificationsPage')),
   },
   {
     path: paths.settingsReminders,
     access: 'signedIn',
     title: 'dunning.settings.nav',
     layout: settings,
-    load: () => import('@/features/settings/RemindersPage'),
+    load: screen(() => import('@/features/settings/RemindersPage')),
   },
-  { path: `${paths.settings}/*`, access: 'signedIn', layout: settings, load: notFound },
+  {
+    path: `${paths.settings}/*`,
+    access: 'signedIn',
+    layout: settings,
+    load: screen(notFound),
+  },
   {
     path: paths.helpCenter,
     access: 'signedIn',
     nav: 'shell.nav.helpCenter',
-    load: withMessages('help', () => import('@/features/help-center/HelpCenterPage')),
+    load: screen(withMessages('help', () => import('@/features/help-center/HelpCenterPage'))),
   },
 ]
 

@@ -1,10 +1,14 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { Search } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { useT } from '@/lib/i18n'
+import { ensureBundle, useT } from '@/lib/i18n'
 
-/** The palette itself (cmdk, the searches) loads on first use, never with the first screen. */
-const loadPalette = () => import('./CommandPalette')
+/**
+ * The palette itself (cmdk, the searches) loads on first use, never with the first screen, with
+ * the words of the screens it finds (the `screens` bundle).
+ */
+const loadPalette = () =>
+  Promise.all([import('./CommandPalette'), ensureBundle('screens')]).then(([m]) => m)
 const CommandPalette = lazy(loadPalette)
 
 const isMac = () =>

@@ -1,6 +1,6 @@
 import type { PrintableDocument } from '@/billing/printable'
 import type { DocKey, DocTranslate } from '@/lib/i18n'
-import { AUTH_STORE_KEY } from '@/lib/pocketbase/instance'
+import { AUTH_STORE_KEY } from '@/lib/pocketbase/auth-store-key'
 
 /** The public routes of one document link; plain fetch, so the page loads no SDK. */
 const base = (token: string) => `/api/folio/public/documents/${encodeURIComponent(token)}`

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { loadMessages } from 'virtual:messages'
-import { BUNDLE_OF, type Bundle, type DocKey, type MessageKey } from './keys'
+import type { Bundle, DocKey, MessageKey } from './keys'
 import { intlLocale, isRtlLocale, SOURCE_LOCALE, type Locale } from './locales'
 
 export type { Bundle, DocKey, MessageKey } from './keys'
@@ -15,6 +15,11 @@ type Catalog = Record<string, (values?: Record<string, unknown>) => string>
 
 /** Loaded catalogues by "bundle/locale"; a bundle is loaded once per locale. */
 const catalogs = new Map<string, Catalog>()
+/**
+ * Every message loaded so far, by locale: each key is compiled into one bundle, so the loaded
+ * bundles of a locale merge without clashes, and a lookup needs no map of keys to bundles.
+ */
+const messagesOf = new Map<Locale, Catalog>()
 const loading = new Map<string, Promise<Catalog>>()
 /** The bundles the interface has needed so far; a language switch loads them all first. */
 const uiBundles = new Set<Bundle>()
@@ -30,6 +35,7 @@ function load(bundle: Bundle, locale: Locale): Promise<Catalog> {
     pending = loadMessages(bundle, locale).then(
       (c) => {
         catalogs.set(id, c)
+        messagesOf.set(locale, { ...messagesOf.get(locale), ...c })
         loading.delete(id)
         return c
       },
@@ -44,9 +50,7 @@ function load(bundle: Bundle, locale: Locale): Promise<Catalog> {
 }
 
 function lookup(locale: Locale, key: string, values?: MessageValues): string {
-  const bundle = BUNDLE_OF[key.slice(0, key.indexOf('.'))]
-  const fn =
-    catalogs.get(`${bundle}/${locale}`)?.[key] ?? catalogs.get(`${bundle}/${SOURCE_LOCALE}`)?.[key]
+  const fn = messagesOf.get(locale)?.[key] ?? messagesOf.get(SOURCE_LOCALE)?.[key]
   if (fn) return fn(values)
   if (import.meta.env.DEV) console.warn(`[i18n] "${key}" is not loaded in ${locale}`)
   return key
@@ -71,8 +75,7 @@ export const t: Translate = (key, values) => lookup(current, key, values)
  * language: false for an unknown key or one whose bundle isn't loaded yet.
  */
 export function hasMessage(key: string): key is MessageKey {
-  const bundle = BUNDLE_OF[key.slice(0, key.indexOf('.'))]
-  return bundle !== undefined && catalogs.get(`${bundle}/${current}`)?.[key] !== undefined
+  return messagesOf.get(current)?.[key] !== undefined
 }
 
 export const getLocale = (): Locale => current

@@ -1,5 +1,6 @@
 // The keys of the message catalogue, typed from the English (source) files: a key that does not
-// exist is a type error. Add a namespace here and in src/locales/bundles.json together.
+// exist is a type error. Add a namespace here and in src/locales/bundles.json together (a bundle
+// names namespaces or parts of one; scripts/messages.mjs compiles each key into one bundle).
 import type common from '../../locales/en/common.json'
 import type chart from '../../locales/en/chart.json'
 import type auth from '../../locales/en/auth.json'
@@ -22,7 +23,7 @@ import type records from '../../locales/en/records.json'
 import type credits from '../../locales/en/credits.json'
 import type recurring from '../../locales/en/recurring.json'
 import type dunning from '../../locales/en/dunning.json'
-import bundles from '../../locales/bundles.json'
+import type bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
 
@@ -54,10 +55,3 @@ export type MessageKey =
 export type DocKey = Keys<'doc', typeof doc>
 
 export type Bundle = keyof typeof bundles
-
-/** The bundle each namespace is compiled into. */
-export const BUNDLE_OF: Record<string, Bundle> = Object.fromEntries(
-  (Object.entries(bundles) as [Bundle, string[]][]).flatMap(([bundle, namespaces]) =>
-    namespaces.map((ns) => [ns, bundle]),
-  ),
-)

@@ -1,7 +1,7 @@
 import type PocketBase from 'pocketbase'
+import { AUTH_STORE_KEY } from './auth-store-key'
 
-/** The SDK's own localStorage entry (token and record). */
-export const AUTH_STORE_KEY = 'pocketbase_auth'
+export { AUTH_STORE_KEY }
 
 let loading: Promise<PocketBase> | null = null
 const whenLoaded = new Set<(pb: PocketBase) => void>()

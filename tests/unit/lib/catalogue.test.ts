@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { parse, type Token } from '@messageformat/parser'
 import {
+  bundleMessages,
+  bundleOfKey,
   compileBundle,
   LOCALES,
   namespacesOf,
@@ -31,9 +33,28 @@ function argumentsOf(message: string): string[] {
 const namespaces = namespacesOf(SOURCE_LOCALE)
 
 describe('message catalogue', () => {
-  it('every namespace belongs to exactly one bundle', () => {
-    const bundled = Object.values(readBundles()).flat()
-    expect([...bundled].sort()).toEqual([...namespaces].sort())
+  it('every namespace is named by exactly one bundle, and every part a bundle names exists', () => {
+    const names = Object.values(readBundles()).flat()
+    const whole = names.filter((n) => !n.includes('.'))
+    expect([...whole].sort()).toEqual([...namespaces].sort())
+    // A part ("billing.status") is a key or the keys under it, named once.
+    expect(new Set(names).size).toBe(names.length)
+    const keys = namespaces.flatMap((ns) => Object.keys(readNamespace(SOURCE_LOCALE, ns)))
+    const empty = names.filter((n) => !keys.some((k) => k === n || k.startsWith(`${n}.`)))
+    expect(empty).toEqual([])
+  })
+
+  it('every key is compiled into one bundle, in every locale', () => {
+    const keys = namespaces.flatMap((ns) => Object.keys(readNamespace(SOURCE_LOCALE, ns)))
+    for (const locale of LOCALES) {
+      const compiled = Object.keys(readBundles()).flatMap((b) =>
+        Object.keys(bundleMessages(b, locale)),
+      )
+      expect(compiled.length, locale).toBe(keys.length)
+      expect([...compiled].sort(), locale).toEqual([...keys].sort())
+    }
+    expect(bundleOfKey('billing.status.paid')).toBe('app')
+    expect(bundleOfKey('billing.form.customerRequired')).toBe('screens')
   })
 
   for (const locale of LOCALES.filter((l) => l !== SOURCE_LOCALE)) {
