@@ -7,6 +7,7 @@ package main
 
 import (
 	"log"
+	"os"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -41,7 +42,8 @@ func main() {
 	// `folio backup` and `folio restore <backup.zip>` (server stopped).
 	pb.RootCmd.AddCommand(backup.NewBackupCommand(pb), backup.NewRestoreCommand(pb))
 
-	if err := pb.Start(); err != nil {
-		log.Fatal(err)
+	// Every command exits non-zero when it fails (cobra has printed why).
+	if err := app.Execute(pb); err != nil {
+		os.Exit(1)
 	}
 }

@@ -153,18 +153,25 @@ func keepPrivate(dir string) error {
 	})
 }
 
+// NoBootstrap is the annotation of a command that works on the data dir's
+// files itself, so the command runner must not open (or create) data.db in
+// --dir before it runs.
+const NoBootstrap = "folio.noBootstrap"
+
 // NewRestoreCommand is `folio restore <backup.zip>`: it replaces the data
-// of --dir with the backup. Stop the server first.
+// of --dir with the backup. Stop the server first. It does not open the
+// databases, so a missing backup leaves a new --dir empty.
 func NewRestoreCommand(app core.App) *cobra.Command {
 	return &cobra.Command{
-		Use:   "restore <backup.zip>",
-		Short: "Replace the data dir with a backup (stop the server first)",
+		Use:         "restore <backup.zip>",
+		Annotations: map[string]string{NoBootstrap: "true"},
+		Short:       "Replace the data dir with a backup (stop the server first)",
 		Long: "Replace the data in --dir with a backup: a .zip path, or the name of a file in <dir>/backups.\n" +
 			"The current data is kept as <dir>/backups/pre_restore_<time>.zip. Stop the server first.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dataDir := app.DataDir()
-			// Close the databases the command's start opened.
+			// Close the databases, should a runner have opened them.
 			if err := app.ResetBootstrapState(); err != nil {
 				return err
 			}
