@@ -200,3 +200,16 @@ func (e *env) owners(business string) int {
 	}
 	return int(n)
 }
+
+// doLang is do with an Accept-Language header.
+func (e *env) doLang(as testapp.User, lang, method, url string, body any) answer {
+	e.t.Helper()
+	b, _ := json.Marshal(body)
+	req := httptest.NewRequest(method, url, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Language", lang)
+	req.Header.Set("Authorization", testapp.Token(e.t, e.app, as.ID))
+	rec := httptest.NewRecorder()
+	e.mux.ServeHTTP(rec, req)
+	return answer{status: rec.Code, raw: rec.Body.Bytes()}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/routine"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"folio/server/internal/identity"
 	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
@@ -167,7 +168,10 @@ func (s *service) joinSignUpRoute(e *core.RequestEvent) error {
 		u.SetPassword(body.Password)
 		u.SetVerified(true)
 		email := inv.GetString(migrations.FieldInviteEmail)
-		if taken, _ = tx.FindAuthRecordByEmail(migrations.UsersCollection, email); taken != nil {
+		if taken, err = accountOf(tx, email); err != nil {
+			return err
+		}
+		if taken != nil {
 			// The same checks on a free address, nothing saved.
 			u.SetEmail("invited-" + strings.ToLower(core.GenerateDefaultRandomId()) + "@sign-up.invalid")
 			if err := tx.Validate(u); err != nil {
@@ -208,4 +212,21 @@ func (s *service) noticeTaken(app core.App, owner, inv *core.Record, lang string
 			app.Logger().Error("send the invited-account notice", "error", err)
 		}
 	})
+}
+
+// accountOf is the account of address (ASCII case aside, as
+// identity.SameAddress compares), nil when it has none. PocketBase's own
+// lookup follows the email index's collation, which does not fold case.
+func accountOf(app core.App, address string) (*core.Record, error) {
+	users, err := app.FindAllRecords(migrations.UsersCollection,
+		dbx.NewExp("[[email]] = {:email} COLLATE NOCASE", dbx.Params{"email": address}))
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range users {
+		if identity.SameAddress(u.Email(), address) {
+			return u, nil
+		}
+	}
+	return nil, nil
 }

@@ -188,3 +188,12 @@ func TestTwoOwnersAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// slowMembershipCreates makes every new membership wait 30 ms before it is
+// written.
+func slowMembershipCreates(app *tests.TestApp) {
+	app.OnRecordCreate(migrations.MembershipsCollection).BindFunc(func(e *core.RecordEvent) error {
+		time.Sleep(30 * time.Millisecond)
+		return e.Next()
+	})
+}
