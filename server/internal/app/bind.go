@@ -21,6 +21,7 @@ import (
 	"folio/server/internal/recurring"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
+	"folio/server/internal/team"
 	"folio/server/internal/webui"
 )
 
@@ -69,9 +70,11 @@ func BindWith(app core.App, opts Options) error {
 	// First, so no request is logged with a secret in its URL.
 	logredact.Bind(app)
 
-	// Billing first: the demo account that boot creates on start is seeded
-	// through the billing hooks. Business rules read "today" from the
+	// Team and billing first: the demo account that boot creates on start
+	// gets its business from the team's sign-up hook and is seeded through
+	// the billing hooks. Business rules read "today" from the
 	// schedule's clock, which only the end-to-end tests' build can move.
+	team.BindWithClock(app, schedule.Now)
 	billing.BindWithClock(app, schedule.Now)
 	recurring.Bind(app)
 	schedule.Bind(app, billing.ReminderJob())

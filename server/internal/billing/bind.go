@@ -60,7 +60,6 @@ func BindWithClock(app core.App, now func() time.Time) {
 	creditNotes := migrations.CreditNotesCollection
 	refunds := migrations.RefundsCollection
 
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(applyUserDefaults)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserBank)
 	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
 	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)

@@ -1,0 +1,68 @@
+package team
+
+import (
+	"net/http"
+	"testing"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+func TestCreateBusiness(t *testing.T) {
+	e := newEnv(t)
+	a := e.do(abe, http.MethodPost, PathBusinesses, map[string]any{"company_name": "  Abe Books  "})
+	if a.status != http.StatusCreated {
+		t.Fatalf("%d %s", a.status, a.raw)
+	}
+	b := a.json(t)
+	id := b["id"].(string)
+	if b["company_name"] != "Abe Books" || b["default_currency"] != "EUR" || b["invoice_prefix"] != "INV-" {
+		t.Errorf("business %v", b)
+	}
+	if e.roleOf(abe, id) != migrations.RoleOwner || e.owners(id) != 1 {
+		t.Error("not its owner")
+	}
+	if a := e.do(abe, http.MethodPost, PathBusinesses, map[string]any{"company_name": " "}); a.status != 400 || a.code() != "folio_business_name_required" {
+		t.Errorf("no name: %d %s", a.status, a.raw)
+	}
+	if a := e.do(testapp.User{}, http.MethodPost, PathBusinesses, map[string]any{"company_name": "X"}); a.status != 401 {
+		t.Errorf("nobody signed in: %d", a.status)
+	}
+}
+
+func TestCloseBusiness(t *testing.T) {
+	closeURL := "/api/folio/businesses/" + shop + "/close"
+	e := newEnv(t)
+	for _, c := range []struct {
+		as     testapp.User
+		status int
+		code   string
+	}{
+		{ada, 403, "folio_team_owner_role"}, {mia, 403, "folio_team_owner_role"}, {abe, 403, "folio_team_owner_role"},
+		{bob, 404, "folio_business_not_found"},
+	} {
+		if a := e.do(c.as, http.MethodPost, closeURL, map[string]any{"confirm": "Alice & Co"}); a.status != c.status || a.code() != c.code {
+			t.Errorf("%s: %d %s", c.as.Email, a.status, a.raw)
+		}
+	}
+	if a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "alice & co"}); a.status != 400 || a.code() != "folio_close_confirm" {
+		t.Errorf("wrong confirmation: %d %s", a.status, a.raw)
+	}
+	a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "Alice & Co"})
+	if a.status != 200 || a.json(t)["closed_at"] == "" {
+		t.Fatalf("%d %s", a.status, a.raw)
+	}
+	// Closed: members are still readable, nothing changes.
+	if a := e.do(abe, http.MethodGet, membersURL(shop), nil); a.status != 200 {
+		t.Errorf("members: %d", a.status)
+	}
+	if a := e.do(alice, http.MethodPost, invitationsURL(shop), map[string]any{"email": "x@folio.test", "role": "member"}); a.code() != "folio_business_closed" {
+		t.Errorf("invite: %d %s", a.status, a.raw)
+	}
+	if a := e.do(alice, http.MethodPatch, "/api/folio/memberships/"+e.membershipOf(mia, shop), map[string]any{"role": "admin"}); a.code() != "folio_business_closed" {
+		t.Errorf("role change: %d %s", a.status, a.raw)
+	}
+	if a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "anything"}); a.status != 200 {
+		t.Errorf("closing again: %d %s", a.status, a.raw)
+	}
+}
