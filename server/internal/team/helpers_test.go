@@ -131,20 +131,46 @@ func (a answer) code() string {
 // do sends a request as user (zero: nobody signed in).
 func (e *env) do(as testapp.User, method, url string, body any) answer {
 	e.t.Helper()
+	return e.send(e.tokenOf(as), "", method, url, body)
+}
+
+// doLang is do with an Accept-Language header.
+func (e *env) doLang(as testapp.User, lang, method, url string, body any) answer {
+	e.t.Helper()
+	return e.send(e.tokenOf(as), lang, method, url, body)
+}
+
+// doToken sends a request with an Authorization token made beforehand
+// (for requests sent at once).
+func (e *env) doToken(token, method, url string, body any) answer {
+	return e.send(token, "", method, url, body)
+}
+
+// tokenOf signs user in, "" for nobody.
+func (e *env) tokenOf(as testapp.User) string {
+	if as.ID == "" {
+		return ""
+	}
+	return testapp.Token(e.t, e.app, as.ID)
+}
+
+// send sends a request with a JSON body (nil: none), the token and the
+// language ("" for none).
+func (e *env) send(token, lang, method, url string, body any) answer {
 	var r io.Reader
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			e.t.Fatal(err)
-		}
+		b, _ := json.Marshal(body)
 		r = bytes.NewReader(b)
 	}
 	req := httptest.NewRequest(method, url, r)
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	if as.ID != "" {
-		req.Header.Set("Authorization", testapp.Token(e.t, e.app, as.ID))
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
+	if lang != "" {
+		req.Header.Set("Accept-Language", lang)
 	}
 	rec := httptest.NewRecorder()
 	e.mux.ServeHTTP(rec, req)
@@ -172,24 +198,6 @@ func (e *env) roleOf(user testapp.User, business string) string {
 	return role
 }
 
-// doToken sends a request with an Authorization token made beforehand
-// (for requests sent at once).
-func (e *env) doToken(token, method, url string, body any) answer {
-	var r io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		r = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, url, r)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.Header.Set("Authorization", token)
-	rec := httptest.NewRecorder()
-	e.mux.ServeHTTP(rec, req)
-	return answer{status: rec.Code, raw: rec.Body.Bytes()}
-}
-
 // owners counts the owners of business.
 func (e *env) owners(business string) int {
 	e.t.Helper()
@@ -199,17 +207,4 @@ func (e *env) owners(business string) int {
 		e.t.Fatal(err)
 	}
 	return int(n)
-}
-
-// doLang is do with an Accept-Language header.
-func (e *env) doLang(as testapp.User, lang, method, url string, body any) answer {
-	e.t.Helper()
-	b, _ := json.Marshal(body)
-	req := httptest.NewRequest(method, url, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept-Language", lang)
-	req.Header.Set("Authorization", testapp.Token(e.t, e.app, as.ID))
-	rec := httptest.NewRecorder()
-	e.mux.ServeHTTP(rec, req)
-	return answer{status: rec.Code, raw: rec.Body.Bytes()}
 }
