@@ -153,7 +153,7 @@ export default tseslint.config(
   })),
   {
     files: [
-      'tests/**/*.{ts,tsx}',
+      'tests/**/*.{ts,tsx,mjs}',
       'scripts/**/*.mjs',
       'bench/**/*.mjs',
       'vite.config.ts',

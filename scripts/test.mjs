@@ -17,6 +17,8 @@ const steps = [
       await buildServer()
     },
   ],
+  // The previous release's data dir, opened by this one: nothing lost (needs the git history).
+  ['upgrade from the previous release', () => run(process.execPath, ['--test', 'tests/upgrade/'])],
   [
     'end-to-end tests',
     () => node('@playwright/test/cli.js', 'test', '-c', 'tests/playwright.config.ts'),
