@@ -18,7 +18,10 @@ const steps = [
     },
   ],
   // The previous release's data dir, opened by this one: nothing lost (needs the git history).
-  ['upgrade from the previous release', () => run(process.execPath, ['--test', 'tests/upgrade/'])],
+  [
+    'upgrade from the previous release',
+    () => run(process.execPath, ['--test', 'tests/upgrade/upgrade.test.mjs']),
+  ],
   [
     'end-to-end tests',
     () => node('@playwright/test/cli.js', 'test', '-c', 'tests/playwright.config.ts'),
