@@ -51,6 +51,16 @@ export const articles = [
     body: ['help.articles.payments.p1', 'help.articles.payments.p2', 'help.articles.payments.p3'],
   },
   {
+    id: 'members-and-roles',
+    title: 'help.articles.team.title',
+    body: [
+      'help.articles.team.p1',
+      'help.articles.team.p2',
+      'help.articles.team.p3',
+      'help.articles.team.p4',
+    ],
+  },
+  {
     id: 'credit-notes',
     title: 'credits.help.title',
     body: ['credits.help.p1', 'credits.help.p2', 'credits.help.p3', 'credits.help.p4'],
