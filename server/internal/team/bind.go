@@ -64,6 +64,10 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(migrations.BusinessesCollection).BindFunc(applyBusinessDefaults)
 	app.OnRecordCreateRequest(activityCollections...).BindFunc(s.touchOnWrite)
 	app.OnRecordUpdateRequest(activityCollections...).BindFunc(s.touchOnWrite)
+	app.OnRecordCreateRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
+	app.OnRecordUpdateRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
+	app.OnRecordDeleteRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
+	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseClosedWrite)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioTeamRoutes",

@@ -48,6 +48,11 @@ func TestCloseBusiness(t *testing.T) {
 	if a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "alice & co"}); a.status != 400 || a.code() != "folio_close_confirm" {
 		t.Errorf("wrong confirmation: %d %s", a.status, a.raw)
 	}
+	c := e.do(mia, http.MethodPost, "/api/collections/customers/records", map[string]any{"business": shop, "name": "Acme", "currency": "EUR"})
+	if c.status != 200 {
+		t.Fatalf("customer before closing: %d %s", c.status, c.raw)
+	}
+	customer := c.json(t)["id"].(string)
 	a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "Alice & Co"})
 	if a.status != 200 || a.json(t)["closed_at"] == "" {
 		t.Fatalf("%d %s", a.status, a.raw)
@@ -61,6 +66,27 @@ func TestCloseBusiness(t *testing.T) {
 	}
 	if a := e.do(alice, http.MethodPatch, "/api/folio/memberships/"+e.membershipOf(mia, shop), map[string]any{"role": "admin"}); a.code() != "folio_business_closed" {
 		t.Errorf("role change: %d %s", a.status, a.raw)
+	}
+	// Nor through the collections API, for any role.
+	for _, who := range []testapp.User{alice, ada, mia} {
+		if a := e.do(who, http.MethodPost, "/api/collections/customers/records", map[string]any{"business": shop, "name": "New", "currency": "EUR"}); a.code() != "folio_business_closed" {
+			t.Errorf("%s creates a customer: %d %s", who.Email, a.status, a.raw)
+		}
+		if a := e.do(who, http.MethodPatch, "/api/collections/customers/records/"+customer, map[string]any{"name": "Renamed"}); a.code() != "folio_business_closed" {
+			t.Errorf("%s renames a customer: %d %s", who.Email, a.status, a.raw)
+		}
+		if a := e.do(who, http.MethodDelete, "/api/collections/customers/records/"+customer, nil); a.code() != "folio_business_closed" {
+			t.Errorf("%s deletes a customer: %d %s", who.Email, a.status, a.raw)
+		}
+	}
+	if a := e.do(alice, http.MethodPatch, "/api/collections/businesses/records/"+shop, map[string]any{"company_name": "Reopened"}); a.code() != "folio_business_closed" {
+		t.Errorf("settings: %d %s", a.status, a.raw)
+	}
+	if a := e.do(abe, http.MethodGet, "/api/collections/customers/records/"+customer, nil); a.status != 200 {
+		t.Errorf("reading a customer: %d %s", a.status, a.raw)
+	}
+	if a := e.do(bob, http.MethodPost, "/api/collections/customers/records", map[string]any{"business": bob.ID, "name": "Open", "currency": "EUR"}); a.status != 200 {
+		t.Errorf("another business: %d %s", a.status, a.raw)
 	}
 	if a := e.do(alice, http.MethodPost, closeURL, map[string]any{"confirm": "anything"}); a.status != 200 {
 		t.Errorf("closing again: %d %s", a.status, a.raw)
