@@ -123,15 +123,20 @@ func MemberRule(businessExpr string, roles ...string) string {
 	return r
 }
 
+// MFARule holds when the record's business does not require two-factor
+// sign-in, or the signed-in person has it on. The business record and the
+// memberships stay readable without it, so the app can say what is missing.
+const MFARule = `(business.require_mfa = false || (@collection.user_totp.user ?= @request.auth.id && @collection.user_totp.enabled ?= true))`
+
 // The rules of the business record collections.
 var (
 	// BusinessReadRule lets every member read.
-	BusinessReadRule = MemberRule(FieldBusiness)
+	BusinessReadRule = MemberRule(FieldBusiness) + " && " + MFARule
 	// BusinessWriteRule lets owners, admins and members change and delete.
-	BusinessWriteRule = MemberRule(FieldBusiness, WriterRoles...)
+	BusinessWriteRule = MemberRule(FieldBusiness, WriterRoles...) + " && " + MFARule
 	// BusinessCreateRule lets owners, admins and members create (the rule
 	// sees the new record's business).
-	BusinessCreateRule = MemberRule(FieldBusiness, WriterRoles...)
+	BusinessCreateRule = BusinessWriteRule
 	// BusinessUpdateRule is BusinessWriteRule, and the business stays.
 	BusinessUpdateRule = BusinessWriteRule + ` && (@request.body.business:isset = false || @request.body.business = business)`
 )

@@ -358,3 +358,46 @@ func TestRealtimeFollowsMembership(t *testing.T) {
 		t.Error("a removed accountant was still told of a new customer")
 	}
 }
+
+// A business that requires two-factor sign-in shows its records only to
+// members who have it on; the business record and the memberships stay
+// readable, so the app can say what is missing.
+func TestRequiredTwoFactor(t *testing.T) {
+	a := newTeam(t)
+	customer := a.rowIn(migrations.CustomersCollection, testapp.Alice.ID)
+	if _, err := a.app.DB().Update(migrations.BusinessesCollection, dbx.Params{migrations.FieldRequireMFA: true},
+		dbx.HashExp{"id": testapp.Alice.ID}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	totp, err := a.app.FindCollectionByNameOrId(migrations.UserTOTPCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []struct {
+		id      string
+		enabled bool
+	}{{testapp.Alice.ID, true}, {teamAdmin.ID, false}} {
+		r := core.NewRecord(totp)
+		r.Set(migrations.FieldTOTPUser, u.id)
+		r.Set(migrations.FieldTOTPRowEnabled, u.enabled)
+		if err := a.app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := "/api/collections/customers/records"
+	for _, c := range []struct {
+		who  string
+		sees bool
+	}{{testapp.Alice.ID, true}, {teamAdmin.ID, false}, {teamMember.ID, false}} {
+		if got := a.items(c.who, base); strings.Contains(strings.Join(got, ","), customer) != c.sees {
+			t.Errorf("%s lists %v, want the customer visible %v", c.who, got, c.sees)
+		}
+		if code, _ := a.call(c.who, http.MethodGet, "/api/collections/businesses/records/"+testapp.Alice.ID, ""); code != http.StatusOK {
+			t.Errorf("%s cannot read the business (to learn what is missing): %d", c.who, code)
+		}
+		code, _ := a.call(c.who, http.MethodPost, base, `{"business":"`+testapp.Alice.ID+`","name":"X","currency":"EUR"}`)
+		if (code == http.StatusOK) != c.sees {
+			t.Errorf("%s creates a customer: %d, want allowed %v", c.who, code, c.sees)
+		}
+	}
+}
