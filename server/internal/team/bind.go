@@ -68,6 +68,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdateRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
 	app.OnRecordDeleteRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseClosedWrite)
+	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseRequireMFAWithout)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioTeamRoutes",

@@ -35,6 +35,7 @@ const (
 	msgBusinessName      = "Enter the business's name."
 	msgCloseConfirm      = "Type the business's name exactly as it is written to close it."
 	msgBusinessClosed    = "This business is closed: its records can be read, not changed."
+	msgRequireMFASelf    = "Turn on two-factor sign-in for your own account first (Settings → Security): otherwise this would lock you out."
 )
 
 // Messages maps each code of this package to its English sentence: one
@@ -62,6 +63,7 @@ var Messages = map[string]string{
 	"folio_business_name_required":   msgBusinessName,
 	"folio_close_confirm":            msgCloseConfirm,
 	"folio_business_closed":          msgBusinessClosed,
+	"folio_require_mfa_self":         msgRequireMFASelf,
 }
 
 // teamError is a refusal decided by this package, with the status it is
