@@ -401,3 +401,60 @@ func TestRequiredTwoFactor(t *testing.T) {
 		}
 	}
 }
+
+// A member removed while saving: each save is either in before the removal
+// or refused, never an error, and nothing is saved once the removal is in —
+// also for a queue of writes replayed at that moment.
+func TestRemovalWhileSaving(t *testing.T) {
+	a := newTeam(t)
+	draft := a.rowIn(migrations.CustomersCollection, testapp.Alice.ID)
+	if _, err := a.app.DB().Update(migrations.CustomersCollection, dbx.Params{"name": "Draft", "currency": "EUR"},
+		dbx.HashExp{"id": draft}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := a.app.FindFirstRecordByFilter(migrations.MembershipsCollection, "user = {:u} && business = {:b}",
+		dbx.Params{"u": teamMember.ID, "b": testapp.Alice.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := testapp.Token(t, a.app, teamMember.ID)
+	save := func(i int) int {
+		req := httptest.NewRequest(http.MethodPatch, "/api/collections/customers/records/"+draft,
+			strings.NewReader(`{"name":"Draft `+string(rune('a'+i%26))+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", token)
+		res := httptest.NewRecorder()
+		a.mux.ServeHTTP(res, req)
+		return res.Code
+	}
+	const n = 24
+	codes := make(chan int, n)
+	start := make(chan struct{})
+	removed := make(chan struct{})
+	for i := range n {
+		go func() {
+			<-start
+			codes <- save(i)
+		}()
+	}
+	go func() {
+		<-start
+		if err := a.app.Delete(m); err != nil {
+			t.Error(err)
+		}
+		close(removed)
+	}()
+	close(start)
+	<-removed
+	for range n {
+		if c := <-codes; c != http.StatusOK && c != http.StatusNotFound {
+			t.Errorf("a save during the removal answered %d", c)
+		}
+	}
+	// The queue replayed after the removal: every write refused.
+	for i := range 5 {
+		if c := save(i); c != http.StatusNotFound {
+			t.Errorf("a save after the removal answered %d", c)
+		}
+	}
+}
