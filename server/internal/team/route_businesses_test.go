@@ -10,6 +10,13 @@ import (
 
 func TestCreateBusiness(t *testing.T) {
 	e := newEnv(t)
+	// Anyone signed in, whatever their roles elsewhere.
+	for _, who := range []testapp.User{alice, ada, mia, bob} {
+		a := e.do(who, http.MethodPost, PathBusinesses, map[string]any{"company_name": "Side project"})
+		if a.status != http.StatusCreated || e.roleOf(who, a.json(t)["id"].(string)) != migrations.RoleOwner {
+			t.Errorf("%s: %d %s", who.Email, a.status, a.raw)
+		}
+	}
 	a := e.do(abe, http.MethodPost, PathBusinesses, map[string]any{"company_name": "  Abe Books  "})
 	if a.status != http.StatusCreated {
 		t.Fatalf("%d %s", a.status, a.raw)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
@@ -141,7 +142,8 @@ func (s *service) inviteRoute(e *core.RequestEvent) error {
 		return refusal.Unreadable(err)
 	}
 	email := strings.TrimSpace(body.Email)
-	if _, ok := identity.Key(email); !ok {
+	// One identity can compare, in the format the collection accepts.
+	if _, ok := identity.Key(email); !ok || is.EmailFormat.Validate(email) != nil {
 		return refuseAs(http.StatusBadRequest, "folio_invitation_email", msgInvitationEmail).api()
 	}
 	businessID := e.Request.PathValue("id")

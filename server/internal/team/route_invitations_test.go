@@ -69,7 +69,7 @@ func TestInviteByRole(t *testing.T) {
 	if a := e.do(testapp.User{}, http.MethodPost, invitationsURL(shop), map[string]any{"email": "x@folio.test", "role": "member"}); a.status != 401 {
 		t.Errorf("nobody signed in: %d", a.status)
 	}
-	for _, bad := range []string{"", "not-an-address", "аna@folio.test", "a@b@c"} {
+	for _, bad := range []string{"", "not-an-address", "аna@folio.test", "a@b@c", "a@localhost", "a b@folio.test"} {
 		if a := e.do(alice, http.MethodPost, invitationsURL(shop), map[string]any{"email": bad, "role": "member"}); a.code() != "folio_invitation_email" {
 			t.Errorf("%q: %d %s", bad, a.status, a.raw)
 		}
@@ -256,5 +256,37 @@ func TestNoWritesThroughTheCollections(t *testing.T) {
 	}
 	if e.owners(shop) != 1 || e.roleOf(mia, shop) != "member" {
 		t.Error("the roles changed")
+	}
+}
+
+// An expired invitation is mended by a resend: a new link, 7 more days
+// from the resend.
+func TestResendRevivesExpired(t *testing.T) {
+	e := newEnv(t)
+	old, id := e.invite(alice, "new@folio.test", "member")
+	e.clock.add(InvitationLife + time.Hour)
+	if a := e.do(testapp.User{}, http.MethodGet, joinURL(old), nil); a.code() != "folio_invitation_expired" {
+		t.Fatalf("not expired: %d %s", a.status, a.raw)
+	}
+	if a := e.do(ada, http.MethodPost, "/api/folio/invitations/"+id+"/resend", nil); a.status != 200 {
+		t.Fatalf("resend: %d %s", a.status, a.raw)
+	}
+	fresh := linkPattern.FindStringSubmatch(e.app.TestMailer.LastMessage().Text)[1]
+	if a := e.do(testapp.User{}, http.MethodGet, joinURL(fresh), nil); a.status != 200 {
+		t.Errorf("new link: %d %s", a.status, a.raw)
+	}
+	inv, _ := e.app.FindRecordById(migrations.InvitationsCollection, id)
+	if got := inv.GetDateTime(migrations.FieldInviteExpires).Time(); !got.Equal(e.clock.now().Add(InvitationLife)) {
+		t.Errorf("expires %v", got)
+	}
+	// A used one is not.
+	if err := testapp.AddUsers(e.app, testapp.User{ID: "newuser00000001", Email: "new@folio.test"}); err != nil {
+		t.Fatal(err)
+	}
+	if a := e.do(testapp.User{ID: "newuser00000001"}, http.MethodPost, joinURL(fresh), nil); a.status != 200 {
+		t.Fatalf("join: %d %s", a.status, a.raw)
+	}
+	if a := e.do(alice, http.MethodPost, "/api/folio/invitations/"+id+"/resend", nil); a.code() != "folio_invitation_used" {
+		t.Errorf("resend of a used invitation: %d %s", a.status, a.raw)
 	}
 }
