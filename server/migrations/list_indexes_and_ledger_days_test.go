@@ -14,7 +14,7 @@ import (
 )
 
 type ledgerRow struct {
-	Owner     string `db:"business"`
+	Business  string `db:"business"`
 	Currency  string `db:"currency"`
 	Day       string `db:"day"`
 	Invoiced  int64  `db:"invoiced_cents"`
@@ -135,14 +135,16 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 	if app.HasTable(migrations.LedgerDaysTable) {
 		t.Error("down left the ledger days table")
 	}
+	// Before the businesses migration records had an owner (a user): the
+	// indexes it restores are the owner's.
 	invoices, _ := app.FindCollectionByNameOrId(migrations.InvoicesCollection)
 	all := strings.Join(invoices.Indexes, "\n")
-	if strings.Contains(all, "idx_invoices_business_issue_seq") || !strings.Contains(all, "(`business`, `status`, `issue_date`)") ||
-		!strings.Contains(all, "(`business`, `customer`)") {
+	if strings.Contains(all, "idx_invoices_owner_issue_seq") || !strings.Contains(all, "(`owner`, `status`, `issue_date`)") ||
+		!strings.Contains(all, "(`owner`, `customer`)") {
 		t.Errorf("down did not restore the invoice indexes:\n%s", all)
 	}
-	if sqliteIndex(t, app, "idx_payments_business_date_seq") != "" {
-		t.Error("down left idx_payments_business_date_seq in the database")
+	if sqliteIndex(t, app, "idx_payments_owner_date_seq") != "" || sqliteIndex(t, app, "idx_payments_business_date_seq") != "" {
+		t.Error("down left the payments' date index in the database")
 	}
 
 	if _, err := runner.Up(); err != nil {

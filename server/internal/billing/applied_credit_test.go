@@ -16,7 +16,7 @@ const (
 func withApplied(invoice string, amount int) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
-		if _, err := create(app, "payments", applyAlice, map[string]any{"owner": alice, "invoice": invoice,
+		if _, err := create(app, "payments", applyAlice, map[string]any{"business": alice, "invoice": invoice,
 			"credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-15"}); err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +26,7 @@ func withApplied(invoice string, amount int) func(testing.TB, *tests.TestApp) {
 // withSpareInvoice gives alice's other customer a sent invoice of 120.00.
 func withSpareInvoice(t testing.TB, app *tests.TestApp) {
 	t.Helper()
-	if _, err := create(app, "invoices", invSpare, map[string]any{"owner": alice, "customer": custSpare,
+	if _, err := create(app, "invoices", invSpare, map[string]any{"business": alice, "customer": custSpare,
 		"issue_date": "2026-03-01", "items": oneLine}); err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func withSpareInvoice(t testing.TB, app *tests.TestApp) {
 // withFullCredit credits alice's paid invoice in full (120.00 of credit).
 func withFullCredit(t testing.TB, app *tests.TestApp) {
 	t.Helper()
-	if _, err := create(app, "credit_notes", cnAlice, map[string]any{"owner": alice, "invoice": invPaid, "items": oneLine}); err != nil {
+	if _, err := create(app, "credit_notes", cnAlice, map[string]any{"business": alice, "invoice": invPaid, "items": oneLine}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -48,7 +48,7 @@ func withFullCredit(t testing.TB, app *tests.TestApp) {
 func TestAppliedCreditRules(t *testing.T) {
 	post, patch, del := http.MethodPost, http.MethodPatch, http.MethodDelete
 	apply := func(invoice string, amount int) map[string]any {
-		return map[string]any{"owner": alice, "invoice": invoice, "credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-15"}
+		return map[string]any{"business": alice, "invoice": invoice, "credit_note": cnAlice, "amount_cents": amount, "method": "credit", "date": "2026-03-15"}
 	}
 	runAPICases(t, []apiCase{
 		{name: "kept credit applied to an open invoice of the customer", as: alice, method: post, url: paymentsURL,
@@ -71,7 +71,7 @@ func TestAppliedCreditRules(t *testing.T) {
 			status: 400, contains: []string{`"code":"folio_apply_over_credit"`}},
 		{name: "a refund after it gets only what is left", as: alice, method: post, url: refundsURL,
 			before: chain(withCredit(invPaid), withApplied(invSent, 2500)),
-			body:   map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": 501, "method": "bank_transfer"},
+			body:   map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": 501, "method": "bank_transfer"},
 			status: 400, contains: []string{msg("The refund is more than the credit left (5.00 EUR).")}},
 		{name: "never more than the invoice's balance", as: alice, method: post, url: paymentsURL,
 			before: withFullCredit, body: apply(invPartial, 7001),
@@ -89,14 +89,14 @@ func TestAppliedCreditRules(t *testing.T) {
 			before: chain(withCredit(invPaid), withSpareInvoice), body: apply(invSpare, 100),
 			status: 400, contains: []string{msg(msgCreditOtherCustomer)}},
 		{name: "the credit method needs its credit note", as: alice, method: post, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "method": "credit"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100, "method": "credit"},
 			status: 400, contains: []string{msg(msgCreditNeedsNote)}},
 		{name: "a credit note makes it a credit payment", as: alice, method: post, url: paymentsURL,
-			before: withCredit(invPaid), body: map[string]any{"owner": alice, "invoice": invSent, "credit_note": cnAlice, "amount_cents": 100, "method": "cash"},
+			before: withCredit(invPaid), body: map[string]any{"business": alice, "invoice": invSent, "credit_note": cnAlice, "amount_cents": 100, "method": "cash"},
 			status: 200, contains: []string{`"method":"credit"`},
 			after: expectRecord("invoices", invPaid, map[string]any{"credit_cents": 2900})},
 		{name: "bob's credit note", as: alice, method: post, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "credit_note": cnBob, "amount_cents": 100, "method": "credit"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "credit_note": cnBob, "amount_cents": 100, "method": "credit"},
 			status: 400, contains: []string{msg(msgForeignCreditNote)}},
 		{name: "an applied credit's amount is fixed", as: alice, method: patch, url: paymentsURL + "/" + applyAlice,
 			before: chain(withCredit(invPaid), withApplied(invSent, 1000)), body: map[string]any{"amount_cents": 500},

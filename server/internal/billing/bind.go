@@ -1,6 +1,6 @@
 // Package billing enforces Folio's business rules on customers, quotes,
 // invoices and payments (research/invoicing.md §2–§3): totals in integer
-// cents, per-owner numbering, same-owner references, the status machines,
+// cents, per-business numbering, same-business references, the status machines,
 // edit locks, payments within the balance, and refusals that protect money
 // records from deletion. It also adds the quote → invoice conversion route
 // and the route that emails a quote or invoice to its customer, keeps the
@@ -60,12 +60,15 @@ func BindWithClock(app core.App, now func() time.Time) {
 	creditNotes := migrations.CreditNotesCollection
 	refunds := migrations.RefundsCollection
 
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserBank)
-	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserBank)
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
-	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserEInvoice)
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserPrefixes)
-	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserPrefixes)
+	// The business settings are checked on every save of a business (its
+	// defaults are the team package's, on create).
+	businesses := migrations.BusinessesCollection
+	app.OnRecordCreate(businesses).BindFunc(checkBusinessBank)
+	app.OnRecordUpdate(businesses).BindFunc(checkBusinessBank)
+	app.OnRecordCreate(businesses).BindFunc(checkBusinessEInvoice)
+	app.OnRecordUpdate(businesses).BindFunc(checkBusinessEInvoice)
+	app.OnRecordCreate(businesses).BindFunc(checkBusinessPrefixes)
+	app.OnRecordUpdate(businesses).BindFunc(checkBusinessPrefixes)
 	bindReminders(app, s.now)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardCreateRequest)

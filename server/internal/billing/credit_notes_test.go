@@ -23,7 +23,7 @@ const (
 func withCredit(invoice string) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
-		if _, err := create(app, "credit_notes", cnAlice, map[string]any{"owner": alice, "invoice": invoice, "items": creditLine}); err != nil {
+		if _, err := create(app, "credit_notes", cnAlice, map[string]any{"business": alice, "invoice": invoice, "items": creditLine}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,7 +33,7 @@ func withCredit(invoice string) func(testing.TB, *tests.TestApp) {
 func withRefund(id string, amount int) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
-		if _, err := create(app, "refunds", id, map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": amount, "method": "bank_transfer"}); err != nil {
+		if _, err := create(app, "refunds", id, map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": amount, "method": "bank_transfer"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -50,7 +50,7 @@ func chain(fs ...func(testing.TB, *tests.TestApp)) func(testing.TB, *tests.TestA
 func TestCreditNoteRules(t *testing.T) {
 	post, patch, del := http.MethodPost, http.MethodPatch, http.MethodDelete
 	credit := func(invoice string, items any, extra map[string]any) map[string]any {
-		m := map[string]any{"owner": alice, "invoice": invoice, "items": items}
+		m := map[string]any{"business": alice, "invoice": invoice, "items": items}
 		for k, v := range extra {
 			m[k] = v
 		}
@@ -86,7 +86,7 @@ func TestCreditNoteRules(t *testing.T) {
 			status: 400, contains: []string{msg("The credit note is more than what is left to credit on the invoice (90.00 EUR).")}},
 		{name: "nothing left to credit", as: alice, method: post, url: creditNotesURL,
 			before: func(t testing.TB, app *tests.TestApp) {
-				if _, err := create(app, "credit_notes", "", map[string]any{"owner": alice, "invoice": invSent, "items": oneLine}); err != nil {
+				if _, err := create(app, "credit_notes", "", map[string]any{"business": alice, "invoice": invSent, "items": oneLine}); err != nil {
 					t.Fatal(err)
 				}
 			},
@@ -105,10 +105,10 @@ func TestCreditNoteRules(t *testing.T) {
 				"currency": "USD", "refunded_cents": 500, "discount_percent": 50}),
 			status: 200, contains: []string{`"number":"CN-00001"`, `"total_cents":3000`, `"customer":"` + custAcme + `"`, `"refunded_cents":0`, `"discount_percent":0`},
 			absent: []string{"HACK"}},
-		{name: "numbering uses the owner's prefix", as: alice, method: post, url: creditNotesURL,
+		{name: "numbering uses the business's prefix", as: alice, method: post, url: creditNotesURL,
 			before: func(t testing.TB, app *tests.TestApp) {
 				withCredit(invPaid)(t, app)
-				u := get(t, app, migrations.UsersCollection, alice)
+				u := get(t, app, migrations.BusinessesCollection, alice)
 				u.Set(migrations.FieldCreditNotePrefix, "GS-")
 				if err := app.Save(u); err != nil {
 					t.Fatal(err)
@@ -133,10 +133,10 @@ func TestCreditNoteRules(t *testing.T) {
 			before: withCredit(invSent), body: map[string]any{"status": "void", "void_reason": "Wrong customer"},
 			status: 400, contains: []string{msg(msgVoidHasCredits)}},
 		{name: "a payment can't exceed the balance left after the credit", as: alice, method: post, url: paymentsURL,
-			before: withCredit(invSent), body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 9001},
+			before: withCredit(invSent), body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 9001},
 			status: 400, contains: []string{msg("The payment is more than the balance due (90.00 EUR).")}},
 		{name: "a payment may pay the rest", as: alice, method: post, url: paymentsURL,
-			before: withCredit(invSent), body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 9000},
+			before: withCredit(invSent), body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 9000},
 			status: 200, after: expectRecord("invoices", invSent, map[string]any{"status": "paid", "balance_cents": 0, "credit_cents": 0})},
 	})
 }
@@ -144,7 +144,7 @@ func TestCreditNoteRules(t *testing.T) {
 func TestRefundRules(t *testing.T) {
 	post, patch, del := http.MethodPost, http.MethodPatch, http.MethodDelete
 	refund := func(amount int) map[string]any {
-		return map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": amount, "date": "2026-03-16", "method": "bank_transfer"}
+		return map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": amount, "date": "2026-03-16", "method": "bank_transfer"}
 	}
 	runAPICases(t, []apiCase{
 		{name: "part of the credit refunded", as: alice, method: post, url: refundsURL,
@@ -173,7 +173,7 @@ func TestRefundRules(t *testing.T) {
 			before: withCredit(invPaid), body: refund(0),
 			status: 400},
 		{name: "server fields sent by the client are ignored", as: alice, method: post, url: refundsURL,
-			before: withCredit(invPaid), body: map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": 100, "invoice": invSent, "customer": custSpare, "currency": "USD"},
+			before: withCredit(invPaid), body: map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": 100, "invoice": invSent, "customer": custSpare, "currency": "USD"},
 			status: 200, contains: []string{`"invoice":"` + invPaid + `"`, `"customer":"` + custAcme + `"`, `"currency":"EUR"`, `"method":"bank_transfer"`}},
 		{name: "a refund's amount is fixed", as: alice, method: patch, url: refundsURL + "/rfalice00000001",
 			before: chain(withCredit(invPaid), withRefund("rfalice00000001", 1000)), body: map[string]any{"amount_cents": 500},
@@ -193,7 +193,7 @@ func TestRefundRules(t *testing.T) {
 			status: 400, contains: []string{msg(msgRefundsExceedCredit)},
 			after: expectRecord("invoices", invPaid, map[string]any{"paid_cents": 12000, "refunded_cents": 3000})},
 		{name: "a refund on bob's credit note", as: alice, method: post, url: refundsURL,
-			body:   map[string]any{"owner": alice, "credit_note": cnBob, "amount_cents": 100},
+			body:   map[string]any{"business": alice, "credit_note": cnBob, "amount_cents": 100},
 			status: 400, contains: []string{msg(msgForeignCreditNote)}},
 	})
 }
@@ -203,7 +203,7 @@ func TestRefundRules(t *testing.T) {
 func issuedInvoice(id string, discount float64, lines []map[string]any) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
 		t.Helper()
-		inv, err := create(app, "invoices", id, map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-03-01",
+		inv, err := create(app, "invoices", id, map[string]any{"business": alice, "customer": custAcme, "issue_date": "2026-03-01",
 			"items": lines, "discount_percent": discount})
 		if err != nil {
 			t.Fatal(err)
@@ -229,13 +229,13 @@ func TestCreditNoteRateCap(t *testing.T) {
 	// 100.00 at 20 % and 100.00 at 0 %, less 10 %: 90.00 + 18.00 VAT and 90.00.
 	mixed := issuedInvoice(invMixed, 10, []map[string]any{line("Design", 10000, 20), line("Books", 10000, 0)})
 	zeroCredited := chain(mixed, func(t testing.TB, app *tests.TestApp) {
-		if _, err := create(app, "credit_notes", "", map[string]any{"owner": alice, "invoice": invMixed,
+		if _, err := create(app, "credit_notes", "", map[string]any{"business": alice, "invoice": invMixed,
 			"items": []map[string]any{line("Books", 10000, 0)}}); err != nil {
 			t.Fatal(err)
 		}
 	})
 	credit := func(invoice string, lines ...map[string]any) map[string]any {
-		return map[string]any{"owner": alice, "invoice": invoice, "items": lines}
+		return map[string]any{"business": alice, "invoice": invoice, "items": lines}
 	}
 	runAPICases(t, []apiCase{
 		{name: "VAT the invoice never charged: 83.33 + 16.67 at 20 % on 100.00 at 0 %", as: alice, method: post, url: creditNotesURL,
@@ -276,10 +276,10 @@ func paidThenCredited(t testing.TB, app *tests.TestApp) {
 		collection, id string
 		fields         map[string]any
 	}{
-		{"invoices", invZero, map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-03-01", "items": line(10000)}},
+		{"invoices", invZero, map[string]any{"business": alice, "customer": custAcme, "issue_date": "2026-03-01", "items": line(10000)}},
 		{"invoices", invZero, map[string]any{"status": "sent"}},
-		{"payments", payZero, map[string]any{"owner": alice, "invoice": invZero, "amount_cents": 10000, "date": "2026-03-05", "method": "cash", "reference": "R-1"}},
-		{"credit_notes", "", map[string]any{"owner": alice, "invoice": invZero, "issue_date": "2026-03-06", "items": line(5000)}},
+		{"payments", payZero, map[string]any{"business": alice, "invoice": invZero, "amount_cents": 10000, "date": "2026-03-05", "method": "cash", "reference": "R-1"}},
+		{"credit_notes", "", map[string]any{"business": alice, "invoice": invZero, "issue_date": "2026-03-06", "items": line(5000)}},
 	}
 	for _, st := range steps {
 		if rec, err := app.FindRecordById(st.collection, st.id); err == nil {
@@ -361,7 +361,7 @@ func TestCreditRaces(t *testing.T) {
 		defer app.Cleanup()
 		// 8 credit notes of 48.00 (40.00 + 20 %) on a 120.00 invoice: 2 fit.
 		part := []map[string]any{{"description": "Consulting", "quantity": 0.4, "unit_price_cents": 10000, "tax_rate": 20}}
-		if ok := race(app, 8, "credit_notes", map[string]any{"owner": alice, "invoice": invSent, "items": part}); ok != 2 {
+		if ok := race(app, 8, "credit_notes", map[string]any{"business": alice, "invoice": invSent, "items": part}); ok != 2 {
 			t.Errorf("%d credit notes saved, want 2", ok)
 		}
 		expect(t, get(t, app, "invoices", invSent), map[string]any{"credited_cents": 9600, "balance_cents": 2400})
@@ -373,7 +373,7 @@ func TestCreditRaces(t *testing.T) {
 		defer app.Cleanup()
 		withCredit(invPaid)(t, app)
 		// 6 refunds of 20.00 of a 30.00 credit: 1 fits.
-		if ok := race(app, 6, "refunds", map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": 2000}); ok != 1 {
+		if ok := race(app, 6, "refunds", map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": 2000}); ok != 1 {
 			t.Errorf("%d refunds saved, want 1", ok)
 		}
 		expect(t, get(t, app, "invoices", invPaid), map[string]any{"refunded_cents": 2000, "credit_cents": 1000})
@@ -385,7 +385,7 @@ func TestCreditRaces(t *testing.T) {
 		defer app.Cleanup()
 		withCredit(invPaid)(t, app)
 		// 6 applications of 20.00 of a 30.00 credit to a 120.00 invoice: 1 fits.
-		if ok := race(app, 6, "payments", map[string]any{"owner": alice, "invoice": invSent, "credit_note": cnAlice,
+		if ok := race(app, 6, "payments", map[string]any{"business": alice, "invoice": invSent, "credit_note": cnAlice,
 			"amount_cents": 2000, "method": "credit"}); ok != 1 {
 			t.Errorf("%d applications saved, want 1", ok)
 		}
@@ -401,7 +401,7 @@ func TestPublicCopySaysWhatACreditTookOff(t *testing.T) {
 	t.Parallel()
 	app := factory(t)
 	defer app.Cleanup()
-	if _, err := create(app, "credit_notes", "", map[string]any{"owner": alice, "invoice": invSent, "items": oneLine}); err != nil {
+	if _, err := create(app, "credit_notes", "", map[string]any{"business": alice, "invoice": invSent, "items": oneLine}); err != nil {
 		t.Fatal(err)
 	}
 	rec := do(testServer(t, app), http.MethodGet, publicURLFor(tokInvSent), nil, nil)

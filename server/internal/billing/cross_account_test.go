@@ -15,12 +15,12 @@ func TestCrossAccountMatrix(t *testing.T) {
 		create         map[string]any // a valid body, owned by bob
 		update         map[string]any
 	}{
-		{"customers", custBob, map[string]any{"owner": bob, "name": "X", "currency": "EUR"}, map[string]any{"name": "Mine now"}},
-		{"quotes", quoBob, map[string]any{"owner": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
-		{"invoices", invBob, map[string]any{"owner": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
-		{"payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
-		{"credit_notes", cnBob, map[string]any{"owner": bob, "invoice": invBob, "items": creditLine}, map[string]any{"notes": "hi"}},
-		{"refunds", refundBob, map[string]any{"owner": bob, "credit_note": cnBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
+		{"customers", custBob, map[string]any{"business": bob, "name": "X", "currency": "EUR"}, map[string]any{"name": "Mine now"}},
+		{"quotes", quoBob, map[string]any{"business": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
+		{"invoices", invBob, map[string]any{"business": bob, "customer": custBob}, map[string]any{"notes": "hi"}},
+		{"payments", payBob, map[string]any{"business": bob, "invoice": invBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
+		{"credit_notes", cnBob, map[string]any{"business": bob, "invoice": invBob, "items": creditLine}, map[string]any{"notes": "hi"}},
+		{"refunds", refundBob, map[string]any{"business": bob, "credit_note": cnBob, "amount_cents": 1}, map[string]any{"reference": "x"}},
 	}
 
 	var cases []apiCase
@@ -29,7 +29,7 @@ func TestCrossAccountMatrix(t *testing.T) {
 		cases = append(cases,
 			apiCase{name: b.collection + " list", as: alice, method: http.MethodGet, url: base + "?perPage=500",
 				status: 200, contains: []string{`"items":[`}, absent: []string{bob}},
-			apiCase{name: b.collection + " list filtered on bob", as: alice, method: http.MethodGet, url: base + "?filter=(owner='" + bob + "')",
+			apiCase{name: b.collection + " list filtered on bob", as: alice, method: http.MethodGet, url: base + "?filter=(business='" + bob + "')",
 				status: 200, contains: []string{`"totalItems":0`}},
 			apiCase{name: b.collection + " view", as: alice, method: http.MethodGet, url: base + "/" + b.id, status: 404},
 			apiCase{name: b.collection + " create for bob", as: alice, method: http.MethodPost, url: base, body: b.create,
@@ -43,17 +43,17 @@ func TestCrossAccountMatrix(t *testing.T) {
 	// References across accounts, with alice as the owner.
 	cases = append(cases,
 		apiCase{name: "quote → bob's customer", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"owner": alice, "customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
+			body: map[string]any{"business": alice, "customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
 		apiCase{name: "invoice → bob's customer", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
+			body: map[string]any{"business": alice, "customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
 		apiCase{name: "payment → bob's invoice", as: alice, method: http.MethodPost, url: paymentsURL,
-			body: map[string]any{"owner": alice, "invoice": invBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignInvoice)}},
+			body: map[string]any{"business": alice, "invoice": invBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignInvoice)}},
 		apiCase{name: "credit note → bob's invoice", as: alice, method: http.MethodPost, url: creditNotesURL,
-			body: map[string]any{"owner": alice, "invoice": invBobPaid, "items": creditLine}, status: 400, contains: []string{msg(msgForeignInvoice)}},
+			body: map[string]any{"business": alice, "invoice": invBobPaid, "items": creditLine}, status: 400, contains: []string{msg(msgForeignInvoice)}},
 		apiCase{name: "refund → bob's credit note", as: alice, method: http.MethodPost, url: refundsURL,
-			body: map[string]any{"owner": alice, "credit_note": cnBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignCreditNote)}},
+			body: map[string]any{"business": alice, "credit_note": cnBob, "amount_cents": 1}, status: 400, contains: []string{msg(msgForeignCreditNote)}},
 		apiCase{name: "applied credit → bob's credit note", as: alice, method: http.MethodPost, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "credit_note": cnBob, "amount_cents": 1, "method": "credit"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "credit_note": cnBob, "amount_cents": 1, "method": "credit"},
 			status: 400, contains: []string{msg(msgForeignCreditNote)}},
 		apiCase{name: "expand does not reach bob's credit notes", as: alice, method: http.MethodGet, url: refundsURL + "?expand=credit_note,invoice",
 			status: 200, absent: []string{bob, cnBob}},
@@ -74,14 +74,14 @@ func TestCrossAccountMatrix(t *testing.T) {
 		apiCase{name: "mail_sends list", as: alice, method: http.MethodGet, url: sends, status: 403},
 		apiCase{name: "mail_sends guest list", method: http.MethodGet, url: sends, status: 403},
 		apiCase{name: "mail_sends create", as: alice, method: http.MethodPost, url: sends,
-			body: map[string]any{"owner": alice, "kind": "invoice", "document": invSent, "sent_at": "2026-03-15 10:00:00Z"}, status: 403},
+			body: map[string]any{"business": alice, "kind": "invoice", "document": invSent, "sent_at": "2026-03-15 10:00:00Z"}, status: 403},
 	)
 	// The reminders log: bob's row is invisible to alice; nobody but the
 	// server writes it.
 	reminders := "/api/collections/invoice_reminders/records"
 	bobReminder := func(t testing.TB, app *tests.TestApp) {
 		if _, err := create(app, "invoice_reminders", "remindbob000001", map[string]any{
-			"owner": bob, "invoice": invBob, "step": 0, "day": "2026-03-15", "to": "x@bob.test"}); err != nil {
+			"business": bob, "invoice": invBob, "step": 0, "day": "2026-03-15", "to": "x@bob.test"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -93,7 +93,7 @@ func TestCrossAccountMatrix(t *testing.T) {
 		apiCase{name: "invoice_reminders owner lists own", as: bob, method: http.MethodGet, url: reminders, before: bobReminder,
 			status: 200, contains: []string{`"totalItems":1`}},
 		apiCase{name: "invoice_reminders create", as: alice, method: http.MethodPost, url: reminders,
-			body: map[string]any{"owner": alice, "invoice": invSent, "step": 0, "day": "2026-03-15"}, status: 403},
+			body: map[string]any{"business": alice, "invoice": invSent, "step": 0, "day": "2026-03-15"}, status: 403},
 		apiCase{name: "invoice_reminders delete own", as: bob, method: http.MethodDelete, url: reminders + "/remindbob000001",
 			before: bobReminder, status: 403},
 	)

@@ -21,7 +21,7 @@ func TestDateInputRefused(t *testing.T) {
 		return []string{msg(msgDateOutOfRange), `"` + field + `":{"code":"folio_date_out_of_range"`}
 	}
 	newInvoice := func(extra map[string]any) map[string]any {
-		m := map[string]any{"owner": alice, "customer": custAcme, "items": oneLine}
+		m := map[string]any{"business": alice, "customer": custAcme, "items": oneLine}
 		for k, v := range extra {
 			m[k] = v
 		}
@@ -53,19 +53,19 @@ func TestDateInputRefused(t *testing.T) {
 		{name: "quote expiry date invalid", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
 			body: map[string]any{"expiry_date": "2026-02-30"}, status: 400, contains: invalid("expiry_date")},
 		{name: "quote issue date invalid", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-13-45"}, status: 400, contains: invalid("issue_date")},
+			body: map[string]any{"business": alice, "customer": custAcme, "issue_date": "2026-13-45"}, status: 400, contains: invalid("issue_date")},
 		{name: "quote expiry date out of range", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
 			body: map[string]any{"expiry_date": "2200-01-01"}, status: 400, contains: outOfRange("expiry_date")},
 		{name: "quote expiry date may be emptied", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
 			body: map[string]any{"expiry_date": ""}, status: 200, contains: []string{`"expiry_date":""`}},
 		{name: "new payment dated nonsense", as: alice, method: http.MethodPost, url: paymentsURL,
-			body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "date": "not-a-date"}, status: 400, contains: invalid("date")},
+			body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100, "date": "not-a-date"}, status: 400, contains: invalid("date")},
 		{name: "payment date moved to 30 February", as: alice, method: http.MethodPatch, url: paymentsURL + "/" + payPartial,
 			body: map[string]any{"date": "2026-02-30"}, status: 400, contains: invalid("date"), after: unchangedPayment},
 		{name: "payment date in year 9999", as: alice, method: http.MethodPatch, url: paymentsURL + "/" + payPartial,
 			body: map[string]any{"date": "9999-12-31"}, status: 400, contains: outOfRange("date"), after: unchangedPayment},
 		{name: "payment dated yesterday stays yesterday", as: alice, method: http.MethodPost, url: paymentsURL,
-			body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "date": "2026-03-14"}, status: 200,
+			body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100, "date": "2026-03-14"}, status: 200,
 			contains: []string{`"date":"2026-03-14 00:00:00.000Z"`}},
 
 		{name: "an invoice issued a year ahead, due five years ahead", as: alice, method: http.MethodPost, url: invoicesURL,
@@ -80,21 +80,21 @@ func TestDateInputRefused(t *testing.T) {
 		{name: "a quote valid until 2199", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft,
 			body: map[string]any{"expiry_date": "2199-01-01"}, status: 400, contains: []string{`"expiry_date":{"code":"folio_due_date_window"`}},
 		{name: "a credit note dated 2199", as: alice, method: http.MethodPost, url: creditNotesURL,
-			body:   map[string]any{"owner": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2199-12-31"},
+			body:   map[string]any{"business": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2199-12-31"},
 			status: 400, contains: []string{msg(msgDateInFuture), `"issue_date":{"code":"folio_date_in_future"`},
 			after: expectRecord("invoices", invPaid, map[string]any{"credited_cents": 0, "paid_at": "2026-03-12 00:00:00.000Z"})},
 		{name: "a credit note dated tomorrow (a time zone ahead of UTC)", as: alice, method: http.MethodPost, url: creditNotesURL,
-			body: map[string]any{"owner": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2026-03-16"}, status: 200},
+			body: map[string]any{"business": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2026-03-16"}, status: 200},
 		{name: "a credit note dated the day after tomorrow", as: alice, method: http.MethodPost, url: creditNotesURL,
-			body: map[string]any{"owner": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2026-03-17"}, status: 400,
+			body: map[string]any{"business": alice, "invoice": invPaid, "items": creditLine, "issue_date": "2026-03-17"}, status: 400,
 			contains: []string{`"issue_date":{"code":"folio_date_in_future"`}},
 		{name: "a payment dated next month", as: alice, method: http.MethodPost, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "date": "2026-04-15"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100, "date": "2026-04-15"},
 			status: 400, contains: []string{`"date":{"code":"folio_date_in_future"`}},
 		{name: "a payment's date moved to next year", as: alice, method: http.MethodPatch, url: paymentsURL + "/" + payPartial,
 			body: map[string]any{"date": "2027-01-01"}, status: 400, contains: []string{`"date":{"code":"folio_date_in_future"`}, after: unchangedPayment},
 		{name: "a refund dated next week", as: alice, method: http.MethodPost, url: refundsURL, before: withCredit(invPaid),
-			body:   map[string]any{"owner": alice, "credit_note": cnAlice, "amount_cents": 100, "date": "2026-03-22", "method": "cash"},
+			body:   map[string]any{"business": alice, "credit_note": cnAlice, "amount_cents": 100, "date": "2026-03-22", "method": "cash"},
 			status: 400, contains: []string{`"date":{"code":"folio_date_in_future"`}},
 		{name: "a payment dated before the window, already stored, keeps it when its reference changes", as: alice, method: http.MethodPatch,
 			url: paymentsURL + "/" + payPartial, before: storedPaymentDate(payPartial, "1999-06-30"),

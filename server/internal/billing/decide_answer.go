@@ -9,7 +9,7 @@ import (
 
 // decideAnswerable says whether the customer may still answer this
 // document through its public link: only a quote, and only once (sent or
-// viewed; the status machine then refuses an expired one). The owner's own
+// viewed; the status machine then refuses an expired one). The business's own
 // status changes (PATCH) are judged by decideQuoteStatus alone.
 func decideAnswerable(noun, status string) *ruleError {
 	switch {

@@ -4,7 +4,7 @@ import "slices"
 
 // decideConvert says whether a quote may become an invoice now. A quote is
 // converted at most once (research I11); an expired quote still converts,
-// because converting is the owner's explicit decision. A draft never sent is
+// because converting is the business's explicit decision. A draft never sent is
 // not converted: the customer has not seen it (it is edited instead, or sent).
 func decideConvert(status string, linked bool, lines int) *ruleError {
 	switch {

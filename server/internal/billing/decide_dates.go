@@ -68,9 +68,9 @@ func decideDateWindow(field string, day, today time.Time, w dateWindow) *ruleErr
 }
 
 // decideDueDate is the default due date: the customer's own payment terms
-// when set (above 0), else the owner's. 0 owner days means due on receipt.
-func decideDueDate(issue time.Time, customerTerms, ownerTerms int) time.Time {
-	days := ownerTerms
+// when set (above 0), else the business's. 0 business days means due on receipt.
+func decideDueDate(issue time.Time, customerTerms, businessTerms int) time.Time {
+	days := businessTerms
 	if customerTerms > 0 {
 		days = customerTerms
 	}

@@ -23,13 +23,13 @@ func decideDocumentLanguage(customerLang, businessLang string) string {
 
 // documentLanguage reads decideDocumentLanguage's inputs from the records;
 // either may be nil.
-func documentLanguage(owner, customer *core.Record) string {
+func documentLanguage(business, customer *core.Record) string {
 	var c, b string
 	if customer != nil {
 		c = customer.GetString(migrations.FieldCustomerLanguage)
 	}
-	if owner != nil {
-		b = owner.GetString(migrations.FieldDocumentLanguage)
+	if business != nil {
+		b = business.GetString(migrations.FieldDocumentLanguage)
 	}
 	return decideDocumentLanguage(c, b)
 }
@@ -39,7 +39,7 @@ func documentLanguage(owner, customer *core.Record) string {
 // the built-in default in the document's language. A template that is one
 // of the built-in defaults (builtIn: the English one every account starts
 // with, or another language's, as the send dialog and the settings show
-// them before anyone edits them) is no choice of the owner's: it gives way
+// them before anyone edits them) is no choice of the business's: it gives way
 // to the default of the document's language.
 func decideSendTemplate(typed, saved, languageDefault string, builtIn []string) string {
 	for _, tmpl := range []string{typed, saved} {

@@ -33,7 +33,7 @@ var derivedBase = regexp.MustCompile(`^http://(127\.0\.0\.1|localhost)(:\d+)?$`)
 
 // decideLinkBase picks the origin of public links: the configured app URL
 // (FOLIO_APP_URL, or what an admin set); when there is none, or it is one
-// the server derived from its listen address, the origin the owner's
+// the server derived from its listen address, the origin the business's
 // browser used for this request, which is the address people reach.
 func decideLinkBase(appURL, requestOrigin string) string {
 	appURL = strings.TrimRight(strings.TrimSpace(appURL), "/")

@@ -11,8 +11,8 @@ import (
 // numberDigits is the zero padding of the sequence in a number.
 const numberDigits = 5
 
-// FormatNumber builds a document number from the owner's prefix and the
-// per-owner sequence: ("INV-", 42) → "INV-00042". Sequences past 99999
+// FormatNumber builds a document number from the business's prefix and the
+// per-business sequence: ("INV-", 42) → "INV-00042". Sequences past 99999
 // simply grow wider. The seeder uses it too, so bulk data looks the same.
 func FormatNumber(prefix string, seq int) string {
 	return fmt.Sprintf("%s%0*d", prefix, numberDigits, seq)
@@ -43,7 +43,7 @@ var numbered = []string{
 	migrations.PaymentsCollection, migrations.CreditNotesCollection,
 }
 
-// PrefixFor returns the number prefix for a collection from the owner's
+// PrefixFor returns the number prefix for a collection from the business's
 // settings (the value of the users field, possibly empty).
 func PrefixFor(collection, setting string) string {
 	if setting != "" {
@@ -77,10 +77,10 @@ func prefixesClash(a, b string) bool {
 }
 
 // decidePrefixes refuses settings whose changed prefixes could number two
-// kinds of document alike. prefixes are the settings by users field (an
+// kinds of document alike. prefixes are the settings by businesses field (an
 // empty one is its default); changed are the fields whose value the save
-// changes. Prefixes that already clash and stay as they are pass (an
-// account from before the rule); assignNumber still refuses a number
+// changes. Prefixes that already clash and stay as they are pass (a
+// business from before the rule); assignNumber still refuses a number
 // another kind holds. The refusal is about the changed field and names
 // the other kind and its prefix.
 func decidePrefixes(prefixes map[string]string, changed []string) *ruleError {

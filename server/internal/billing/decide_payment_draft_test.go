@@ -47,7 +47,7 @@ func TestPaymentOnDraftIssuesIt(t *testing.T) {
 			app := factory(t)
 			defer app.Cleanup()
 			p, err := create(app, migrations.PaymentsCollection, "paydraft0000001", map[string]any{
-				"owner": alice, "invoice": invDraft, "amount_cents": c.amount, "date": "2026-03-14"})
+				"business": alice, "invoice": invDraft, "amount_cents": c.amount, "date": "2026-03-14"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestPaymentOnDraftIssuesIt(t *testing.T) {
 		app := factory(t)
 		defer app.Cleanup()
 		_, err := create(app, migrations.PaymentsCollection, "paydraft0000002", map[string]any{
-			"owner": alice, "invoice": invEmpty, "amount_cents": 100, "date": "2026-03-14"})
+			"business": alice, "invoice": invEmpty, "amount_cents": 100, "date": "2026-03-14"})
 		if err == nil {
 			t.Fatal("a payment on an empty draft was saved")
 		}

@@ -173,8 +173,8 @@ func decideReminderSteps(raw []byte) ([]int, *ruleError) {
 }
 
 // reminderSteps is a business's schedule: its own, else the defaults.
-func reminderSteps(owner *core.Record) []int {
-	steps, rerr := decideReminderSteps(rawJSON(owner, migrations.FieldReminderSteps))
+func reminderSteps(business *core.Record) []int {
+	steps, rerr := decideReminderSteps(rawJSON(business, migrations.FieldReminderSteps))
 	if rerr != nil || steps == nil {
 		return DefaultReminderSteps
 	}

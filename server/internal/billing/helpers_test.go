@@ -77,7 +77,7 @@ const (
 // addLink saves a public link with a known token, as createLink would.
 func addLink(app core.App, owner, kind, doc, token string) (*core.Record, error) {
 	return create(app, "document_links", "", map[string]any{
-		"owner": owner, "kind": kind, "document": doc, "token_hash": hashLinkToken(token),
+		"business": owner, "kind": kind, "document": doc, "token_hash": hashLinkToken(token),
 	})
 }
 
@@ -127,13 +127,13 @@ func buildFixture(app *tests.TestApp) error {
 		return err
 	}
 
-	save("customers", custAcme, map[string]any{"owner": alice, "name": "Acme Ltd", "currency": "EUR"})
-	save("customers", custBlue, map[string]any{"owner": alice, "name": "Blue Sky Inc", "currency": "USD", "payment_terms_days": 14})
-	save("customers", custSpare, map[string]any{"owner": alice, "name": "Spare Parts", "currency": "EUR"})
-	save("customers", custBob, map[string]any{"owner": bob, "name": "Bob's Client", "currency": "EUR"})
+	save("customers", custAcme, map[string]any{"business": alice, "name": "Acme Ltd", "currency": "EUR"})
+	save("customers", custBlue, map[string]any{"business": alice, "name": "Blue Sky Inc", "currency": "USD", "payment_terms_days": 14})
+	save("customers", custSpare, map[string]any{"business": alice, "name": "Spare Parts", "currency": "EUR"})
+	save("customers", custBob, map[string]any{"business": bob, "name": "Bob's Client", "currency": "EUR"})
 
 	doc := func(owner, customer string, extra map[string]any) map[string]any {
-		m := map[string]any{"owner": owner, "customer": customer, "issue_date": "2026-03-01", "items": oneLine}
+		m := map[string]any{"business": owner, "customer": customer, "issue_date": "2026-03-01", "items": oneLine}
 		for k, v := range extra {
 			m[k] = v
 		}
@@ -158,11 +158,11 @@ func buildFixture(app *tests.TestApp) error {
 	update("invoices", invSent, map[string]any{"status": "sent"})
 	save("invoices", invPartial, doc(alice, custAcme, nil))
 	update("invoices", invPartial, map[string]any{"status": "sent"})
-	save("payments", payPartial, map[string]any{"owner": alice, "invoice": invPartial, "amount_cents": 5000, "date": "2026-03-10", "method": "card"})
+	save("payments", payPartial, map[string]any{"business": alice, "invoice": invPartial, "amount_cents": 5000, "date": "2026-03-10", "method": "card"})
 	save("invoices", invPaid, doc(alice, custAcme, nil))
 	update("invoices", invPaid, map[string]any{"status": "sent"})
 	update("invoices", invPaid, map[string]any{"status": "viewed"})
-	save("payments", payPaid, map[string]any{"owner": alice, "invoice": invPaid, "amount_cents": 12000, "date": "2026-03-12", "method": "bank_transfer"})
+	save("payments", payPaid, map[string]any{"business": alice, "invoice": invPaid, "amount_cents": 12000, "date": "2026-03-12", "method": "bank_transfer"})
 	save("invoices", invVoid, doc(alice, custAcme, nil))
 	update("invoices", invVoid, map[string]any{"status": "sent"})
 	must(addLink(app, alice, "invoice", invVoid, tokVoid))
@@ -170,12 +170,12 @@ func buildFixture(app *tests.TestApp) error {
 
 	save("invoices", invBob, doc(bob, custBob, nil))
 	update("invoices", invBob, map[string]any{"status": "sent"})
-	save("payments", payBob, map[string]any{"owner": bob, "invoice": invBob, "amount_cents": 2000, "date": "2026-03-11", "method": "cash"})
+	save("payments", payBob, map[string]any{"business": bob, "invoice": invBob, "amount_cents": 2000, "date": "2026-03-11", "method": "cash"})
 	save("invoices", invBobPaid, doc(bob, custBob, map[string]any{"issue_date": "2026-03-02"}))
 	update("invoices", invBobPaid, map[string]any{"status": "sent"})
-	save("payments", payBobPaid, map[string]any{"owner": bob, "invoice": invBobPaid, "amount_cents": 12000, "date": "2026-03-05", "method": "cash"})
-	save("credit_notes", cnBob, map[string]any{"owner": bob, "invoice": invBobPaid, "issue_date": "2026-03-06", "items": creditLine})
-	save("refunds", refundBob, map[string]any{"owner": bob, "credit_note": cnBob, "amount_cents": 1000, "date": "2026-03-07", "method": "bank_transfer"})
+	save("payments", payBobPaid, map[string]any{"business": bob, "invoice": invBobPaid, "amount_cents": 12000, "date": "2026-03-05", "method": "cash"})
+	save("credit_notes", cnBob, map[string]any{"business": bob, "invoice": invBobPaid, "issue_date": "2026-03-06", "items": creditLine})
+	save("refunds", refundBob, map[string]any{"business": bob, "credit_note": cnBob, "amount_cents": 1000, "date": "2026-03-07", "method": "bank_transfer"})
 
 	must(addLink(app, alice, "invoice", invSent, tokInvSent))
 	must(addLink(app, alice, "invoice", invPartial, tokInvPartial))
@@ -268,11 +268,12 @@ func runAPICases(t *testing.T, cases []apiCase) {
 			NotExpectedContent: c.absent,
 			TestAppFactory:     factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				if c.as != "" {
-					headers["Authorization"] = testapp.Token(t, app, c.as)
-				}
+				// before first: it may add the user the case signs in as.
 				if c.before != nil {
 					c.before(t, app)
+				}
+				if c.as != "" {
+					headers["Authorization"] = testapp.Token(t, app, c.as)
 				}
 			},
 		}

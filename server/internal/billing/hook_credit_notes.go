@@ -44,7 +44,7 @@ func readInvoiceFigures(app core.App, id string) (invoiceFigures, error) {
 
 // saveCreditNote enforces the credit note rules on every save. A new one
 // takes its customer, currency, discount and VAT category from its
-// invoice, gets its totals from the money rule and the owner's next CN-
+// invoice, gets its totals from the money rule and the business's next CN-
 // number, and may not credit more than the invoice total less its other
 // credit notes. Its invoice then recomputes its balance and credit, in
 // the same transaction. A stored one never changes (only the server's
@@ -57,8 +57,8 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 			if err != nil {
 				return err
 			}
-			if r.GetString("owner") != orig.GetString("owner") {
-				return refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+			if r.GetString("business") != orig.GetString("business") {
+				return refuse("business", "folio_owner_fixed", msgOwnerFixed)
 			}
 			if r.GetString("number") != orig.GetString("number") || r.GetInt("seq") != orig.GetInt("seq") {
 				return refuse("number", "folio_number_fixed", msgNumberFixed)
@@ -73,12 +73,12 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 		}
 
 		inv, err := e.App.FindRecordById(migrations.InvoicesCollection, r.GetString("invoice"))
-		if err != nil || inv.GetString("owner") != r.GetString("owner") {
+		if err != nil || inv.GetString("business") != r.GetString("business") {
 			return refuse("invoice", "folio_foreign_invoice", msgForeignInvoice)
 		}
-		owner, err := e.App.FindRecordById(migrations.UsersCollection, r.GetString("owner"))
+		business, err := findBusiness(e.App, r.GetString("business"))
 		if err != nil {
-			return refuse("owner", "folio_owner_missing", msgOwnerMissing)
+			return refuse("business", "folio_owner_missing", msgOwnerMissing)
 		}
 		r.Set("customer", inv.GetString("customer"))
 		r.Set("currency", inv.GetString("currency"))
@@ -149,7 +149,7 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 		r.Set("total_cents", totals.TotalCents)
 		r.Set("tax_breakdown", TaxBreakdown(totals.TaxBreakdown, r.GetString(migrations.FieldVATExemptionCategory)))
 
-		if err := assignNumber(e.App, r, owner); err != nil {
+		if err := assignNumber(e.App, r, business); err != nil {
 			return err
 		}
 		if err := e.Next(); err != nil {
@@ -241,8 +241,8 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 			if err != nil {
 				return err
 			}
-			if r.GetString("owner") != orig.GetString("owner") {
-				return refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+			if r.GetString("business") != orig.GetString("business") {
+				return refuse("business", "folio_owner_fixed", msgOwnerFixed)
 			}
 			var changed []string
 			for _, f := range refundFixed {
@@ -264,7 +264,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		}
 
 		cn, err := e.App.FindRecordById(migrations.CreditNotesCollection, r.GetString("credit_note"))
-		if err != nil || cn.GetString("owner") != r.GetString("owner") {
+		if err != nil || cn.GetString("business") != r.GetString("business") {
 			return refuse("credit_note", "folio_foreign_credit_note", msgForeignCreditNote)
 		}
 		r.Set("invoice", cn.GetString("invoice"))

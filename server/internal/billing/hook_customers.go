@@ -9,7 +9,7 @@ import (
 	"folio/server/migrations"
 )
 
-// beforeCustomerCreate fills the currency from the owner's default when the
+// beforeCustomerCreate fills the currency from the business's default when the
 // form left it empty, and normalizes the codes to upper case.
 func (s *service) beforeCustomerCreate(e *core.RecordEvent) error {
 	normalizeCustomer(e.Record)
@@ -17,16 +17,16 @@ func (s *service) beforeCustomerCreate(e *core.RecordEvent) error {
 		return err
 	}
 	if e.Record.GetString("currency") == "" {
-		owner, err := e.App.FindRecordById(migrations.UsersCollection, e.Record.GetString("owner"))
+		business, err := findBusiness(e.App, e.Record.GetString("business"))
 		if err != nil {
-			return refuse("owner", "folio_owner_missing", msgOwnerMissing)
+			return refuse("business", "folio_owner_missing", msgOwnerMissing)
 		}
-		e.Record.Set("currency", orDefault(owner.GetString(migrations.FieldDefaultCurrency), migrations.DefaultCurrency))
+		e.Record.Set("currency", orDefault(business.GetString(migrations.FieldDefaultCurrency), migrations.DefaultCurrency))
 	}
 	return e.Next()
 }
 
-// beforeCustomerUpdate keeps the owner and, once the customer has
+// beforeCustomerUpdate keeps the business and, once the customer has
 // documents, its currency: every quote, invoice and payment copied it.
 func (s *service) beforeCustomerUpdate(e *core.RecordEvent) error {
 	normalizeCustomer(e.Record)
@@ -37,11 +37,11 @@ func (s *service) beforeCustomerUpdate(e *core.RecordEvent) error {
 	if err != nil {
 		return err
 	}
-	if e.Record.GetString("owner") != orig.GetString("owner") {
-		return refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+	if e.Record.GetString("business") != orig.GetString("business") {
+		return refuse("business", "folio_owner_fixed", msgOwnerFixed)
 	}
 	if e.Record.GetString("currency") != orig.GetString("currency") {
-		has, err := customerHasDocuments(e.App, orig.GetString("owner"), e.Record.Id)
+		has, err := customerHasDocuments(e.App, orig.GetString("business"), e.Record.Id)
 		if err != nil {
 			return err
 		}
@@ -56,7 +56,7 @@ func (s *service) beforeCustomerUpdate(e *core.RecordEvent) error {
 // advice; PocketBase would refuse too (required relations) but only with a
 // generic message.
 func beforeCustomerDelete(e *core.RecordEvent) error {
-	has, err := customerHasDocuments(e.App, e.Record.GetString("owner"), e.Record.Id)
+	has, err := customerHasDocuments(e.App, e.Record.GetString("business"), e.Record.Id)
 	if err != nil {
 		return err
 	}
@@ -95,14 +95,14 @@ func checkCustomerEInvoice(r *core.Record) error {
 }
 
 // customerHasDocuments reports whether any quote, invoice or payment points
-// at the customer (each probe uses the (owner, customer) indexes).
-func customerHasDocuments(app core.App, owner, customer string) (bool, error) {
+// at the customer (each probe uses the (business, customer) indexes).
+func customerHasDocuments(app core.App, business, customer string) (bool, error) {
 	var n int
 	err := app.DB().NewQuery(`SELECT
-		EXISTS(SELECT 1 FROM quotes WHERE owner = {:owner} AND customer = {:customer}) +
-		EXISTS(SELECT 1 FROM invoices WHERE owner = {:owner} AND customer = {:customer}) +
-		EXISTS(SELECT 1 FROM payments WHERE owner = {:owner} AND customer = {:customer})`).
-		Bind(dbx.Params{"owner": owner, "customer": customer}).Row(&n)
+		EXISTS(SELECT 1 FROM quotes WHERE business = {:business} AND customer = {:customer}) +
+		EXISTS(SELECT 1 FROM invoices WHERE business = {:business} AND customer = {:customer}) +
+		EXISTS(SELECT 1 FROM payments WHERE business = {:business} AND customer = {:customer})`).
+		Bind(dbx.Params{"business": business, "customer": customer}).Row(&n)
 	return n > 0, err
 }
 

@@ -26,7 +26,9 @@ import (
 //   - a new payment records "payment" {amount_cents, currency} on its invoice.
 //
 // Sent, viewed, downloaded, accepted and rejected are recorded by the
-// routes that know who did it (send route, public routes).
+// routes that know who did it (send route, public routes). An event names
+// its actor, the member whose request made the change (setActor, left on
+// the record by the request hooks); changes made by Folio itself have none.
 
 // trailDocumentCreate records "created" with the new document.
 func trailDocumentCreate(e *core.RecordEvent) error {
@@ -35,7 +37,7 @@ func trailDocumentCreate(e *core.RecordEvent) error {
 			return err
 		}
 		k := kindOfCollection(e.Record.Collection().Name)
-		return recordEvent(e.App, e.Record.GetString("owner"), k.noun, e.Record.Id, migrations.EventCreated, nil)
+		return recordEvent(e.App, e.Record.GetString("business"), actorOf(e.Record), k.noun, e.Record.Id, migrations.EventCreated, nil)
 	})
 }
 
@@ -69,10 +71,10 @@ func (s *service) trailDocumentUpdate(e *core.RecordEvent) error {
 		}
 		switch {
 		case why == linksVoided:
-			return recordEvent(e.App, r.GetString("owner"), k.noun, r.Id, migrations.EventVoided,
+			return recordEvent(e.App, r.GetString("business"), actorOf(r), k.noun, r.Id, migrations.EventVoided,
 				map[string]any{"reason": r.GetString("void_reason")})
 		case stopped > 0:
-			return recordEvent(e.App, r.GetString("owner"), k.noun, r.Id, migrations.EventLinksStopped,
+			return recordEvent(e.App, r.GetString("business"), actorOf(r), k.noun, r.Id, migrations.EventLinksStopped,
 				map[string]any{"reason": why})
 		}
 		return nil
@@ -103,7 +105,7 @@ func trailPaymentCreate(e *core.RecordEvent) error {
 			return err
 		}
 		r := e.Record
-		return recordEvent(e.App, r.GetString("owner"), invoiceKind.noun, r.GetString("invoice"), migrations.EventPayment,
+		return recordEvent(e.App, r.GetString("business"), actorOf(r), invoiceKind.noun, r.GetString("invoice"), migrations.EventPayment,
 			map[string]any{"amount_cents": r.GetInt("amount_cents"), "currency": r.GetString("currency")})
 	})
 }

@@ -39,9 +39,9 @@ func TestTrailOfTheFixture(t *testing.T) {
 	var wrong int
 	err = app.DB().NewQuery(`SELECT COUNT(*) FROM document_events e
 		LEFT JOIN quotes q ON q.id = e.document LEFT JOIN invoices i ON i.id = e.document
-		WHERE e.owner != COALESCE(q.owner, i.owner)`).Row(&wrong)
+		WHERE e.business != COALESCE(q.business, i.business)`).Row(&wrong)
 	if err != nil || wrong != 0 {
-		t.Errorf("%d events with another owner than their document (%v)", wrong, err)
+		t.Errorf("%d events with another business than their document (%v)", wrong, err)
 	}
 }
 
@@ -102,16 +102,16 @@ func TestTrailFollowsWrites(t *testing.T) {
 				}
 			}},
 		{name: "a new document records created", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"id": "qalicenew000001", "owner": alice, "customer": custAcme}, status: 200,
+			body: map[string]any{"id": "qalicenew000001", "business": alice, "customer": custAcme}, status: 200,
 			after: expectEvents("created", map[string]int{"qalicenew000001": 1})},
 		{name: "a refused create records nothing", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"id": "qalicenew000001", "owner": alice, "customer": custBob}, status: 400,
+			body: map[string]any{"id": "qalicenew000001", "business": alice, "customer": custBob}, status: 400,
 			after: expectEvents("", map[string]int{"qalicenew000001": 0})},
 		{name: "a payment records payment on its invoice", as: alice, method: http.MethodPost, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 2500, "date": "2026-03-15", "method": "card"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "amount_cents": 2500, "date": "2026-03-15", "method": "card"},
 			status: 200, after: eventDetail(invSent, "payment", map[string]any{"amount_cents": 2500, "currency": "EUR"})},
 		{name: "an overpayment records nothing", as: alice, method: http.MethodPost, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 99999, "date": "2026-03-15", "method": "card"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "amount_cents": 99999, "date": "2026-03-15", "method": "card"},
 			status: 400, after: expectEvents("payment", map[string]int{invSent: 0})},
 	})
 }
@@ -128,11 +128,11 @@ func TestEventsAndLinksRules(t *testing.T) {
 			contains: []string{invBob}, absent: []string{invSent, quoSent}},
 		{name: "a guest sees none", method: http.MethodGet, url: eventsURL, status: 200, contains: []string{`"totalItems":0`}},
 		{name: "nobody creates events through the API", as: alice, method: http.MethodPost, url: eventsURL,
-			body: map[string]any{"owner": alice, "kind": "invoice", "document": invSent, "type": "accepted"}, status: 403,
+			body: map[string]any{"business": alice, "kind": "invoice", "document": invSent, "type": "accepted"}, status: 403,
 			after: expectEvents("accepted", map[string]int{invSent: 0})},
 		{name: "links can't be listed", as: alice, method: http.MethodGet, url: linksURL, status: 403},
 		{name: "nor created", as: alice, method: http.MethodPost, url: linksURL,
-			body: map[string]any{"owner": alice, "kind": "invoice", "document": invSent, "token_hash": hashLinkToken("mine")}, status: 403},
+			body: map[string]any{"business": alice, "kind": "invoice", "document": invSent, "token_hash": hashLinkToken("mine")}, status: 403},
 	})
 }
 

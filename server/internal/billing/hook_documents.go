@@ -31,13 +31,13 @@ var (
 
 // preparedDoc is what the shared steps worked out for one save.
 type preparedDoc struct {
-	isNew   bool
-	stored  *core.Record // the record as in the database (defaults when new)
-	from    string       // stored status, "" when new
-	ownerID string
-	owner   *core.Record // loaded for new documents only
-	lines   []money.Line
-	totals  money.Totals
+	isNew      bool
+	stored     *core.Record // the record as in the database (defaults when new)
+	from       string       // stored status, "" when new
+	businessID string
+	business   *core.Record // loaded for new documents only
+	lines      []money.Line
+	totals     money.Totals
 	// changed lists the content fields this save changes (nil when new).
 	changed []string
 }
@@ -57,7 +57,7 @@ func storedVersion(app core.App, r *core.Record) (*core.Record, error) {
 const lineIDAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 // prepareDocument runs the steps quotes and invoices share, on every save:
-// owner and number never change; the customer is the owner's and gives the
+// business and number never change; the customer is the business's and gives the
 // currency; dates get their defaults and order; totals are recomputed from
 // the items; edits the stored status locks are refused.
 func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc, error) {
@@ -70,19 +70,19 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 
 	if !p.isNew {
 		p.from = orig.GetString("status")
-		if r.GetString("owner") != orig.GetString("owner") {
-			return nil, refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+		if r.GetString("business") != orig.GetString("business") {
+			return nil, refuse("business", "folio_owner_fixed", msgOwnerFixed)
 		}
 		if r.GetString("number") != orig.GetString("number") || r.GetInt("seq") != orig.GetInt("seq") {
 			return nil, refuse("number", "folio_number_fixed", msgNumberFixed)
 		}
 	}
 
-	p.ownerID = r.GetString("owner")
+	p.businessID = r.GetString("business")
 	if p.isNew {
-		// The owner's settings give the number prefix and default terms.
-		if p.owner, err = e.App.FindRecordById(migrations.UsersCollection, p.ownerID); err != nil {
-			return nil, refuse("owner", "folio_owner_missing", msgOwnerMissing)
+		// The business's settings give the number prefix and default terms.
+		if p.business, err = findBusiness(e.App, p.businessID); err != nil {
+			return nil, refuse("business", "folio_owner_missing", msgOwnerMissing)
 		}
 	}
 
@@ -92,7 +92,7 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 	var customer *core.Record
 	if id := r.GetString("customer"); id != "" && (p.isNew || id != orig.GetString("customer")) {
 		customer, err = e.App.FindRecordById(migrations.CustomersCollection, id)
-		if err != nil || customer.GetString("owner") != p.ownerID {
+		if err != nil || customer.GetString("business") != p.businessID {
 			return nil, refuse("customer", "folio_foreign_customer", msgForeignCustomer)
 		}
 		r.Set("currency", customer.GetString("currency"))
@@ -112,7 +112,7 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 			if customer != nil {
 				terms = customer.GetInt("payment_terms_days")
 			}
-			end = decideDueDate(issue, terms, p.owner.GetInt(migrations.FieldDefaultTermsDays))
+			end = decideDueDate(issue, terms, p.business.GetInt(migrations.FieldDefaultTermsDays))
 		} else {
 			end = decideExpiryDate(issue)
 		}
@@ -196,14 +196,14 @@ func checkExemption(app core.App, r *core.Record, p *preparedDoc, status string)
 	if !exemptionApplies(p.from, status, p.changed) {
 		return nil
 	}
-	return exemptionRefusal(app, r, p.lines, p.owner)
+	return exemptionRefusal(app, r, p.lines, p.business)
 }
 
 // exemptionRefusal refuses a document whose 0 % lines are exempt without
 // a reason, or reverse charged without both VAT IDs (decideExemption). The
-// customer and the owner are read only when a VAT ID is needed; owner may
+// customer and the business are read only when a VAT ID is needed; business may
 // be nil.
-func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, owner *core.Record) error {
+func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, business *core.Record) error {
 	c := exemptionCase{
 		category:  r.GetString(migrations.FieldVATExemptionCategory),
 		reason:    r.GetString(migrations.FieldVATExemptionReason),
@@ -215,12 +215,12 @@ func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, owner *c
 			return err
 		}
 		c.buyerVATID = customer.GetString("tax_id")
-		if owner == nil {
-			if owner, err = app.FindRecordById(migrations.UsersCollection, r.GetString("owner")); err != nil {
+		if business == nil {
+			if business, err = findBusiness(app, r.GetString("business")); err != nil {
 				return err
 			}
 		}
-		c.sellerVATID = owner.GetString(migrations.FieldCompanyVATID)
+		c.sellerVATID = business.GetString(migrations.FieldCompanyVATID)
 	}
 	if rerr := decideExemption(c); rerr != nil {
 		return rerr.api()
@@ -228,20 +228,20 @@ func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, owner *c
 	return nil
 }
 
-// assignNumber gives a new document the owner's next sequence number. It
+// assignNumber gives a new document the business's next sequence number. It
 // runs inside the request's transaction, on SQLite's single writer, so two
-// creates cannot read the same max; the UNIQUE (owner, seq) and
-// (owner, number) indexes are the backstop.
-func assignNumber(app core.App, r *core.Record, owner *core.Record) error {
+// creates cannot read the same max; the UNIQUE (business, seq) and
+// (business, number) indexes are the backstop.
+func assignNumber(app core.App, r *core.Record, business *core.Record) error {
 	collection := r.Collection().Name
 	var max int
 	err := app.DB().Select("COALESCE(MAX(seq), 0)").From(collection).
-		Where(dbx.HashExp{"owner": owner.Id}).Row(&max)
+		Where(dbx.HashExp{"business": business.Id}).Row(&max)
 	if err != nil {
 		return err
 	}
 	n := numberings[collection]
-	number := FormatNumber(PrefixFor(collection, owner.GetString(n.field)), max+1)
+	number := FormatNumber(PrefixFor(collection, business.GetString(n.field)), max+1)
 	// Another kind may hold the number: prefixes that clashed before the
 	// settings refused it (decidePrefixes). Never two documents with one
 	// number, whatever their case.
@@ -250,7 +250,7 @@ func assignNumber(app core.App, r *core.Record, owner *core.Record) error {
 			continue
 		}
 		var taken int
-		err := app.DB().Select("COUNT(*)").From(other).Where(dbx.HashExp{"owner": owner.Id}).
+		err := app.DB().Select("COUNT(*)").From(other).Where(dbx.HashExp{"business": business.Id}).
 			AndWhere(dbx.NewExp("[[number]] = {:number} COLLATE NOCASE", dbx.Params{"number": number})).Row(&taken)
 		if err != nil {
 			return err

@@ -36,9 +36,9 @@ func refusedField(name, code, message string) string {
 	return `"` + name + `":{"code":"` + code + `","message":"` + message + `"`
 }
 
-func TestUserEInvoiceSettings(t *testing.T) {
+func TestBusinessEInvoiceSettings(t *testing.T) {
 	patch := http.MethodPatch
-	me := "/api/collections/users/records/" + alice
+	me := "/api/collections/businesses/records/" + alice
 	runAPICases(t, []apiCase{
 		{name: "the settings are stored normalized", as: alice, method: patch, url: me,
 			body: map[string]any{
@@ -84,28 +84,24 @@ func TestUserEInvoiceSettings(t *testing.T) {
 				refusedField(migrations.FieldCompanyCountry, "folio_einvoice_missing", "Fill in the country to send e-invoices."),
 			},
 			absent: []string{`"company_name":{`},
-			after:  expectRecord(migrations.UsersCollection, alice, map[string]any{migrations.FieldEInvoicing: false})},
+			after:  expectRecord(migrations.BusinessesCollection, alice, map[string]any{migrations.FieldEInvoicing: false})},
 		{name: "turning e-invoicing on with the essentials", as: alice, method: patch, url: me,
 			body:   withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true}),
 			status: 200, contains: []string{`"einvoicing":true`},
-			after: expectRecord(migrations.UsersCollection, alice, map[string]any{migrations.FieldEInvoicing: true})},
+			after: expectRecord(migrations.BusinessesCollection, alice, map[string]any{migrations.FieldEInvoicing: true})},
 		{name: "clearing an essential while it is on", as: alice, method: patch, url: me,
-			before: setUser(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
+			before: setBusiness(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
 			body:   map[string]any{migrations.FieldCompanyCity: " "}, status: 400,
 			contains: []string{msg("Fill in the city to send e-invoices."),
 				refusedField(migrations.FieldCompanyCity, "folio_einvoice_missing", "Fill in the city to send e-invoices.")}},
 		{name: "saving it on again with everything there", as: alice, method: patch, url: me,
-			before: setUser(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
+			before: setBusiness(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
 			body:   withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true, "name": "Alice M."}), status: 200},
 		{name: "turning it off needs nothing", as: alice, method: patch, url: me,
-			before: setUser(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
+			before: setBusiness(alice, withFields(sellerReady, map[string]any{migrations.FieldEInvoicing: true})),
 			body:   map[string]any{migrations.FieldEInvoicing: false, migrations.FieldCompanyVATID: ""}, status: 200},
-		{name: "a sign-up with e-invoicing on and nothing else", method: http.MethodPost, url: "/api/collections/users/records",
-			body: map[string]any{"email": "new@folio.test", "password": "correct-horse-42", "passwordConfirm": "correct-horse-42",
-				migrations.FieldEInvoicing: true},
-			status: 400, contains: []string{refusedField(migrations.FieldCompanyName, "folio_einvoice_missing", "Fill in the company name to send e-invoices.")}},
 		{name: "nobody else reads them", as: bob, method: http.MethodGet, url: me, status: 404,
-			before: setUser(alice, sellerReady), absent: []string{"DE123456788"}},
+			before: setBusiness(alice, sellerReady), absent: []string{"DE123456788"}},
 	})
 }
 
@@ -143,14 +139,14 @@ func TestCustomerEInvoiceFields(t *testing.T) {
 			body: map[string]any{migrations.FieldEndpointID: "04011000-12345-30", migrations.FieldEndpointScheme: "0204"}, status: 400,
 			contains: []string{refusedField(migrations.FieldEndpointID, "folio_leitweg_check_digits", msgLeitwegCheck)}},
 		{name: "a new customer is checked too", as: alice, method: http.MethodPost, url: customersURL,
-			body: map[string]any{"owner": alice, "name": "Stadt", migrations.FieldBuyerReference: "991-33333TEST-34"}, status: 400,
+			body: map[string]any{"business": alice, "name": "Stadt", migrations.FieldBuyerReference: "991-33333TEST-34"}, status: 400,
 			contains: []string{msg(msgLeitwegCheck)}},
 	})
 }
 
 // docWith is a document of alice's for custAcme with these lines and fields.
 func docWith(lines []map[string]any, fields map[string]any) map[string]any {
-	m := map[string]any{"owner": alice, "customer": custAcme, "issue_date": "2026-03-01", "items": lines}
+	m := map[string]any{"business": alice, "customer": custAcme, "issue_date": "2026-03-01", "items": lines}
 	for k, v := range fields {
 		m[k] = v
 	}
@@ -311,18 +307,18 @@ func TestExemptionChecks(t *testing.T) {
 			body:   map[string]any{migrations.FieldVATExemptionCategory: "E", migrations.FieldVATExemptionReason: "Exempt."},
 			status: 400, contains: []string{`"folio_locked"`}},
 		{name: "reverse charge without the customer's VAT ID", as: alice, method: patch, url: invoicesURL + "/" + inv,
-			before: steps(newDoc("invoices", inv, reverse), setUser(alice, sellerReady)), body: map[string]any{"status": "sent"},
+			before: steps(newDoc("invoices", inv, reverse), setBusiness(alice, sellerReady)), body: map[string]any{"status": "sent"},
 			status: 400, contains: []string{msg(buyerMissing), refusedField("customer", "folio_buyer_vat_id_missing", buyerMissing)}},
 		{name: "reverse charge without the seller's VAT ID", as: alice, method: patch, url: invoicesURL + "/" + inv,
 			before: steps(newDoc("invoices", inv, reverse), setCustomer(map[string]any{"tax_id": "FR12345678901"})),
 			body:   map[string]any{"status": "sent"},
 			status: 400, contains: []string{refusedField(migrations.FieldVATExemptionCategory, "folio_seller_vat_id_missing", sellerMissing)}},
 		{name: "reverse charge with both VAT IDs", as: alice, method: patch, url: invoicesURL + "/" + inv,
-			before: steps(newDoc("invoices", inv, reverse), setUser(alice, sellerReady), setCustomer(map[string]any{"tax_id": "FR12345678901"})),
+			before: steps(newDoc("invoices", inv, reverse), setBusiness(alice, sellerReady), setCustomer(map[string]any{"tax_id": "FR12345678901"})),
 			body:   map[string]any{"status": "sent"}, status: 200, contains: []string{`"category":"AE"`}},
 		{name: "intra-community supply without the customer's VAT ID", as: alice, method: patch, url: quotesURL + "/" + quo,
 			before: steps(newDoc("quotes", quo, map[string]any{migrations.FieldVATExemptionCategory: "K", migrations.FieldVATExemptionReason: "Intra-community supply."}),
-				setUser(alice, sellerReady)),
+				setBusiness(alice, sellerReady)),
 			body:   map[string]any{"status": "sent"},
 			status: 400, contains: []string{msg("An intra-community supply needs the customer's VAT ID. Add it to the customer.")}},
 		{name: "the send route refuses before mailing", as: alice, method: http.MethodPost, url: sendURL("invoices", inv),

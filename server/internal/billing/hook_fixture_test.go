@@ -15,7 +15,7 @@ func TestFixtureState(t *testing.T) {
 	app := factory(t)
 	defer app.Cleanup()
 
-	u := get(t, app, migrations.UsersCollection, alice)
+	u := get(t, app, migrations.BusinessesCollection, alice)
 	expect(t, u, map[string]any{
 		"default_currency": "EUR", "invoice_prefix": "INV-", "quote_prefix": "QUO-", "payment_prefix": "PAY-", "credit_note_prefix": "CN-",
 		"default_terms_days": 30, "notify_overdue": true, "notify_quote_expiring": false,

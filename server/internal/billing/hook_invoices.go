@@ -26,7 +26,7 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 			return refuse("quote", "folio_link_fixed", msgLinkFixed)
 		}
 		q, err := e.App.FindRecordById(migrations.QuotesCollection, now)
-		if err != nil || q.GetString("owner") != p.ownerID {
+		if err != nil || q.GetString("business") != p.businessID {
 			return refuse("quote", "folio_foreign_quote", msgForeignQuote)
 		}
 		lines, _ := money.ParseLines(rawJSON(q, "items"))
@@ -83,7 +83,7 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	}
 
 	if p.isNew {
-		if err := assignNumber(e.App, r, p.owner); err != nil {
+		if err := assignNumber(e.App, r, p.business); err != nil {
 			return err
 		}
 	}

@@ -27,7 +27,7 @@ import (
 
 // dayKey identifies one row of the ledger days table.
 type dayKey struct {
-	owner, currency, day string
+	business, currency, day string
 }
 
 // ledgerShare is what one invoice or payment adds to its day.
@@ -43,7 +43,7 @@ type ledgerShare struct {
 // write), or the zero share when it is not stored.
 func storedShare(app core.App, collection, id string) (ledgerShare, error) {
 	var row struct {
-		Owner    string `db:"owner"`
+		Business string `db:"business"`
 		Currency string `db:"currency"`
 		Date     string `db:"date"`
 		Status   string `db:"status"`
@@ -57,18 +57,18 @@ func storedShare(app core.App, collection, id string) (ledgerShare, error) {
 		}
 		return ledgerShare{}, err
 	}
-	return shareOf(collection, row.Owner, row.Currency, row.Date, row.Status, row.Cents), nil
+	return shareOf(collection, row.Business, row.Currency, row.Date, row.Status, row.Cents), nil
 }
 
 // ledgerSourceQueries read one record's share as stored, per collection.
 var ledgerSourceQueries = map[string]string{
-	migrations.InvoicesCollection: `SELECT [[owner]], [[currency]], [[issue_date]] AS [[date]], [[status]], [[total_cents]] AS [[cents]]
+	migrations.InvoicesCollection: `SELECT [[business]], [[currency]], [[issue_date]] AS [[date]], [[status]], [[total_cents]] AS [[cents]]
 		FROM {{invoices}} WHERE [[id]] = {:id} LIMIT 1`,
-	migrations.PaymentsCollection: `SELECT [[owner]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
+	migrations.PaymentsCollection: `SELECT [[business]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
 		FROM {{payments}} WHERE [[id]] = {:id} LIMIT 1`,
-	migrations.CreditNotesCollection: `SELECT [[owner]], [[currency]], [[issue_date]] AS [[date]], '' AS [[status]], [[total_cents]] AS [[cents]]
+	migrations.CreditNotesCollection: `SELECT [[business]], [[currency]], [[issue_date]] AS [[date]], '' AS [[status]], [[total_cents]] AS [[cents]]
 		FROM {{credit_notes}} WHERE [[id]] = {:id} LIMIT 1`,
-	migrations.RefundsCollection: `SELECT [[owner]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
+	migrations.RefundsCollection: `SELECT [[business]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
 		FROM {{refunds}} WHERE [[id]] = {:id} LIMIT 1`,
 }
 
@@ -77,18 +77,18 @@ func recordShare(r *core.Record) ledgerShare {
 	name := r.Collection().Name
 	switch name {
 	case migrations.InvoicesCollection, migrations.CreditNotesCollection:
-		return shareOf(name, r.GetString("owner"), r.GetString("currency"),
+		return shareOf(name, r.GetString("business"), r.GetString("currency"),
 			r.GetString("issue_date"), r.GetString("status"), int64(r.GetInt("total_cents")))
 	}
-	return shareOf(name, r.GetString("owner"), r.GetString("currency"),
+	return shareOf(name, r.GetString("business"), r.GetString("currency"),
 		r.GetString("date"), "", int64(r.GetInt("amount_cents")))
 }
 
 // shareOf decides what a record adds to its day: an invoice's total unless
 // it is a draft or void, a payment's amount; a credit note's total is
 // taken off the day's invoiced sum and a refund off its collected sum.
-func shareOf(collection, owner, currency, date, status string, cents int64) ledgerShare {
-	if len(date) < 10 || owner == "" {
+func shareOf(collection, business, currency, date, status string, cents int64) ledgerShare {
+	if len(date) < 10 || business == "" {
 		return ledgerShare{}
 	}
 	if collection == migrations.InvoicesCollection && (status == statusDraft || status == statusVoid || status == "") {
@@ -97,7 +97,7 @@ func shareOf(collection, owner, currency, date, status string, cents int64) ledg
 	if collection == migrations.CreditNotesCollection || collection == migrations.RefundsCollection {
 		cents = -cents
 	}
-	return ledgerShare{key: dayKey{owner, currency, date[:10]}, cents: cents, counts: true}
+	return ledgerShare{key: dayKey{business, currency, date[:10]}, cents: cents, counts: true}
 }
 
 // keepLedgerDays wraps the write of an invoice or payment (create, update
@@ -157,65 +157,65 @@ func recomputeLedgerDay(app core.App, k dayKey) error {
 	if err != nil {
 		return nil // not a date: nothing the dashboard could read
 	}
-	params := dbx.Params{"owner": k.owner, "cur": k.currency, "day": k.day, "next": d.AddDate(0, 0, 1).Format(time.DateOnly)}
+	params := dbx.Params{"business": k.business, "cur": k.currency, "day": k.day, "next": d.AddDate(0, 0, 1).Format(time.DateOnly)}
 	var sums struct {
 		Invoiced  int64 `db:"invoiced"`
 		Collected int64 `db:"collected"`
 	}
 	err = app.DB().NewQuery(`SELECT
 			(SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{invoices}}
-				WHERE [[owner]] = {:owner} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
+				WHERE [[business]] = {:business} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
 					AND [[currency]] = {:cur} AND [[status]] NOT IN ('draft', 'void'))
 			- (SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{credit_notes}}
-				WHERE [[owner]] = {:owner} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
+				WHERE [[business]] = {:business} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
 					AND [[currency]] = {:cur}) AS invoiced,
 			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}}
-				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
+				WHERE [[business]] = {:business} AND [[date]] >= {:day} AND [[date]] < {:next}
 					AND [[currency]] = {:cur} AND [[method]] != 'credit')
 			- (SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}}
-				WHERE [[owner]] = {:owner} AND [[date]] >= {:day} AND [[date]] < {:next}
+				WHERE [[business]] = {:business} AND [[date]] >= {:day} AND [[date]] < {:next}
 					AND [[currency]] = {:cur}) AS collected`).Bind(params).One(&sums)
 	if err != nil {
 		return err
 	}
 	if sums.Invoiced == 0 && sums.Collected == 0 {
 		_, err = app.DB().Delete(migrations.LedgerDaysTable,
-			dbx.HashExp{"owner": k.owner, "currency": k.currency, "day": k.day}).Execute()
+			dbx.HashExp{"business": k.business, "currency": k.currency, "day": k.day}).Execute()
 		return err
 	}
 	params["inv"], params["col"] = sums.Invoiced, sums.Collected
 	_, err = app.DB().NewQuery(`INSERT INTO {{` + migrations.LedgerDaysTable + `}}
-			([[owner]], [[currency]], [[day]], [[invoiced_cents]], [[collected_cents]])
-		VALUES ({:owner}, {:cur}, {:day}, {:inv}, {:col})
-		ON CONFLICT ([[owner]], [[currency]], [[day]])
+			([[business]], [[currency]], [[day]], [[invoiced_cents]], [[collected_cents]])
+		VALUES ({:business}, {:cur}, {:day}, {:inv}, {:col})
+		ON CONFLICT ([[business]], [[currency]], [[day]])
 		DO UPDATE SET [[invoiced_cents]] = excluded.[[invoiced_cents]], [[collected_cents]] = excluded.[[collected_cents]]`).
 		Bind(params).Execute()
 	return err
 }
 
-// RebuildLedgerDays recomputes every ledger day of owner from the invoices
+// RebuildLedgerDays recomputes every ledger day of business from the invoices
 // and payments, for writers that bypass the record hooks (the bulk
 // seeder). db is the main database or a transaction.
-func RebuildLedgerDays(db dbx.Builder, owner string) error {
-	if _, err := db.Delete(migrations.LedgerDaysTable, dbx.HashExp{"owner": owner}).Execute(); err != nil {
+func RebuildLedgerDays(db dbx.Builder, business string) error {
+	if _, err := db.Delete(migrations.LedgerDaysTable, dbx.HashExp{"business": business}).Execute(); err != nil {
 		return err
 	}
 	_, err := db.NewQuery(`INSERT INTO {{` + migrations.LedgerDaysTable + `}}
-			([[owner]], [[currency]], [[day]], [[invoiced_cents]], [[collected_cents]])
-		SELECT {:owner}, [[currency]], [[day]], SUM([[inv]]), SUM([[col]]) FROM (
+			([[business]], [[currency]], [[day]], [[invoiced_cents]], [[collected_cents]])
+		SELECT {:business}, [[currency]], [[day]], SUM([[inv]]), SUM([[col]]) FROM (
 			SELECT [[currency]], substr([[issue_date]], 1, 10) AS [[day]], [[total_cents]] AS [[inv]], 0 AS [[col]]
-				FROM {{invoices}} WHERE [[owner]] = {:owner} AND [[status]] NOT IN ('draft', 'void') AND [[issue_date]] != ''
+				FROM {{invoices}} WHERE [[business]] = {:business} AND [[status]] NOT IN ('draft', 'void') AND [[issue_date]] != ''
 			UNION ALL
 			SELECT [[currency]], substr([[date]], 1, 10), 0, [[amount_cents]]
-				FROM {{payments}} WHERE [[owner]] = {:owner} AND [[date]] != '' AND [[method]] != 'credit'
+				FROM {{payments}} WHERE [[business]] = {:business} AND [[date]] != '' AND [[method]] != 'credit'
 			UNION ALL
 			SELECT [[currency]], substr([[issue_date]], 1, 10), -[[total_cents]], 0
-				FROM {{credit_notes}} WHERE [[owner]] = {:owner} AND [[issue_date]] != ''
+				FROM {{credit_notes}} WHERE [[business]] = {:business} AND [[issue_date]] != ''
 			UNION ALL
 			SELECT [[currency]], substr([[date]], 1, 10), 0, -[[amount_cents]]
-				FROM {{refunds}} WHERE [[owner]] = {:owner} AND [[date]] != ''
+				FROM {{refunds}} WHERE [[business]] = {:business} AND [[date]] != ''
 		)
 		GROUP BY [[currency]], [[day]]
-		HAVING SUM([[inv]]) != 0 OR SUM([[col]]) != 0`).Bind(dbx.Params{"owner": owner}).Execute()
+		HAVING SUM([[inv]]) != 0 OR SUM([[col]]) != 0`).Bind(dbx.Params{"business": business}).Execute()
 	return err
 }

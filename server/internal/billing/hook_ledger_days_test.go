@@ -17,7 +17,7 @@ type days map[string][2]int64
 func ledgerTable(t testing.TB, app core.App) days {
 	t.Helper()
 	var rows []struct {
-		Owner     string `db:"owner"`
+		Owner     string `db:"business"`
 		Currency  string `db:"currency"`
 		Day       string `db:"day"`
 		Invoiced  int64  `db:"invoiced_cents"`
@@ -52,11 +52,11 @@ func ledgerFromSources(t testing.TB, app core.App) days {
 			out[r.Key] = v
 		}
 	}
-	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, total_cents AS cents
+	add(`SELECT business || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, total_cents AS cents
 		FROM invoices WHERE status NOT IN ('draft', 'void')`, 0)
-	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, amount_cents AS cents FROM payments WHERE method != 'credit'`, 1)
-	add(`SELECT owner || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, -total_cents AS cents FROM credit_notes`, 0)
-	add(`SELECT owner || '/' || currency || '/' || substr(date, 1, 10) AS k, -amount_cents AS cents FROM refunds`, 1)
+	add(`SELECT business || '/' || currency || '/' || substr(date, 1, 10) AS k, amount_cents AS cents FROM payments WHERE method != 'credit'`, 1)
+	add(`SELECT business || '/' || currency || '/' || substr(issue_date, 1, 10) AS k, -total_cents AS cents FROM credit_notes`, 0)
+	add(`SELECT business || '/' || currency || '/' || substr(date, 1, 10) AS k, -amount_cents AS cents FROM refunds`, 1)
 	maps.DeleteFunc(out, func(_ string, v [2]int64) bool { return v == [2]int64{} })
 	return out
 }
@@ -143,7 +143,7 @@ func TestLedgerDaysFollowWrites(t *testing.T) {
 		}, false, with(days{alice + "/EUR/2026-03-01": {24000, 0}})},
 		{"a new payment adds to its day", func(app core.App) error {
 			_, err := create(app, "payments", "palicenew000001", map[string]any{
-				"owner": alice, "invoice": invSent, "amount_cents": 3000, "date": "2026-03-14", "method": "cash"})
+				"business": alice, "invoice": invSent, "amount_cents": 3000, "date": "2026-03-14", "method": "cash"})
 			return err
 		}, false, with(days{alice + "/EUR/2026-03-14": {0, 3000}})},
 		{"moving a payment and changing its amount moves the sum", func(app core.App) error {
@@ -160,14 +160,14 @@ func TestLedgerDaysFollowWrites(t *testing.T) {
 		}, false, fixtureDays},
 		{"another currency has its own rows", func(app core.App) error {
 			if _, err := create(app, "invoices", "ialiceusd000001", map[string]any{
-				"owner": alice, "customer": custBlue, "issue_date": "2026-03-02", "items": oneLine}); err != nil {
+				"business": alice, "customer": custBlue, "issue_date": "2026-03-02", "items": oneLine}); err != nil {
 				return err
 			}
 			return set(app, "invoices", "ialiceusd000001", map[string]any{"status": "sent"})
 		}, false, with(days{alice + "/USD/2026-03-02": {12000, 0}})},
 		{"a refused payment leaves the days as they were", func(app core.App) error {
 			_, err := create(app, "payments", "palicenew000002", map[string]any{
-				"owner": alice, "invoice": invSent, "amount_cents": 999999, "date": "2026-03-14", "method": "cash"})
+				"business": alice, "invoice": invSent, "amount_cents": 999999, "date": "2026-03-14", "method": "cash"})
 			return err
 		}, true, fixtureDays},
 		{"a refused edit leaves the days as they were", func(app core.App) error {
@@ -179,7 +179,7 @@ func TestLedgerDaysFollowWrites(t *testing.T) {
 					return err
 				}
 				_, err := create(tx, "payments", "palicenew000003", map[string]any{
-					"owner": alice, "invoice": invDraft, "amount_cents": 12000, "date": "2026-03-01", "method": "card"})
+					"business": alice, "invoice": invDraft, "amount_cents": 12000, "date": "2026-03-01", "method": "card"})
 				return err
 			})
 		}, false, with(days{alice + "/EUR/2026-03-01": {48000, 12000}})},

@@ -50,8 +50,8 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		}
 
 		if !isNew {
-			if r.GetString("owner") != orig.GetString("owner") {
-				return refuse("owner", "folio_owner_fixed", msgOwnerFixed)
+			if r.GetString("business") != orig.GetString("business") {
+				return refuse("business", "folio_owner_fixed", msgOwnerFixed)
 			}
 			if r.GetString("number") != orig.GetString("number") || r.GetInt("seq") != orig.GetInt("seq") {
 				return refuse("number", "folio_number_fixed", msgNumberFixed)
@@ -72,7 +72,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		}
 
 		inv, err := e.App.FindRecordById(migrations.InvoicesCollection, r.GetString("invoice"))
-		if err != nil || inv.GetString("owner") != r.GetString("owner") {
+		if err != nil || inv.GetString("business") != r.GetString("business") {
 			return refuse("invoice", "folio_foreign_invoice", msgForeignInvoice)
 		}
 		r.Set("customer", inv.GetString("customer"))
@@ -107,11 +107,11 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		}
 
 		if isNew {
-			owner, err := e.App.FindRecordById(migrations.UsersCollection, r.GetString("owner"))
+			business, err := findBusiness(e.App, r.GetString("business"))
 			if err != nil {
-				return refuse("owner", "folio_owner_missing", msgOwnerMissing)
+				return refuse("business", "folio_owner_missing", msgOwnerMissing)
 			}
-			if err := assignNumber(e.App, r, owner); err != nil {
+			if err := assignNumber(e.App, r, business); err != nil {
 				return err
 			}
 		}
@@ -142,7 +142,7 @@ func isCreditPayment(r *core.Record) bool {
 }
 
 // checkAppliedCredit judges a new payment of kept credit: its credit note
-// is the owner's, of the invoice's customer and currency, and has at least
+// is the business's, of the invoice's customer and currency, and has at least
 // the amount left (its invoice's credit, and no more than its total less
 // its refunds and other applications). It runs in the payment's
 // transaction, so two applications at once can't both use the same credit.
@@ -152,7 +152,7 @@ func checkAppliedCredit(app core.App, r, inv *core.Record, amount int64) error {
 		return refuse(migrations.FieldCreditNote, "folio_credit_needs_note", msgCreditNeedsNote)
 	}
 	cn, err := app.FindRecordById(migrations.CreditNotesCollection, r.GetString(migrations.FieldCreditNote))
-	if err != nil || cn.GetString("owner") != r.GetString("owner") {
+	if err != nil || cn.GetString("business") != r.GetString("business") {
 		return refuse(migrations.FieldCreditNote, "folio_foreign_credit_note", msgForeignCreditNote)
 	}
 	source, err := app.FindRecordById(migrations.InvoicesCollection, cn.GetString("invoice"))

@@ -23,7 +23,7 @@ func (s *service) saveQuote(e *core.RecordEvent) error {
 		switch {
 		case was == "" && !p.isNew:
 			inv, err := e.App.FindRecordById(migrations.InvoicesCollection, now)
-			if err != nil || inv.GetString("owner") != p.ownerID || inv.GetString("quote") != r.Id {
+			if err != nil || inv.GetString("business") != p.businessID || inv.GetString("quote") != r.Id {
 				return refuse("invoice", "folio_link_fixed", msgLinkFixed)
 			}
 			linking = true
@@ -54,7 +54,7 @@ func (s *service) saveQuote(e *core.RecordEvent) error {
 	applyStamps(r, "quote", p.from, status, s.now())
 
 	if p.isNew {
-		if err := assignNumber(e.App, r, p.owner); err != nil {
+		if err := assignNumber(e.App, r, p.business); err != nil {
 			return err
 		}
 	}

@@ -73,8 +73,8 @@ func checkDateInput(e *core.RecordRequestEvent) error {
 	return nil
 }
 
-// guardCreateRequest blanks the server fields of a new record and runs the
-// request in one transaction (numbering reads max(seq) and must not race).
+// guardCreateRequest blanks the server fields of a new record, notes who
+// is saving it (setActor) and runs the request in one transaction (numbering reads max(seq) and must not race).
 func guardCreateRequest(e *core.RecordRequestEvent) error {
 	if err := checkDateInput(e); err != nil {
 		return err
@@ -82,10 +82,12 @@ func guardCreateRequest(e *core.RecordRequestEvent) error {
 	for _, f := range serverFields[e.Collection.Name] {
 		e.Record.Set(f, nil)
 	}
+	setActor(e.Record, e.Auth)
 	return requestTx(e)
 }
 
-// guardUpdateRequest puts back the stored server fields and runs the
+// guardUpdateRequest puts back the stored server fields, notes who is
+// saving (setActor) and runs the
 // request in one transaction (a payment also updates its invoice).
 func guardUpdateRequest(e *core.RecordRequestEvent) error {
 	if err := checkDateInput(e); err != nil {
@@ -95,6 +97,7 @@ func guardUpdateRequest(e *core.RecordRequestEvent) error {
 	for _, f := range serverFields[e.Collection.Name] {
 		e.Record.Set(f, orig.GetRaw(f))
 	}
+	setActor(e.Record, e.Auth)
 	base := e.Request.Header.Get(HeaderBase)
 	if base == "" {
 		return requestTx(e)
@@ -134,6 +137,7 @@ func decideBase(base, stored string) *router.ApiError {
 // guardDeleteRequest runs a delete in one transaction (deleting a payment
 // updates its invoice; deleting a converted draft reopens its quote).
 func guardDeleteRequest(e *core.RecordRequestEvent) error {
+	setActor(e.Record, e.Auth)
 	return requestTx(e)
 }
 

@@ -37,7 +37,7 @@ func hashLinkToken(token string) string {
 
 // createLink saves a new live link to a document and returns its token.
 // Several links may be live for one document: each send mints its own.
-func createLink(app core.App, owner, kind, docID string) (token string, link *core.Record, err error) {
+func createLink(app core.App, business, kind, docID string) (token string, link *core.Record, err error) {
 	if token, err = newLinkToken(); err != nil {
 		return "", nil, err
 	}
@@ -46,7 +46,7 @@ func createLink(app core.App, owner, kind, docID string) (token string, link *co
 		return "", nil, err
 	}
 	link = core.NewRecord(col)
-	link.Set("owner", owner)
+	link.Set("business", business)
 	link.Set("kind", kind)
 	link.Set("document", docID)
 	link.Set("token_hash", hashLinkToken(token))

@@ -141,7 +141,7 @@ func expectRefusal(key string, want refusaltest.Sample) func(testing.TB, *tests.
 func TestRefusalParamsInAnswers(t *testing.T) {
 	runAPICases(t, []apiCase{
 		{name: "an overpayment names the balance due, in cents and currency too", as: alice, method: http.MethodPost,
-			url: "/api/collections/payments/records", body: map[string]any{"owner": alice, "invoice": invPartial, "amount_cents": 7001,
+			url: "/api/collections/payments/records", body: map[string]any{"business": alice, "invoice": invPartial, "amount_cents": 7001,
 				"date": "2026-03-15", "method": "cash"},
 			status: 400,
 			contains: []string{`"amount_cents":{"code":"folio_overpayment","message":"The payment is more than the balance due (70.00 EUR).",` +
@@ -158,7 +158,7 @@ func TestRefusalParamsInAnswers(t *testing.T) {
 			url: "/api/folio/quotes/" + quoBob + "/convert", status: 404,
 			contains: []string{`{"data":{"@refusal":{"code":"folio_quote_not_found","message":"Quote not found."}},"message":"Quote not found.","status":404}`}},
 		{name: "the e-invoice essentials: each field, and the whole answer with the list", as: alice, method: http.MethodPatch,
-			url: "/api/collections/users/records/" + alice,
+			url: "/api/collections/businesses/records/" + alice,
 			body: map[string]any{migrations.FieldEInvoicing: true, migrations.FieldCompanyName: "Alice & Co",
 				migrations.FieldCompanyVATID: "DE123456788", migrations.FieldCompanyPostalCode: "10115"},
 			status: 400,

@@ -14,7 +14,7 @@ import (
 )
 
 // PrintableDocument is a quote or an invoice as it is printed: exactly what
-// the customer may see, nothing else (no ids, no owner, no emails). The
+// the customer may see, nothing else (no ids, no business, no emails). The
 // public document route answers it; its JSON is the web app's contract
 // (PrintableDocument in src/billing/printable.ts), field for field.
 type PrintableDocument struct {
@@ -154,29 +154,29 @@ type PaymentInstructions struct {
 	Reference string `json:"reference"`
 }
 
-// paymentInstructions are the bank details of an invoice of owner's (the
+// paymentInstructions are the bank details of an invoice of the business's (the
 // sheet, the PDF, the customer's page and the mails): nil without an IBAN.
-func paymentInstructions(owner *core.Record, company, number string) *PaymentInstructions {
-	iban := owner.GetString(migrations.FieldIBAN)
+func paymentInstructions(business *core.Record, company, number string) *PaymentInstructions {
+	iban := business.GetString(migrations.FieldIBAN)
 	if iban == "" {
 		return nil
 	}
 	return &PaymentInstructions{
-		Holder:    firstNonEmpty(owner.GetString(migrations.FieldBankHolder), company),
+		Holder:    firstNonEmpty(business.GetString(migrations.FieldBankHolder), company),
 		IBAN:      iban,
-		BIC:       owner.GetString(migrations.FieldBIC),
+		BIC:       business.GetString(migrations.FieldBIC),
 		Reference: number,
 	}
 }
 
-// QuoteAnswer is the customer's (or the owner's) answer to a quote.
+// QuoteAnswer is the customer's (or a member's) answer to a quote.
 type QuoteAnswer struct {
 	// Accepted is true for an acceptance, false for a rejection.
 	Accepted bool `json:"accepted"`
 	// At is when, RFC 3339.
 	At string `json:"at"`
 	// Name is the full name typed to accept ("" for a rejection, or when
-	// the owner marked it accepted).
+	// a member marked it accepted).
 	Name string `json:"name"`
 	// Note is the acceptance note, or the rejection reason.
 	Note string `json:"note"`
@@ -186,8 +186,10 @@ type QuoteAnswer struct {
 type printableSource struct {
 	kind     docKind
 	doc      *core.Record
-	owner    *core.Record
+	business *core.Record
 	customer *core.Record
+	// seller is the seller's name (sellerName).
+	seller string
 	// logoURL is where the logo is served for this reader ("" for none).
 	logoURL string
 	today   time.Time
@@ -196,7 +198,7 @@ type printableSource struct {
 // buildPrintable makes the printable document. Amounts come from the
 // lines, computed as the hooks computed them when the document was saved.
 func buildPrintable(src printableSource) (PrintableDocument, error) {
-	doc, owner, customer, k := src.doc, src.owner, src.customer, src.kind
+	doc, business, customer, k := src.doc, src.business, src.customer, src.kind
 	lines, err := money.ParseLines(rawJSON(doc, "items"))
 	if err != nil {
 		return PrintableDocument{}, err
@@ -213,13 +215,13 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		Currency:  doc.GetString("currency"),
 		IssueDate: dayOf(doc.GetString("issue_date")),
 		Seller: PrintableSeller{
-			CompanyName:    firstNonEmpty(owner.GetString(migrations.FieldCompanyName), owner.GetString(migrations.FieldCompany), owner.GetString("name")),
-			CompanyAddress: owner.GetString(migrations.FieldCompanyAddress),
-			CompanyTaxID:   owner.GetString(migrations.FieldCompanyTaxID),
-			PostalCode:     owner.GetString(migrations.FieldCompanyPostalCode),
-			City:           owner.GetString(migrations.FieldCompanyCity),
-			Country:        owner.GetString(migrations.FieldCompanyCountry),
-			VATID:          owner.GetString(migrations.FieldCompanyVATID),
+			CompanyName:    firstNonEmpty(business.GetString(migrations.FieldCompanyName), src.seller),
+			CompanyAddress: business.GetString(migrations.FieldCompanyAddress),
+			CompanyTaxID:   business.GetString(migrations.FieldCompanyTaxID),
+			PostalCode:     business.GetString(migrations.FieldCompanyPostalCode),
+			City:           business.GetString(migrations.FieldCompanyCity),
+			Country:        business.GetString(migrations.FieldCompanyCountry),
+			VATID:          business.GetString(migrations.FieldCompanyVATID),
 			LogoURL:        src.logoURL,
 		},
 		Buyer: PrintableBuyer{
@@ -240,7 +242,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		TaxBreakdown:    totals.TaxBreakdown,
 		Notes:           doc.GetString("notes"),
 		Terms:           doc.GetString("terms"),
-		Language:        documentLanguage(owner, customer),
+		Language:        documentLanguage(business, customer),
 	}
 	if p.TaxBreakdown == nil {
 		p.TaxBreakdown = []money.TaxGroup{}
@@ -261,7 +263,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		p.RefundedCents = int64(doc.GetInt(migrations.FieldRefundedCents))
 		p.CreditCents = int64(doc.GetInt(migrations.FieldCreditCents))
 		p.BalanceCents = int64(doc.GetInt("balance_cents"))
-		p.Payment = paymentInstructions(owner, p.Seller.CompanyName, p.Number)
+		p.Payment = paymentInstructions(business, p.Seller.CompanyName, p.Number)
 	} else {
 		p.ExpiryDate = end
 		p.BalanceCents = p.TotalCents

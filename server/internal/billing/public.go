@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -30,8 +31,9 @@ type publicDoc struct {
 	token    string
 	kind     docKind
 	doc      *core.Record
-	owner    *core.Record
+	business *core.Record
 	customer *core.Record
+	seller   string // the seller's name (sellerName)
 }
 
 // resolvePublic follows a token to its document. It answers nil, and the
@@ -49,18 +51,19 @@ func resolvePublic(app core.App, token string) *publicDoc {
 		k = quoteKind
 	}
 	doc, err := app.FindRecordById(k.collection, link.GetString("document"))
-	if err != nil || doc.GetString("owner") != link.GetString("owner") || !publicStatus(k.noun, doc.GetString("status")) {
+	if err != nil || doc.GetString("business") != link.GetString("business") || !publicStatus(k.noun, doc.GetString("status")) {
 		return nil
 	}
-	owner, err := app.FindRecordById(migrations.UsersCollection, doc.GetString("owner"))
+	business, err := findBusiness(app, doc.GetString("business"))
 	if err != nil {
 		return nil
 	}
 	customer, err := app.FindRecordById(migrations.CustomersCollection, doc.GetString("customer"))
-	if err != nil || customer.GetString("owner") != owner.Id {
+	if err != nil || customer.GetString("business") != business.Id {
 		return nil
 	}
-	return &publicDoc{token: token, kind: k, doc: doc, owner: owner, customer: customer}
+	return &publicDoc{token: token, kind: k, doc: doc, business: business, customer: customer,
+		seller: sellerName(app, business)}
 }
 
 // linkNotValid is the one answer for every token that leads nowhere.
@@ -68,22 +71,26 @@ func linkNotValid(e *core.RequestEvent) error {
 	return notFound("folio_link_invalid", msgLinkInvalid, nil)
 }
 
-// byOwner reports whether the request carries the document owner's own
-// sign-in (the owner previewing the customer's page): such visits are not
-// the customer's and are never recorded.
-func (p *publicDoc) byOwner(e *core.RequestEvent) bool {
-	return e.Auth != nil && e.Auth.Id == p.owner.Id && e.Auth.Collection().Name == migrations.UsersCollection
+// byMember reports whether the request carries the sign-in of a member of
+// the document's business (any role, previewing the customer's page): such
+// visits are not the customer's and are never recorded.
+func (p *publicDoc) byMember(e *core.RequestEvent) bool {
+	if e.Auth == nil || e.Auth.Collection().Name != migrations.UsersCollection {
+		return false
+	}
+	role, err := team.RoleOf(e.App, e.Auth.Id, p.business.Id)
+	return err == nil && role != ""
 }
 
 // tracked reports whether the customer's visits are recorded: the
-// business's view_tracking setting, and never the owner's own visits.
+// business's view_tracking setting, and never its members' own visits.
 func (p *publicDoc) tracked(e *core.RequestEvent) bool {
-	return p.owner.GetBool(migrations.FieldViewTracking) && !p.byOwner(e)
+	return p.business.GetBool(migrations.FieldViewTracking) && !p.byMember(e)
 }
 
 // logoURL is the path of the seller's logo for this token, "" for none.
 func (p *publicDoc) logoURL() string {
-	if p.owner.GetString(migrations.FieldLogo) == "" {
+	if p.business.GetString(migrations.FieldLogo) == "" {
 		return ""
 	}
 	return "/api/folio/public/documents/" + p.token + "/logo"
@@ -91,7 +98,8 @@ func (p *publicDoc) logoURL() string {
 
 // printable is the document as the customer sees it.
 func (s *service) printable(p *publicDoc) (PrintableDocument, error) {
-	return buildPrintable(printableSource{kind: p.kind, doc: p.doc, owner: p.owner, customer: p.customer,
+	return buildPrintable(printableSource{kind: p.kind, doc: p.doc, business: p.business, customer: p.customer,
+		seller:  p.seller,
 		logoURL: p.logoURL(), today: s.now()})
 }
 

@@ -1,7 +1,7 @@
 package billing
 
 // reminderWords are the built-in reminder templates of a document
-// language; the owner's own (reminder_subject_template and
+// language; the business's own (reminder_subject_template and
 // reminder_message_template) win. The web app shows the same defaults from
 // src/billing/dunning-defaults.json; a test holds both equal.
 type reminderWords struct{ Subject, Message string }
@@ -41,7 +41,7 @@ func reminderWordsFor(lang string) reminderWords {
 
 // builtInReminderSubjects and builtInReminderMessages are every language's
 // defaults: a saved template equal to one of them is no choice of the
-// owner's and gives way to the document language's (decideSendTemplate).
+// business's and gives way to the document language's (decideSendTemplate).
 var builtInReminderSubjects, builtInReminderMessages = func() (subjects, messages []string) {
 	for _, w := range reminderCatalogue {
 		subjects = append(subjects, w.Subject)

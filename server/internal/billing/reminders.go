@@ -20,6 +20,7 @@ import (
 
 	"folio/server/internal/money"
 	"folio/server/internal/schedule"
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -27,7 +28,7 @@ import (
 // (reminders_enabled) has its open invoices looked at by a scheduled job
 // (ReminderJob, every 15 minutes, and at once from the e2e clock route):
 // for each one, decideReminder says which step of the schedule is due on
-// the business's date (users.time_zone), and the reminder is mailed to the
+// the business's date (businesses.time_zone), and the reminder is mailed to the
 // customer with a fresh public link and the issued PDF when the invoice
 // has one.
 //
@@ -44,7 +45,7 @@ import (
 // Catch-up. After downtime only the latest due step is sent (see
 // decideReminder), never a burst of the ones that were missed.
 //
-// Sending limits. A reminder is a mail of the account like a manual send:
+// Sending limits. A reminder is a mail of the business like a manual send:
 // it is counted in mail_sends with its claim and held to the same hourly
 // limits (decideSendAllowed), so a business with many open invoices
 // can't mail more than SendsPerAccountHour an hour. A reminder over the
@@ -59,8 +60,8 @@ func ReminderJob() schedule.Job {
 	return schedule.Job{ID: ReminderJobID, Cron: "*/15 * * * *", Run: RunReminders}
 }
 
-// PathRemindersWeek answers how many reminders the caller's business sent
-// this week (from Monday 00:00 in its time zone): the dashboard's figure.
+// PathRemindersWeek (?business=<id>) answers how many reminders the
+// business sent this week (from Monday 00:00 in its time zone): the dashboard's figure.
 const PathRemindersWeek = "/api/folio/reminders/week"
 
 // RemindersWeek is the answer of GET PathRemindersWeek.
@@ -71,11 +72,11 @@ type RemindersWeek struct {
 	Sent int `json:"sent"`
 }
 
-// bindReminders checks the schedule on every save of a user and adds the
-// dashboard's route.
+// bindReminders checks the schedule on every save of a business and adds
+// the dashboard's route.
 func bindReminders(app core.App, now func() time.Time) {
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkUserReminders)
-	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkUserReminders)
+	app.OnRecordCreate(migrations.BusinessesCollection).BindFunc(checkBusinessReminders)
+	app.OnRecordUpdate(migrations.BusinessesCollection).BindFunc(checkBusinessReminders)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioReminderRoutes",
 		Func: func(se *core.ServeEvent) error {
@@ -97,15 +98,25 @@ func weekStart(zone string, now time.Time) (time.Time, string) {
 	return start, start.Format(time.DateOnly)
 }
 
+// remindersWeekRoute answers RemindersWeek for the business the query's
+// "business" names (any member; team.Read).
 func remindersWeekRoute(e *core.RequestEvent, now time.Time) error {
-	start, from := weekStart(e.Auth.GetString(migrations.FieldTimeZone), now)
+	businessID := team.BusinessParam(e)
+	if err := team.Require(e, businessID, team.Read); err != nil {
+		return err
+	}
+	business, err := findBusiness(e.App, businessID)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	start, from := weekStart(business.GetString(migrations.FieldTimeZone), now)
 	since, err := types.ParseDateTime(start.UTC())
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
 	var n int
 	err = e.App.DB().Select("COUNT(*)").From(migrations.InvoiceRemindersCollection).
-		Where(dbx.HashExp{"owner": e.Auth.Id}).
+		Where(dbx.HashExp{"business": businessID}).
 		AndWhere(dbx.NewExp("created >= {:since}", dbx.Params{"since": since.String()})).
 		Row(&n)
 	if err != nil {
@@ -114,8 +125,9 @@ func remindersWeekRoute(e *core.RequestEvent, now time.Time) error {
 	return e.JSON(http.StatusOK, RemindersWeek{From: from, Sent: n})
 }
 
-// checkUserReminders refuses a schedule out of bounds and stores it sorted.
-func checkUserReminders(e *core.RecordEvent) error {
+// checkBusinessReminders refuses a schedule out of bounds and stores it
+// sorted.
+func checkBusinessReminders(e *core.RecordEvent) error {
 	steps, rerr := decideReminderSteps(rawJSON(e.Record, migrations.FieldReminderSteps))
 	if rerr != nil {
 		return rerr.api()
@@ -127,18 +139,27 @@ func checkUserReminders(e *core.RecordEvent) error {
 }
 
 // RunReminders mails every reminder due at now; it goes on past a failure
-// and returns the first.
+// and returns the first. A closed business sends none.
 func RunReminders(app core.App, now time.Time) error {
-	owners, err := app.FindAllRecords(migrations.UsersCollection,
-		// Only a verified address mails customers, as in the send route.
-		dbx.HashExp{migrations.FieldRemindersEnabled: true, "verified": true})
+	businesses, err := app.FindAllRecords(migrations.BusinessesCollection,
+		dbx.HashExp{migrations.FieldRemindersEnabled: true, migrations.FieldClosedAt: ""})
 	if err != nil {
 		return err
 	}
 	var first error
-	for _, owner := range owners {
-		if err := remindOwner(app, owner, now); err != nil {
-			app.Logger().Error("payment reminders", "owner", owner.Id, "error", err)
+	for _, business := range businesses {
+		// The business's first owner answers for its reminders: only a
+		// verified address mails customers, as in the send route, and the
+		// customers' replies go to it.
+		owner, err := firstOwner(app, business.Id)
+		if err == nil && (owner == nil || !owner.Verified()) {
+			continue
+		}
+		if err == nil {
+			err = remindBusiness(app, business, owner.Email(), now)
+		}
+		if err != nil {
+			app.Logger().Error("payment reminders", "business", business.Id, "error", err)
 			if first == nil {
 				first = err
 			}
@@ -147,18 +168,19 @@ func RunReminders(app core.App, now time.Time) error {
 	return first
 }
 
-// remindOwner mails the reminders due for one business.
-func remindOwner(app core.App, owner *core.Record, now time.Time) error {
-	steps := reminderSteps(owner)
+// remindBusiness mails the reminders due for one business; the customers'
+// replies go to replyTo.
+func remindBusiness(app core.App, business *core.Record, replyTo string, now time.Time) error {
+	steps := reminderSteps(business)
 	if len(steps) == 0 {
 		return nil
 	}
-	today := schedule.Today(owner.GetString(migrations.FieldTimeZone), now)
+	today := schedule.Today(business.GetString(migrations.FieldTimeZone), now)
 	day, _ := time.Parse(time.DateOnly, today)
 	// Only invoices whose first step has come: due date ≤ today − first step.
 	last := day.AddDate(0, 0, -steps[0]).Format(time.DateOnly) + " 23:59:59.999Z"
 	invoices, err := app.FindAllRecords(migrations.InvoicesCollection,
-		dbx.HashExp{"owner": owner.Id, "status": []any{statusSent, statusViewed, statusPartial}},
+		dbx.HashExp{"business": business.Id, "status": []any{statusSent, statusViewed, statusPartial}},
 		dbx.NewExp("due_date != '' AND due_date <= {:last}", dbx.Params{"last": last}),
 	)
 	if err != nil {
@@ -166,7 +188,7 @@ func remindOwner(app core.App, owner *core.Record, now time.Time) error {
 	}
 	var first error
 	for _, inv := range invoices {
-		if err := remindInvoice(app, owner, inv.Id, steps, today, now); err != nil {
+		if err := remindInvoice(app, business, replyTo, inv.Id, steps, today, now); err != nil {
 			app.Logger().Error("payment reminder", "invoice", inv.Id, "error", err)
 			if first == nil {
 				first = err
@@ -180,17 +202,17 @@ func remindOwner(app core.App, owner *core.Record, now time.Time) error {
 var errNoReminder = errors.New("no reminder due")
 
 // errReminderLater ends the claim's transaction when the reminder is due
-// but the account reached its hourly sending limit: a later run sends it.
+// but the business reached its hourly sending limit: a later run sends it.
 var errReminderLater = errors.New("the sending limit is reached: the reminder waits")
 
 // remindInvoice claims and mails the reminder due today for one invoice,
 // if any (see the package comment above for exactly once).
-func remindInvoice(app core.App, owner *core.Record, invoiceID string, steps []int, today string, now time.Time) error {
+func remindInvoice(app core.App, business *core.Record, replyTo, invoiceID string, steps []int, today string, now time.Time) error {
 	var claimed *preparedReminder
 	claim := func() error {
 		return app.RunInTransaction(func(tx core.App) error {
 			var err error
-			claimed, err = claimReminder(tx, owner, invoiceID, steps, today, now)
+			claimed, err = claimReminder(tx, business, replyTo, invoiceID, steps, today, now)
 			return err
 		})
 	}
@@ -254,10 +276,10 @@ type preparedReminder struct {
 // saves its claim, link, event and count against the sending limits;
 // errNoReminder when none is due, errReminderLater when the limits leave
 // no room now.
-func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []int, today string,
+func claimReminder(tx core.App, business *core.Record, replyTo, invoiceID string, steps []int, today string,
 	now time.Time) (*preparedReminder, error) {
 	inv, err := tx.FindRecordById(migrations.InvoicesCollection, invoiceID)
-	if err != nil || inv.GetString("owner") != owner.Id {
+	if err != nil || inv.GetString("business") != business.Id {
 		return nil, errNoReminder
 	}
 	customer, err := tx.FindRecordById(migrations.CustomersCollection, inv.GetString("customer"))
@@ -280,7 +302,7 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	}
 	sentDay := ""
 	if at := inv.GetDateTime("sent_at"); !at.IsZero() {
-		sentDay = schedule.Today(owner.GetString(migrations.FieldTimeZone), at.Time())
+		sentDay = schedule.Today(business.GetString(migrations.FieldTimeZone), at.Time())
 	}
 	step, ok := decideReminder(steps, reminderInvoice{
 		status:       inv.GetString("status"),
@@ -296,11 +318,11 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	}
 	// Writes are serialised, so runners racing each see the sends the
 	// others committed, as concurrent manual sends do.
-	accountSends, documentSends, err := countSends(tx, owner.Id, invoiceKind.noun, inv.Id, now.Add(-sendWindow))
+	businessSends, documentSends, err := countSends(tx, business.Id, invoiceKind.noun, inv.Id, now.Add(-sendWindow))
 	if err != nil {
 		return nil, err
 	}
-	if decideSendAllowed(true, invoiceKind.noun, accountSends, documentSends) != nil {
+	if decideSendAllowed(true, invoiceKind.noun, businessSends, documentSends) != nil {
 		return nil, errReminderLater
 	}
 
@@ -309,7 +331,7 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 		return nil, err
 	}
 	claim := core.NewRecord(col)
-	claim.Set("owner", owner.Id)
+	claim.Set("business", business.Id)
 	claim.Set("invoice", inv.Id)
 	claim.Set("step", step)
 	claim.Set("day", today)
@@ -317,21 +339,21 @@ func claimReminder(tx core.App, owner *core.Record, invoiceID string, steps []in
 	if err := tx.SaveNoValidate(claim); err != nil {
 		return nil, err
 	}
-	counted, err := countSend(tx, owner.Id, invoiceKind.noun, inv.Id, now)
+	counted, err := countSend(tx, business.Id, invoiceKind.noun, inv.Id, now)
 	if err != nil {
 		return nil, err
 	}
-	token, link, err := createLink(tx, owner.Id, invoiceKind.noun, inv.Id)
+	token, link, err := createLink(tx, business.Id, invoiceKind.noun, inv.Id)
 	if err != nil {
 		return nil, err
 	}
-	event, err := newEvent(tx, owner.Id, invoiceKind.noun, inv.Id, migrations.EventReminder,
+	event, err := newEvent(tx, business.Id, nil, invoiceKind.noun, inv.Id, migrations.EventReminder,
 		map[string]any{"to": to, "step": step})
 	if err != nil {
 		return nil, err
 	}
 	url := publicURL(decideLinkBase(tx.Settings().Meta.AppURL, ""), token)
-	msg, err := reminderMail(tx, owner, customer, inv, to, url)
+	msg, err := reminderMail(tx, business, replyTo, customer, inv, to, url)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +386,7 @@ func lastMailOf(app core.App, inv *core.Record) (time.Time, error) {
 // reminderMail writes the reminder of an invoice in its language: the
 // reminder templates rendered like the send templates, then the invoice's
 // summary with its balance and link; the issued PDF attached if it has one.
-func reminderMail(app core.App, owner, customer, inv *core.Record, to, url string) (*mailer.Message, error) {
+func reminderMail(app core.App, business *core.Record, replyTo string, customer, inv *core.Record, to, url string) (*mailer.Message, error) {
 	lines, err := money.ParseLines(rawJSON(inv, "items"))
 	if err != nil {
 		return nil, err
@@ -373,12 +395,12 @@ func reminderMail(app core.App, owner, customer, inv *core.Record, to, url strin
 	if err != nil {
 		return nil, err
 	}
-	lang := documentLanguage(owner, customer)
+	lang := documentLanguage(business, customer)
 	doc := sendDoc{
 		Language:        lang,
 		Noun:            invoiceKind.noun,
 		Number:          inv.GetString("number"),
-		Seller:          sellerName(owner),
+		Seller:          firstNonEmpty(sellerName(app, business), replyTo),
 		CustomerName:    firstNonEmpty(customer.GetString("contact_name"), customer.GetString("name")),
 		IssueDate:       dayOf(inv.GetString("issue_date")),
 		EndDate:         dayOf(inv.GetString("due_date")),
@@ -391,16 +413,16 @@ func reminderMail(app core.App, owner, customer, inv *core.Record, to, url strin
 		DueCents:        invoiceBalanceDue(inv),
 		Link:            url,
 	}
-	doc.Payment = paymentInstructions(owner, doc.Seller, doc.Number)
-	if owner.GetString(migrations.FieldLogo) != "" {
+	doc.Payment = paymentInstructions(business, doc.Seller, doc.Number)
+	if business.GetString(migrations.FieldLogo) != "" {
 		doc.LogoURL = publicLogoURL(doc.Link)
 	}
 	words := reminderWordsFor(lang)
 	values := mailTemplateValues(wordsFor(lang), doc.Noun, doc.Number, doc.Seller, doc.CustomerName, doc.DueCents,
 		doc.Currency, doc.EndDate, url)
-	doc.Subject = renderTemplate(decideSendTemplate("", owner.GetString(migrations.FieldReminderSubjectTemplate),
+	doc.Subject = renderTemplate(decideSendTemplate("", business.GetString(migrations.FieldReminderSubjectTemplate),
 		words.Subject, builtInReminderSubjects), values)
-	doc.Message = renderTemplate(decideSendTemplate("", owner.GetString(migrations.FieldReminderMessageTemplate),
+	doc.Message = renderTemplate(decideSendTemplate("", business.GetString(migrations.FieldReminderMessageTemplate),
 		words.Message, builtInReminderMessages), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
@@ -414,7 +436,7 @@ func reminderMail(app core.App, owner, customer, inv *core.Record, to, url strin
 		Text:    text,
 		HTML:    html,
 	}
-	if reply := owner.Email(); reply != "" {
+	if reply := replyTo; reply != "" {
 		msg.Headers = map[string]string{"Reply-To": (&mail.Address{Name: doc.Seller, Address: reply}).String()}
 	}
 	if inv.GetString(migrations.FieldIssuedPDF) != "" {

@@ -26,7 +26,7 @@ func dueSoon(t testing.TB, app *tests.TestApp, n int) []string {
 	ids := make([]string, n)
 	for i := range ids {
 		ids[i] = fmt.Sprintf("ialicedue%06d", i)
-		inv, err := create(app, migrations.InvoicesCollection, ids[i], map[string]any{"owner": alice, "customer": custAcme,
+		inv, err := create(app, migrations.InvoicesCollection, ids[i], map[string]any{"business": alice, "customer": custAcme,
 			"issue_date": "2026-03-01", "due_date": "2026-03-18", "items": oneLine})
 		if err != nil {
 			t.Fatal(err)
@@ -72,7 +72,7 @@ func TestRemindersKeepToTheHourlySendingLimit(t *testing.T) {
 	}
 	now := testapp.FixedNow // the send route's clock
 	reminded := func() int {
-		return countRows(t, app, migrations.InvoiceRemindersCollection, dbx.HashExp{"owner": alice})
+		return countRows(t, app, migrations.InvoiceRemindersCollection, dbx.HashExp{"business": alice})
 	}
 
 	run(t, app, now)
@@ -104,7 +104,7 @@ func TestRemindersKeepToTheHourlySendingLimit(t *testing.T) {
 			t.Errorf("%s reminded %v, want [-3] once", id, got)
 		}
 	}
-	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"owner": alice}); n != 2+len(due) {
+	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"business": alice}); n != 2+len(due) {
 		t.Errorf("%d mails counted, want %d", n, 2+len(due))
 	}
 }
@@ -126,7 +126,7 @@ func TestAFailedReminderDoesNotCount(t *testing.T) {
 	if err := RunReminders(app, testapp.FixedNow); err == nil {
 		t.Fatal("a failing mail was not reported")
 	}
-	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"owner": alice}); n != 0 {
+	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"business": alice}); n != 0 {
 		t.Errorf("%d mails counted after a failure, want 0", n)
 	}
 	fail = false
@@ -134,7 +134,7 @@ func TestAFailedReminderDoesNotCount(t *testing.T) {
 	if n := app.TestMailer.TotalSend(); n != 1 {
 		t.Errorf("%d mails on the next run, want 1", n)
 	}
-	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"owner": alice}); n != 1 {
+	if n := countRows(t, app, migrations.MailSendsCollection, dbx.HashExp{"business": alice}); n != 1 {
 		t.Errorf("%d mails counted, want 1", n)
 	}
 }

@@ -22,7 +22,7 @@ import (
 func remindersApp(t testing.TB, zone string) *tests.TestApp {
 	t.Helper()
 	app := factory(t)
-	owner := get(t, app, migrations.UsersCollection, alice)
+	owner := get(t, app, migrations.BusinessesCollection, alice)
 	owner.Set(migrations.FieldRemindersEnabled, true)
 	owner.Set(migrations.FieldTimeZone, zone)
 	if err := app.Save(owner); err != nil {
@@ -105,7 +105,7 @@ func TestRemindersGoOutInOrderAndStopWhenPaid(t *testing.T) {
 	// hooks' clock stays at testapp.FixedNow, and a payment is never dated
 	// after its today.)
 	if _, err := create(app, migrations.PaymentsCollection, "", map[string]any{
-		"owner": alice, "invoice": invSent, "amount_cents": 12000, "date": "2026-03-15", "method": "card",
+		"business": alice, "invoice": invSent, "amount_cents": 12000, "date": "2026-03-15", "method": "card",
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestRemindersRespectOptOutAndTheSwitch(t *testing.T) {
 	if err := app.Save(acme); err != nil {
 		t.Fatal(err)
 	}
-	owner := get(t, app, migrations.UsersCollection, alice)
+	owner := get(t, app, migrations.BusinessesCollection, alice)
 	owner.Set(migrations.FieldRemindersEnabled, false)
 	if err := app.Save(owner); err != nil {
 		t.Fatal(err)
@@ -269,7 +269,7 @@ func TestRemindersExactlyOnceWithRunnersRacing(t *testing.T) {
 	// The index itself refuses a second row for a step, whoever writes it.
 	col, _ := app.FindCollectionByNameOrId(migrations.InvoiceRemindersCollection)
 	dup := core.NewRecord(col)
-	dup.Set("owner", alice)
+	dup.Set("business", alice)
 	dup.Set("invoice", invSent)
 	dup.Set("step", 7)
 	dup.Set("day", "2026-04-07")
@@ -279,7 +279,7 @@ func TestRemindersExactlyOnceWithRunnersRacing(t *testing.T) {
 }
 
 func TestReminderSettingsAndWeekRoute(t *testing.T) {
-	me := "/api/collections/users/records/" + alice
+	me := "/api/collections/businesses/records/" + alice
 	runAPICases(t, []apiCase{
 		{name: "a schedule is stored sorted", as: alice, method: http.MethodPatch, url: me,
 			body:   map[string]any{migrations.FieldReminderSteps: []int{14, -3, 0}},
@@ -288,14 +288,16 @@ func TestReminderSettingsAndWeekRoute(t *testing.T) {
 			body:   map[string]any{migrations.FieldReminderSteps: []int{400}},
 			status: 400, contains: []string{refusedField("reminder_steps", "folio_reminder_steps", msgReminderSteps)}},
 		{name: "the week's figure needs an account", method: http.MethodGet, url: PathRemindersWeek, status: 401},
-		{name: "the week's figure", as: alice, method: http.MethodGet, url: PathRemindersWeek,
+		{name: "the week's figure", as: alice, method: http.MethodGet, url: PathRemindersWeek + "?business=" + alice,
 			status: 200, contains: []string{`"sent":0`, `"from":"2026-03-09"`}},
-		{name: "the week's figure counts the owner's reminders only", as: alice, method: http.MethodGet,
-			url: PathRemindersWeek, before: func(t testing.TB, app *tests.TestApp) {
+		{name: "another business's figure is not found", as: bob, method: http.MethodGet,
+			url: PathRemindersWeek + "?business=" + alice, status: 404},
+		{name: "the week's figure counts the business's reminders only", as: alice, method: http.MethodGet,
+			url: PathRemindersWeek + "?business=" + alice, before: func(t testing.TB, app *tests.TestApp) {
 				for _, r := range []map[string]any{
-					{"owner": alice, "invoice": invSent, "step": -3, "day": "2026-03-28"},
-					{"owner": alice, "invoice": invPartial, "step": -3, "day": "2026-03-28"},
-					{"owner": bob, "invoice": invBob, "step": -3, "day": "2026-03-28"},
+					{"business": alice, "invoice": invSent, "step": -3, "day": "2026-03-28"},
+					{"business": alice, "invoice": invPartial, "step": -3, "day": "2026-03-28"},
+					{"business": bob, "invoice": invBob, "step": -3, "day": "2026-03-28"},
 				} {
 					if _, err := create(app, migrations.InvoiceRemindersCollection, "", r); err != nil {
 						t.Fatal(err)
@@ -379,7 +381,7 @@ func TestReminderClaimedBeforeACrashIsNotSentAgain(t *testing.T) {
 	app := remindersApp(t, "")
 	defer app.Cleanup()
 	if _, err := create(app, migrations.InvoiceRemindersCollection, "", map[string]any{
-		"owner": alice, "invoice": invSent, "step": -3, "day": "2026-03-28", "to": "pay@acme.test",
+		"business": alice, "invoice": invSent, "step": -3, "day": "2026-03-28", "to": "pay@acme.test",
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -397,8 +399,9 @@ func TestReminderClaimedBeforeACrashIsNotSentAgain(t *testing.T) {
 	}
 }
 
-// An unverified account mails no reminders (as it can't send documents):
-// otherwise a fresh account could relay mail through the schedule.
+// A business whose owner's address is unverified mails no reminders (as
+// it can't send documents): otherwise a fresh account could relay mail
+// through the schedule.
 func TestRemindersNeedAVerifiedAddress(t *testing.T) {
 	app := remindersApp(t, "")
 	defer app.Cleanup()
@@ -430,7 +433,7 @@ func TestAnInvoiceSentLateIsRemindedFromItsSend(t *testing.T) {
 	defer app.Cleanup()
 	withEmail(custAcme)(t, app)
 	// Due 1 March, sent on the fixture's today, 15 March 10:00 UTC.
-	if _, err := create(app, migrations.InvoicesCollection, "ialicelate00001", map[string]any{"owner": alice,
+	if _, err := create(app, migrations.InvoicesCollection, "ialicelate00001", map[string]any{"business": alice,
 		"customer": custAcme, "issue_date": "2026-02-15", "due_date": "2026-03-01", "items": oneLine}); err != nil {
 		t.Fatal(err)
 	}

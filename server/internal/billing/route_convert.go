@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/money"
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -19,16 +20,22 @@ type ConvertResponse struct {
 	Invoice *core.Record `json:"invoice"`
 }
 
-// convertQuoteRoute converts one of the caller's quotes. Another account's
-// quote is answered like a missing one, so ids reveal nothing.
+// convertQuoteRoute converts a quote of the caller's business (owners,
+// admins and members; team.Write). A quote of a business the caller is
+// not a member of is answered like a missing one, so ids reveal nothing;
+// the new invoice's "created" event names the caller.
 func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
+	missing := notFound("folio_quote_not_found", msgQuoteNotFound, nil)
 	q, err := e.App.FindRecordById(migrations.QuotesCollection, id)
-	if err != nil || q.GetString("owner") != e.Auth.Id {
-		return notFound("folio_quote_not_found", msgQuoteNotFound, nil)
+	if err != nil {
+		return missing
+	}
+	if err := requireOn(e, q.GetString("business"), team.Write, missing); err != nil {
+		return err
 	}
 
-	quote, invoice, err := ConvertQuote(e.App, id, s.now())
+	quote, invoice, err := convertQuote(e.App, id, s.now(), e.Auth)
 	if err != nil {
 		return saveFailure(e, err, newRuleError("", "folio_convert_failed", msgConvertFailed))
 	}
@@ -41,8 +48,14 @@ func (s *service) convertQuoteRoute(e *core.RequestEvent) error {
 // on at's day and falls due after the usual terms; the quote becomes
 // converted and the two records point at each other. at also stamps the
 // quote (converted_at, and accepted_at if it was never accepted). The
-// record hooks check everything else (ownership, at most once).
+// record hooks check everything else (same business, at most once).
 func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *core.Record, err error) {
+	return convertQuote(app, quoteID, at, nil)
+}
+
+// convertQuote is ConvertQuote done by actor (nil: by Folio itself), whom
+// the activity of both documents names.
+func convertQuote(app core.App, quoteID string, at time.Time, actor *core.Record) (quote, invoice *core.Record, err error) {
 	err = app.RunInTransaction(func(tx core.App) error {
 		q, err := tx.FindRecordById(migrations.QuotesCollection, quoteID)
 		if err != nil {
@@ -61,7 +74,7 @@ func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *c
 			return err
 		}
 		inv := core.NewRecord(invoices)
-		inv.Set("owner", q.GetString("owner"))
+		inv.Set("business", q.GetString("business"))
 		inv.Set("customer", q.GetString("customer"))
 		inv.Set("quote", q.Id)
 		inv.Set("status", statusDraft)
@@ -72,6 +85,7 @@ func ConvertQuote(app core.App, quoteID string, at time.Time) (quote, invoice *c
 		inv.Set("terms", q.GetString("terms"))
 		inv.Set(migrations.FieldVATExemptionCategory, q.GetString(migrations.FieldVATExemptionCategory))
 		inv.Set(migrations.FieldVATExemptionReason, q.GetString(migrations.FieldVATExemptionReason))
+		setActor(inv, actor)
 		if err := tx.Save(inv); err != nil {
 			return err
 		}

@@ -27,16 +27,19 @@ func balancesOf(want map[string]int64) func(testing.TB, *tests.TestApp, *http.Re
 }
 
 func TestCustomerBalancesRoute(t *testing.T) {
-	getMethod, url := http.MethodGet, PathCustomerBalances
+	getMethod, url := http.MethodGet, PathCustomerBalances+"?business="+alice
 	runAPICases(t, []apiCase{
 		// invSent 120.00 + invPartial 70.00 left; drafts, paid and void invoices owe nothing.
-		{name: "what each of the caller's customers owes", as: alice, method: getMethod, url: url,
+		{name: "what each of the business's customers owes", as: alice, method: getMethod, url: url,
 			status: 200, after: balancesOf(map[string]int64{custAcme: 19000})},
-		{name: "another account's customers are not in it", as: bob, method: getMethod, url: url,
-			status: 200, after: balancesOf(map[string]int64{custBob: 10000})},
+		{name: "another business's customers are not in it", as: bob, method: getMethod,
+			url: PathCustomerBalances + "?business=" + bob, status: 200, after: balancesOf(map[string]int64{custBob: 10000})},
+		{name: "another business's balances are not found", as: bob, method: getMethod, url: url, status: 404,
+			contains: []string{`"code":"folio_business_not_found"`}, absent: []string{custAcme}},
+		{name: "no business named: not found", as: alice, method: getMethod, url: PathCustomerBalances, status: 404},
 		{name: "a payment lowers the balance", as: alice, method: getMethod, url: url,
 			before: func(t testing.TB, app *tests.TestApp) {
-				if _, err := create(app, "payments", "", map[string]any{"owner": alice, "invoice": invSent,
+				if _, err := create(app, "payments", "", map[string]any{"business": alice, "invoice": invSent,
 					"amount_cents": 2000, "date": "2026-03-15"}); err != nil {
 					t.Fatal(err)
 				}
@@ -73,7 +76,7 @@ func TestCustomerBalancesUnderConcurrentPayments(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := create(app, "payments", "", map[string]any{"owner": alice, "invoice": invoice,
+			_, err := create(app, "payments", "", map[string]any{"business": alice, "invoice": invoice,
 				"amount_cents": 1000, "date": fmt.Sprintf("2026-03-%02d", 8+i)})
 			errs <- err
 		}()

@@ -1,12 +1,14 @@
 package billing
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"folio/server/internal/refusal"
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -22,13 +24,14 @@ type LinkResponse struct {
 	URL string `json:"url"`
 }
 
-// linkRoute gives one of the caller's sent documents a fresh public link:
-// it revokes every live link of the document (the ones mailed before stop
-// working) and mints a new one, in one transaction. Drafts and void
-// invoices have no public link. Another account's document is answered
+// linkRoute gives a sent document of the caller's business a fresh public
+// link (owners, admins and members; team.Write): it revokes every live
+// link of the document (the ones mailed before stop working) and mints a
+// new one, in one transaction. Drafts and void invoices have no public
+// link. A document of a business the caller is not a member of is answered
 // like a missing one.
 func (s *service) linkRoute(e *core.RequestEvent) error {
-	k, rec, err := ownDocument(e)
+	k, rec, err := teamDocument(e, team.Write)
 	if err != nil {
 		return err
 	}
@@ -42,7 +45,7 @@ func (s *service) linkRoute(e *core.RequestEvent) error {
 			return err
 		}
 		var err error
-		token, _, err = createLink(tx, rec.GetString("owner"), k.noun, rec.Id)
+		token, _, err = createLink(tx, rec.GetString("business"), k.noun, rec.Id)
 		return err
 	})
 	if err != nil {
@@ -51,22 +54,41 @@ func (s *service) linkRoute(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, LinkResponse{Token: token, URL: publicURL(linkBase(e), token)})
 }
 
-// documentKindOf reads the {collection} of a document route: the kind and
-// its "not found" answer, or ok false for anything but quotes and invoices.
-// ownDocument is the caller's quote or invoice the route's {collection}
-// and {id} name: another account's document is answered like a missing
-// one, and a collection that is neither is nothing here.
-func ownDocument(e *core.RequestEvent) (docKind, *core.Record, error) {
+// teamDocument is the quote or invoice the route's {collection} and {id}
+// name, when the caller may do action in its business (team.Require): a
+// document of a business the caller is not a member of is answered like a
+// missing one, a role that may not act gets the 403 naming who can, and a
+// collection that is neither is nothing here.
+func teamDocument(e *core.RequestEvent, action team.Action) (docKind, *core.Record, error) {
 	k, missing, ok := documentKindOf(e.Request.PathValue("collection"))
 	if !ok {
 		return k, nil, refusal.NothingHere()
 	}
 	rec, err := e.App.FindRecordById(k.collection, e.Request.PathValue("id"))
-	if err != nil || rec.GetString("owner") != e.Auth.Id {
+	if err != nil {
 		return k, nil, missing
+	}
+	if err := requireOn(e, rec.GetString("business"), action, missing); err != nil {
+		return k, nil, err
 	}
 	return k, rec, nil
 }
+
+// requireOn is team.Require for a route that acts on one record of
+// businessID: to someone who is not a member the record is answered as
+// missing (the record's own 404, so ids reveal nothing), and a member
+// whose role may not do action gets Require's 403.
+func requireOn(e *core.RequestEvent, businessID string, action team.Action, missing error) error {
+	err := team.Require(e, businessID, action)
+	var apiErr *router.ApiError
+	if errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound {
+		return missing
+	}
+	return err
+}
+
+// documentKindOf reads the {collection} of a document route: the kind and
+// its "not found" answer, or ok false for anything but quotes and invoices.
 
 func documentKindOf(collection string) (k docKind, missing *router.ApiError, ok bool) {
 	switch collection {
@@ -79,7 +101,7 @@ func documentKindOf(collection string) (k docKind, missing *router.ApiError, ok 
 }
 
 // linkBase is the origin of the public links minted by this request (see
-// decideLinkBase): the Origin header of the owner's browser, else the
+// decideLinkBase): the Origin header of the member's browser, else the
 // scheme and host the request came to.
 func linkBase(e *core.RequestEvent) string {
 	origin := e.Request.Header.Get("Origin")

@@ -86,7 +86,7 @@ func (s *service) saveAnswer(e *core.RequestEvent, p *publicDoc, w quoteAnswerWr
 		if err := tx.Save(q); err != nil {
 			return err
 		}
-		if err := recordEvent(tx, p.owner.Id, quoteKind.noun, q.Id, w.event, w.detail); err != nil {
+		if err := recordEvent(tx, p.business.Id, nil, quoteKind.noun, q.Id, w.event, w.detail); err != nil {
 			return err
 		}
 		p.doc = q

@@ -151,7 +151,7 @@ func TestPublicDownloadedRoute(t *testing.T) {
 		{name: "the owner's own download is not", as: alice, method: post, url: downloaded, status: 204,
 			after: expectEvents("downloaded", map[string]int{invSent: 0})},
 		{name: "nor with view tracking off", method: post, url: downloaded, status: 204,
-			before: setUser(alice, map[string]any{migrations.FieldViewTracking: false}),
+			before: setBusiness(alice, map[string]any{migrations.FieldViewTracking: false}),
 			after:  expectEvents("downloaded", map[string]int{invSent: 0})},
 		{name: "a quote's download", method: post, url: publicURLFor(tokQuoSent, "/downloaded"), status: 204,
 			after: expectEvents("downloaded", map[string]int{quoSent: 1, invSent: 0})},

@@ -12,8 +12,8 @@ import (
 // printable document (PrintableDocument), or the one 404 for a link that
 // leads nowhere.
 //
-// A visit by anyone but the signed-in owner is the customer's: when the
-// business tracks views, it records a "viewed" event (folded per visitor
+// A visit by anyone but a signed-in member of the business is the
+// customer's: when the business tracks views, it records a "viewed" event (folded per visitor
 // and day, see trackVisit) and moves a sent document to viewed through
 // the normal save (status machine, viewed_at), in one transaction. Tracking never stops the page from showing: if it
 // fails, it is logged and the document is answered as it is.

@@ -61,10 +61,10 @@ func expectEvents(typ string, want map[string]int) func(testing.TB, *tests.TestA
 	}
 }
 
-// setUser changes fields of a fixture user.
-func setUser(id string, fields map[string]any) func(testing.TB, *tests.TestApp) {
+// setBusiness changes settings of a fixture user's business.
+func setBusiness(id string, fields map[string]any) func(testing.TB, *tests.TestApp) {
 	return func(t testing.TB, app *tests.TestApp) {
-		u := get(t, app, migrations.UsersCollection, id)
+		u := get(t, app, migrations.BusinessesCollection, id)
 		for k, v := range fields {
 			u.Set(k, v)
 		}
@@ -174,7 +174,7 @@ func fieldsAre(want map[string]any) func(t testing.TB, doc map[string]any) {
 }
 
 // Nothing that identifies records or people other than what is printed.
-var privateBits = []string{alice, bob, invSent, custAcme, "alice@folio.test", `"owner"`, `"id"`, `"customer"`, `"collectionId"`}
+var privateBits = []string{alice, bob, invSent, custAcme, "alice@folio.test", `"business"`, `"id"`, `"customer"`, `"collectionId"`}
 
 func TestPublicDocumentRoute(t *testing.T) {
 	get := http.MethodGet
@@ -182,7 +182,7 @@ func TestPublicDocumentRoute(t *testing.T) {
 		{name: "a sent invoice by its link: the printable document, exactly the contract", method: get,
 			url: publicURLFor(tokInvSent), status: 200,
 			before: func(t testing.TB, app *tests.TestApp) {
-				setUser(alice, map[string]any{migrations.FieldCompanyName: "Alice & Co", migrations.FieldCompanyAddress: "1 Main St",
+				setBusiness(alice, map[string]any{migrations.FieldCompanyName: "Alice & Co", migrations.FieldCompanyAddress: "1 Main St",
 					migrations.FieldCompanyTaxID: "FR123"})(t, app)
 				c := get2(t, app, migrations.CustomersCollection, custAcme)
 				c.Set("contact_name", "Jane Roe")
@@ -253,7 +253,7 @@ func TestPublicDocumentRoute(t *testing.T) {
 			after: expectEvents("viewed", map[string]int{invSent: 1})},
 		{name: "view tracking off: nothing recorded, nothing moved", method: get,
 			url: publicURLFor(tokInvSent), status: 200, contains: []string{`"status":"sent"`},
-			before: setUser(alice, map[string]any{migrations.FieldViewTracking: false}),
+			before: setBusiness(alice, map[string]any{migrations.FieldViewTracking: false}),
 			after: both(
 				expectRecord("invoices", invSent, map[string]any{"status": "sent", "viewed_at": "empty"}),
 				expectEvents("viewed", map[string]int{invSent: 0}),
@@ -289,13 +289,13 @@ func TestPublicDocumentRoute(t *testing.T) {
 			)},
 		{name: "payment instructions when the business has an IBAN", method: get,
 			url: publicURLFor(tokInvSent), status: 200,
-			before: setUser(alice, map[string]any{migrations.FieldIBAN: "be72 0000 0000 1616", migrations.FieldBIC: "gebabebb",
+			before: setBusiness(alice, map[string]any{migrations.FieldIBAN: "be72 0000 0000 1616", migrations.FieldBIC: "gebabebb",
 				migrations.FieldBankHolder: "Alice Martin", migrations.FieldCompanyName: "Alice & Co"}),
 			after: exactShape(fieldsAre(map[string]any{"payment": map[string]any{
 				"holder": "Alice Martin", "iban": "BE72000000001616", "bic": "GEBABEBB", "reference": "INV-00003"}}))},
 		{name: "the holder defaults to the business name", method: get,
 			url: publicURLFor(tokInvSent), status: 200,
-			before: setUser(alice, map[string]any{migrations.FieldIBAN: "DE89370400440532013000", migrations.FieldCompanyName: "Alice & Co"}),
+			before: setBusiness(alice, map[string]any{migrations.FieldIBAN: "DE89370400440532013000", migrations.FieldCompanyName: "Alice & Co"}),
 			after: exactShape(fieldsAre(map[string]any{"payment": map[string]any{
 				"holder": "Alice & Co", "iban": "DE89370400440532013000", "bic": "", "reference": "INV-00003"}}))},
 		{name: "an accepted quote carries its answer", method: get,

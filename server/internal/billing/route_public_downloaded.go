@@ -11,7 +11,7 @@ import (
 // publicDownloadedRoute answers POST
 // /api/folio/public/documents/{token}/downloaded with 204: the public page
 // calls it when the customer downloads the PDF, and it records a
-// "downloaded" event when the business tracks views (never for the owner),
+// "downloaded" event when the business tracks views (never for its members),
 // folded per visitor and day like views (see trackVisit).
 func (s *service) publicDownloadedRoute(e *core.RequestEvent) error {
 	p := resolvePublic(e.App, e.Request.PathValue("token"))

@@ -17,7 +17,7 @@ func publicLogoRoute(e *core.RequestEvent) error {
 	if p == nil {
 		return linkNotValid(e)
 	}
-	name := p.owner.GetString(migrations.FieldLogo)
+	name := p.business.GetString(migrations.FieldLogo)
 	if name == "" {
 		return refusal.NothingHere()
 	}
@@ -31,7 +31,7 @@ func publicLogoRoute(e *core.RequestEvent) error {
 	// showing it soon.
 	e.Response.Header().Set("Cache-Control", "private, max-age=300")
 	spa.SetUserFileHeaders(e.Response.Header())
-	if err := fsys.Serve(e.Response, e.Request, p.owner.BaseFilesPath()+"/"+name, name); err != nil {
+	if err := fsys.Serve(e.Response, e.Request, p.business.BaseFilesPath()+"/"+name, name); err != nil {
 		return refusal.NothingHere()
 	}
 	return nil

@@ -23,7 +23,7 @@ func withLogo(t testing.TB, app *tests.TestApp) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setUser(alice, map[string]any{migrations.FieldLogo: f})(t, app)
+	setBusiness(alice, map[string]any{migrations.FieldLogo: f})(t, app)
 }
 
 func TestPublicLogoRoute(t *testing.T) {

@@ -22,6 +22,7 @@ import (
 	"folio/server/internal/identity"
 	"folio/server/internal/money"
 	"folio/server/internal/refusal"
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -57,11 +58,12 @@ type sendForm struct {
 	Message string `json:"message" form:"message"`
 }
 
-// sendDocumentRoute emails one of the caller's quotes or invoices, then
-// marks a draft as sent through the normal save (so the status machine,
-// timestamps and dashboard sums follow). A document sent before is mailed
-// again and keeps its status. Another account's document is answered like
-// a missing one.
+// sendDocumentRoute emails a quote or invoice of the caller's business
+// (owners, admins and members; team.Write), then marks a draft as sent
+// through the normal save (so the status machine, timestamps and
+// dashboard sums follow). A document sent before is mailed again and keeps
+// its status. A document of a business the caller is not a member of is
+// answered like a missing one; an accountant gets the 403 naming who can.
 //
 // Every send mints a public link (the token can't be read back later, so
 // each mail carries its own) and renders it into the message as {link}.
@@ -79,14 +81,18 @@ type sendForm struct {
 // fails is a 500, its link and event are removed, and the person can
 // send again.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
-	k, rec, err := ownDocument(e)
+	k, rec, err := teamDocument(e, team.Write)
 	if err != nil {
 		return err
+	}
+	business, err := findBusiness(e.App, rec.GetString("business"))
+	if err != nil {
+		return e.InternalServerError("", err)
 	}
 	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
 	}
-	// Only a verified address sends (the hourly limits are counted in the
+	// Only a verified address sends: the sender's own (the hourly limits are counted in the
 	// transaction below, where concurrent sends queue behind each other).
 	if qerr := decideSendAllowed(e.Auth.Verified(), k.noun, 0, 0); qerr != nil {
 		return qerr.api()
@@ -103,7 +109,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		return err
 	}
 
-	token, link, err := createLink(e.App, rec.GetString("owner"), k.noun, rec.Id)
+	token, link, err := createLink(e.App, rec.GetString("business"), k.noun, rec.Id)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
@@ -119,7 +125,8 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	var out *preparedSend
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		var perr error
-		out, perr = s.markSent(e, tx, k, rec.Id, form, upload, publicURL(linkBase(e), token))
+		by := sender{business: business, actor: e.Auth, replyTo: e.Auth.Email()}
+		out, perr = s.markSent(e, tx, k, rec.Id, by, form, upload, publicURL(linkBase(e), token))
 		return perr
 	})
 	if err != nil {
@@ -141,7 +148,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 }
 
 // errSendGone is markSent's answer for a document deleted (or moved to
-// another account) after the route first loaded it.
+// another business) after the route first loaded it.
 var errSendGone = errors.New("the document is gone")
 
 // preparedSend is what markSent committed and the mail to send.
@@ -168,11 +175,21 @@ func (p *preparedSend) undo(app core.App) {
 	}
 }
 
+// sender is who a send is made by: the business whose settings write the
+// mail and whose hourly limits it counts against, the member who sends
+// (nil when Folio sends on its own), named on the "sent" event, and the
+// address the customer's replies go to ("" for none).
+type sender struct {
+	business *core.Record
+	actor    *core.Record
+	replyTo  string
+}
+
 // markSent re-reads the document in tx, checks everything that can be
 // refused, marks a draft sent (with the issued copy and the "sent" event)
 // and writes the mail from the stored document. The mail itself goes out
 // after the commit.
-func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id string, form sendForm,
+func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id string, by sender, form sendForm,
 	upload []byte, url string) (*preparedSend, error) {
 	rec, err := tx.FindRecordById(k.collection, id)
 	if err != nil {
@@ -181,7 +198,7 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		}
 		return nil, err
 	}
-	if rec.GetString("owner") != e.Auth.Id {
+	if rec.GetString("business") != by.business.Id {
 		return nil, errSendGone
 	}
 
@@ -192,11 +209,11 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	// The hourly limits. Writes are serialised (one writer at a time), so
 	// sends running at once each see the rows the earlier ones committed.
 	now := s.now()
-	accountSends, documentSends, err := countSends(tx, e.Auth.Id, k.noun, rec.Id, now.Add(-sendWindow))
+	businessSends, documentSends, err := countSends(tx, by.business.Id, k.noun, rec.Id, now.Add(-sendWindow))
 	if err != nil {
 		return nil, err
 	}
-	if qerr := decideSendAllowed(true, k.noun, accountSends, documentSends); qerr != nil {
+	if qerr := decideSendAllowed(true, k.noun, businessSends, documentSends); qerr != nil {
 		return nil, qerr.api()
 	}
 	customer, err := tx.FindRecordById(migrations.CustomersCollection, rec.GetString("customer"))
@@ -239,12 +256,13 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 
 	// The issued copy: which PDF goes with this mail, and whether the
 	// upload becomes the document's copy.
-	owner := e.Auth
-	printed, err := buildPrintable(printableSource{kind: k, doc: rec, owner: owner, customer: customer, today: s.now()})
+	business := by.business
+	printed, err := buildPrintable(printableSource{kind: k, doc: rec, business: business, customer: customer,
+		seller: sellerName(tx, business), today: s.now()})
 	if err != nil {
 		return nil, e.InternalServerError("", err)
 	}
-	printedFor := issuedFingerprint(printed, owner.GetString(migrations.FieldLogo), issuedExtrasOf(rec, lines))
+	printedFor := issuedFingerprint(printed, business.GetString(migrations.FieldLogo), issuedExtrasOf(rec, lines))
 	attach, keep := decideIssuedCopy(rec.GetString(migrations.FieldIssuedPDF) != "",
 		rec.GetString(migrations.FieldIssuedFor), printedFor, upload != nil)
 	pdfName := pdfFileName(rec.GetString("number"), k.noun)
@@ -277,21 +295,22 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 			return nil, err
 		}
 	}
-	event, err := newEvent(tx, rec.GetString("owner"), k.noun, rec.Id, migrations.EventSent,
+	event, err := newEvent(tx, rec.GetString("business"), by.actor, k.noun, rec.Id, migrations.EventSent,
 		map[string]any{"to": to, "cc": cc})
 	if err != nil {
 		return nil, err
 	}
-	counted, err := countSend(tx, e.Auth.Id, k.noun, rec.Id, now)
+	counted, err := countSend(tx, business.Id, k.noun, rec.Id, now)
 	if err != nil {
 		return nil, err
 	}
+	seller := firstNonEmpty(printed.Seller.CompanyName, by.replyTo)
 
 	doc := sendDoc{
 		Language:     printed.Language,
 		Noun:         k.noun,
 		Number:       rec.GetString("number"),
-		Seller:       sellerName(owner),
+		Seller:       seller,
 		CustomerName: firstNonEmpty(customer.GetString("contact_name"), customer.GetString("name")),
 		IssueDate:    dayOf(rec.GetString("issue_date")),
 		EndDate:      dayOf(rec.GetString(k.endField)),
@@ -308,19 +327,19 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		doc.DueCents = int64(rec.GetInt("balance_cents"))
 	}
 	if k.noun == "invoice" {
-		doc.Payment = paymentInstructions(owner, sellerName(owner), doc.Number)
+		doc.Payment = paymentInstructions(business, seller, doc.Number)
 	}
-	if owner.GetString(migrations.FieldLogo) != "" {
+	if business.GetString(migrations.FieldLogo) != "" {
 		doc.LogoURL = publicLogoURL(doc.Link)
 	}
-	// The mail is written in the document's language; the owner's own
-	// templates stay as they wrote them.
+	// The mail is written in the document's language; the business's own
+	// templates stay as they were written.
 	words := wordsFor(doc.Language)
 	values := mailTemplateValues(words, k.noun, doc.Number, doc.Seller, doc.CustomerName, doc.DueCents, doc.Currency,
 		doc.EndDate, url)
-	doc.Subject = renderTemplate(decideSendTemplate(form.Subject, owner.GetString(migrations.FieldSendSubjectTemplate),
+	doc.Subject = renderTemplate(decideSendTemplate(form.Subject, business.GetString(migrations.FieldSendSubjectTemplate),
 		words.DefaultSubject, builtInSubjects), values)
-	doc.Message = renderTemplate(decideSendTemplate(form.Message, owner.GetString(migrations.FieldSendMessageTemplate),
+	doc.Message = renderTemplate(decideSendTemplate(form.Message, business.GetString(migrations.FieldSendMessageTemplate),
 		words.defaultMessage(k.noun), builtInMessages), values)
 	subject, text, html, err := composeSendMail(doc)
 	if err != nil {
@@ -338,8 +357,9 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	for _, a := range cc {
 		msg.Cc = append(msg.Cc, mail.Address{Address: a})
 	}
-	if reply := owner.Email(); reply != "" {
-		// Answers go to the seller, not to the no-reply sender.
+	if reply := by.replyTo; reply != "" {
+		// Answers go to the person who sent (or the business's owner), not
+		// to the no-reply sender.
 		msg.Headers = map[string]string{"Reply-To": (&mail.Address{Name: doc.Seller, Address: reply}).String()}
 	}
 	attached := ""
@@ -385,14 +405,14 @@ func uploadedPDF(e *core.RequestEvent) ([]byte, error) {
 	return data, nil
 }
 
-// countSends is how many mails the account, and this document, sent since.
-func countSends(app core.App, owner, kind, docID string, since time.Time) (account, document int, err error) {
+// countSends is how many mails the business, and this document, sent since.
+func countSends(app core.App, business, kind, docID string, since time.Time) (businessSends, document int, err error) {
 	sinceText, err := types.ParseDateTime(since)
 	if err != nil {
 		return 0, 0, err
 	}
 	window := dbx.NewExp("["+migrations.FieldSentAt+"] > {:since}", dbx.Params{"since": sinceText.String()})
-	a, err := app.CountRecords(migrations.MailSendsCollection, dbx.HashExp{"owner": owner}, window)
+	a, err := app.CountRecords(migrations.MailSendsCollection, dbx.HashExp{"business": business}, window)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -403,14 +423,14 @@ func countSends(app core.App, owner, kind, docID string, since time.Time) (accou
 	return int(a), int(d), nil
 }
 
-// countSend records one mail of the account for the hourly limits.
-func countSend(app core.App, owner, kind, docID string, at time.Time) (*core.Record, error) {
+// countSend records one mail of the business for the hourly limits.
+func countSend(app core.App, business, kind, docID string, at time.Time) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(migrations.MailSendsCollection)
 	if err != nil {
 		return nil, err
 	}
 	r := core.NewRecord(col)
-	r.Set("owner", owner)
+	r.Set("business", business)
 	r.Set("kind", kind)
 	r.Set("document", docID)
 	r.Set(migrations.FieldSentAt, at)
@@ -705,13 +725,6 @@ func paragraphs(message string) [][]string {
 		}
 	}
 	return out
-}
-
-// sellerName is how the seller signs: the company name from the settings,
-// else the profile's company, else the person's name, else the email.
-func sellerName(u *core.Record) string {
-	return firstNonEmpty(u.GetString(migrations.FieldCompanyName), u.GetString(migrations.FieldCompany),
-		u.GetString("name"), u.Email())
 }
 
 func firstNonEmpty(values ...string) string {

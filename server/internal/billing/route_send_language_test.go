@@ -19,7 +19,7 @@ func withLanguages(customer, business string) func(testing.TB, *tests.TestApp) {
 		if err := app.Save(c); err != nil {
 			t.Fatal(err)
 		}
-		setUser(alice, map[string]any{migrations.FieldDocumentLanguage: business})(t, app)
+		setBusiness(alice, map[string]any{migrations.FieldDocumentLanguage: business})(t, app)
 	}
 }
 
@@ -58,7 +58,7 @@ func TestSendRouteLanguage(t *testing.T) {
 			url: sendURL("invoices", invDraft),
 			before: func(t testing.TB, app *tests.TestApp) {
 				withLanguages("de", "")(t, app)
-				setUser(alice, map[string]any{migrations.FieldSendSubjectTemplate: "Your {kind} {number}",
+				setBusiness(alice, map[string]any{migrations.FieldSendSubjectTemplate: "Your {kind} {number}",
 					migrations.FieldSendMessageTemplate: "{business}: pay {amount} by {due_date}.\n{link}"})(t, app)
 			},
 			status: 200,

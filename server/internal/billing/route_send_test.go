@@ -38,7 +38,7 @@ func withEmail(customer string) func(testing.TB, *tests.TestApp) {
 		if err := app.Save(c); err != nil {
 			t.Fatal(err)
 		}
-		u := get(t, app, migrations.UsersCollection, alice)
+		u := get(t, app, migrations.BusinessesCollection, alice)
 		u.Set(migrations.FieldCompanyName, "Alice & Co")
 		if err := app.Save(u); err != nil {
 			t.Fatal(err)
@@ -324,7 +324,7 @@ func TestSendRouteForm(t *testing.T) {
 		{name: "the business's own templates", as: alice, method: post, url: sendURL("invoices", invSent),
 			before: func(t testing.TB, app *tests.TestApp) {
 				withEmail(custAcme)(t, app)
-				setUser(alice, map[string]any{migrations.FieldSendSubjectTemplate: "{number}: {business}",
+				setBusiness(alice, map[string]any{migrations.FieldSendSubjectTemplate: "{number}: {business}",
 					migrations.FieldSendMessageTemplate: "Dear {customer}, please pay {amount} by {due_date}.\n\n{business}"})(t, app)
 			},
 			status: 200,
@@ -333,7 +333,7 @@ func TestSendRouteForm(t *testing.T) {
 		{name: "an emptied template falls back to the default", as: alice, method: post, url: sendURL("quotes", quoSent),
 			before: func(t testing.TB, app *tests.TestApp) {
 				withEmail(custAcme)(t, app)
-				setUser(alice, map[string]any{migrations.FieldSendSubjectTemplate: "", migrations.FieldSendMessageTemplate: ""})(t, app)
+				setBusiness(alice, map[string]any{migrations.FieldSendSubjectTemplate: "", migrations.FieldSendMessageTemplate: ""})(t, app)
 			},
 			status: 200, after: mailed("ap@acme.test", "Quote QUO-00002 from Alice & Co", "Hello Jane Roe,", "{APP_URL}/d/")},
 		{name: "a PDF goes with the mail and is kept as the issued copy", as: alice, method: post,
@@ -504,7 +504,7 @@ func TestSendKeepsTheIssuedCopy(t *testing.T) {
 	}
 
 	// A payment changes no printed content: still the same copy.
-	if _, err := create(app, "payments", "", map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 1000,
+	if _, err := create(app, "payments", "", map[string]any{"business": alice, "invoice": invSent, "amount_cents": 1000,
 		"date": "2026-03-15", "method": "card"}); err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +529,7 @@ func TestSendMailCarriesThePaymentDetails(t *testing.T) {
 	app := remindersApp(t, "")
 	defer app.Cleanup()
 	withEmail(custAcme)(t, app)
-	owner := get(t, app, migrations.UsersCollection, alice)
+	owner := get(t, app, migrations.BusinessesCollection, alice)
 	owner.Set(migrations.FieldIBAN, "DE89370400440532013000")
 	owner.Set(migrations.FieldBankHolder, "Alice Example")
 	if err := app.Save(owner); err != nil {

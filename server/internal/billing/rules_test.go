@@ -31,7 +31,7 @@ func expectRecord(collection, id string, want map[string]any) func(testing.TB, *
 func TestRuleTotals(t *testing.T) {
 	runAPICases(t, []apiCase{
 		{name: "create: totals from items, client totals and number ignored", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme, "items": []map[string]any{
+			body: map[string]any{"business": alice, "customer": custAcme, "items": []map[string]any{
 				{"description": "Design", "quantity": 1.5, "unit_price_cents": 8000, "tax_rate": 20},
 				{"description": "Books", "quantity": 3, "unit_price_cents": 999, "discount_percent": 10, "tax_rate": 5.5},
 			}, "discount_percent": 10, "total_cents": 1, "subtotal_cents": 1, "number": "HACK-1", "seq": 99, "currency": "XXX",
@@ -62,20 +62,20 @@ func TestRuleTotals(t *testing.T) {
 // Rule 2: numbers come from the owner's prefix and sequence and never change.
 func TestRuleNumbering(t *testing.T) {
 	runAPICases(t, []apiCase{
-		{name: "next number per owner", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme}, status: 200,
+		{name: "next number per business", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: map[string]any{"business": alice, "customer": custAcme}, status: 200,
 			contains: []string{`"number":"INV-00007"`, `"seq":7`, `"status":"draft"`}},
-		{name: "another owner counts on its own", as: bob, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": bob, "customer": custBob}, status: 200, contains: []string{`"number":"INV-00003"`}},
-		{name: "prefix from the owner's settings", as: alice, method: http.MethodPost, url: paymentsURL,
+		{name: "another business counts on its own", as: bob, method: http.MethodPost, url: invoicesURL,
+			body: map[string]any{"business": bob, "customer": custBob}, status: 200, contains: []string{`"number":"INV-00003"`}},
+		{name: "prefix from the business's settings", as: alice, method: http.MethodPost, url: paymentsURL,
 			before: func(t testing.TB, app *tests.TestApp) {
-				u := get(t, app, migrations.UsersCollection, alice)
+				u := get(t, app, migrations.BusinessesCollection, alice)
 				u.Set(migrations.FieldPaymentPrefix, "RC/")
 				if err := app.Save(u); err != nil {
 					t.Fatal(err)
 				}
 			},
-			body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100}, status: 200,
+			body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100}, status: 200,
 			contains: []string{`"number":"RC/00003"`}},
 		{name: "number and seq in a PATCH are ignored", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invDraft,
 			body: map[string]any{"number": "INV-99999", "seq": 99999, "notes": "n"}, status: 200,
@@ -86,7 +86,7 @@ func TestRuleNumbering(t *testing.T) {
 					t.Fatal(err)
 				}
 			},
-			body: map[string]any{"owner": alice, "customer": custAcme}, status: 200, contains: []string{`"number":"INV-00007"`}},
+			body: map[string]any{"business": alice, "customer": custAcme}, status: 200, contains: []string{`"number":"INV-00007"`}},
 	})
 
 	// Go code cannot change a number either.
@@ -103,23 +103,23 @@ func TestRuleNumbering(t *testing.T) {
 func TestRuleOwnership(t *testing.T) {
 	runAPICases(t, []apiCase{
 		{name: "quote for another account's customer", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"owner": alice, "customer": custBob}, status: 400,
+			body: map[string]any{"business": alice, "customer": custBob}, status: 400,
 			contains: []string{msg(msgForeignCustomer), `"customer":{"code":"folio_foreign_customer"`}},
 		{name: "invoice for a customer that does not exist", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": "nosuchcustomer1"}, status: 400, contains: []string{msg(msgForeignCustomer)}},
+			body: map[string]any{"business": alice, "customer": "nosuchcustomer1"}, status: 400, contains: []string{msg(msgForeignCustomer)}},
 		{name: "payment on another account's invoice", as: alice, method: http.MethodPost, url: paymentsURL,
-			body: map[string]any{"owner": alice, "invoice": invBob, "amount_cents": 100}, status: 400, contains: []string{msg(msgForeignInvoice)}},
+			body: map[string]any{"business": alice, "invoice": invBob, "amount_cents": 100}, status: 400, contains: []string{msg(msgForeignInvoice)}},
 		{name: "moving a draft to another account's customer", as: alice, method: http.MethodPatch, url: invoicesURL + "/" + invDraft,
 			body: map[string]any{"customer": custBob}, status: 400, contains: []string{msg(msgForeignCustomer)}},
 		{name: "payment copies customer and currency from the invoice", as: alice, method: http.MethodPost, url: paymentsURL,
-			body:   map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100, "customer": custBlue, "currency": "USD"},
+			body:   map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100, "customer": custBlue, "currency": "USD"},
 			status: 200, contains: []string{`"customer":"` + custAcme + `"`, `"currency":"EUR"`, `"method":"bank_transfer"`, `"date":"2026-03-15 00:00:00.000Z"`}},
 		{name: "record for someone else refused by the create rule", as: alice, method: http.MethodPost, url: customersURL,
-			body: map[string]any{"owner": bob, "name": "Sneaky", "currency": "EUR"}, status: 400, contains: []string{msg("Failed to create record.")}},
+			body: map[string]any{"business": bob, "name": "Sneaky", "currency": "EUR"}, status: 400, contains: []string{msg("Failed to create record.")}},
 		{name: "owner change refused by the update rule", as: alice, method: http.MethodPatch, url: customersURL + "/" + custAcme,
-			body: map[string]any{"owner": bob}, status: 404},
+			body: map[string]any{"business": bob}, status: 404},
 		{name: "client-generated id accepted", as: alice, method: http.MethodPost, url: customersURL,
-			body: map[string]any{"id": "clientmade00001", "owner": alice, "name": "Offline Co"}, status: 200,
+			body: map[string]any{"id": "clientmade00001", "business": alice, "name": "Offline Co"}, status: 200,
 			contains: []string{`"id":"clientmade00001"`, `"currency":"EUR"`}},
 	})
 }
@@ -159,9 +159,9 @@ func TestRuleStatus(t *testing.T) {
 		patch("partial can't go back to sent by hand", i(invPartial), "sent", nil, 400, msg("A partial invoice can't be marked sent.")),
 		patch("no unsend", i(invSent), "draft", nil, 400, msg("A sent invoice can't be marked draft.")),
 		{name: "a new invoice starts as a draft", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme, "items": oneLine, "status": "sent"}, status: 400, contains: []string{msg(msgNewInvoiceDraft)}},
+			body: map[string]any{"business": alice, "customer": custAcme, "items": oneLine, "status": "sent"}, status: 400, contains: []string{msg(msgNewInvoiceDraft)}},
 		{name: "a new quote starts as a draft", as: alice, method: http.MethodPost, url: quotesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme, "items": oneLine, "status": "accepted"}, status: 400, contains: []string{msg(msgNewQuoteDraft)}},
+			body: map[string]any{"business": alice, "customer": custAcme, "items": oneLine, "status": "accepted"}, status: 400, contains: []string{msg(msgNewQuoteDraft)}},
 		{name: "status timestamps sent by a client are ignored", as: alice, method: http.MethodPatch, url: i(invSent),
 			body: map[string]any{"viewed_at": "2020-01-01 00:00:00.000Z", "voided_at": "2020-01-01 00:00:00.000Z"}, status: 200,
 			contains: []string{`"viewed_at":""`, `"voided_at":""`}},
@@ -216,10 +216,10 @@ func TestRuleLocks(t *testing.T) {
 		{name: "expiry date before issue date", as: alice, method: http.MethodPatch, url: quotesURL + "/" + quoDraft, body: map[string]any{"expiry_date": "2026-02-01"},
 			status: 400, contains: []string{msg(msgExpiryBeforeIssue)}},
 		{name: "due date from the customer's terms", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": custBlue, "issue_date": "2026-03-10"}, status: 200,
+			body: map[string]any{"business": alice, "customer": custBlue, "issue_date": "2026-03-10"}, status: 200,
 			contains: []string{`"due_date":"2026-03-24 00:00:00.000Z"`, `"currency":"USD"`}},
-		{name: "issue date defaults to today, due date to the owner's terms", as: alice, method: http.MethodPost, url: invoicesURL,
-			body: map[string]any{"owner": alice, "customer": custAcme}, status: 200,
+		{name: "issue date defaults to today, due date to the business's terms", as: alice, method: http.MethodPost, url: invoicesURL,
+			body: map[string]any{"business": alice, "customer": custAcme}, status: 200,
 			contains: []string{`"issue_date":"2026-03-15 00:00:00.000Z"`, `"due_date":"2026-04-14 00:00:00.000Z"`}},
 	})
 }
@@ -227,7 +227,7 @@ func TestRuleLocks(t *testing.T) {
 // Rule 5: payments stay within the balance and move the invoice.
 func TestRulePayments(t *testing.T) {
 	pay := func(invoice string, amount int, extra map[string]any) map[string]any {
-		m := map[string]any{"owner": alice, "invoice": invoice, "amount_cents": amount, "date": "2026-03-14"}
+		m := map[string]any{"business": alice, "invoice": invoice, "amount_cents": amount, "date": "2026-03-14"}
 		for k, v := range extra {
 			m[k] = v
 		}
@@ -236,7 +236,7 @@ func TestRulePayments(t *testing.T) {
 	p := func(id string) string { return paymentsURL + "/" + id }
 
 	huge := func(amount float64) map[string]any {
-		return map[string]any{"owner": alice, "invoice": invSent, "amount_cents": amount, "date": "2026-03-14"}
+		return map[string]any{"business": alice, "invoice": invSent, "amount_cents": amount, "date": "2026-03-14"}
 	}
 	tooLarge := []string{msg(msgAmountTooLarge), `"amount_cents":{"code":"folio_amount_max"`}
 	runAPICases(t, []apiCase{
@@ -311,7 +311,7 @@ func TestRuleDeletionAndCurrency(t *testing.T) {
 func TestPaymentIsAtomic(t *testing.T) {
 	runAPICases(t, []apiCase{{
 		name: "invoice update fails → no payment", as: alice, method: http.MethodPost, url: paymentsURL,
-		body: map[string]any{"owner": alice, "invoice": invSent, "amount_cents": 100},
+		body: map[string]any{"business": alice, "invoice": invSent, "amount_cents": 100},
 		before: func(t testing.TB, app *tests.TestApp) {
 			app.OnRecordUpdate("invoices").BindFunc(func(e *core.RecordEvent) error {
 				return refuse("invoice", "test", "boom.")

@@ -16,12 +16,12 @@ import (
 // removed again, as after a failed send from the route).
 var ErrMailFailed = errors.New("the email could not be sent")
 
-// ErrSendLimit is SendInvoiceAsServer's answer when the account reached
+// ErrSendLimit is SendInvoiceAsServer's answer when the business reached
 // its hourly sending limits (the send route's 429): nothing was
 // committed or mailed, and the caller tries again later.
 var ErrSendLimit = errors.New("the hourly sending limit is reached")
 
-// SendInvoiceAsServer sends one of owner's invoices the way the send route
+// SendInvoiceAsServer sends an invoice of a business the way the send route
 // does, for work the server does on its own (recurring invoices): the
 // customer's address, the business's own subject and message (or the
 // defaults in the document's language), a fresh public link on the app
@@ -34,15 +34,20 @@ func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) e
 	if err != nil {
 		return err
 	}
-	owner, err := app.FindRecordById(migrations.UsersCollection, rec.GetString("owner"))
+	business, err := findBusiness(app, rec.GetString("business"))
 	if err != nil {
 		return err
 	}
-	// As in the send route: only a verified address mails customers.
-	if qerr := decideSendAllowed(owner.Verified(), invoiceKind.noun, 0, 0); qerr != nil {
+	// No one signed in: the business's first owner answers for the mail.
+	// As in the send route, only a verified address mails customers.
+	owner, err := firstOwner(app, business.Id)
+	if err != nil {
+		return err
+	}
+	if qerr := decideSendAllowed(owner != nil && owner.Verified(), invoiceKind.noun, 0, 0); qerr != nil {
 		return qerr.rule
 	}
-	token, link, err := createLink(app, owner.Id, invoiceKind.noun, rec.Id)
+	token, link, err := createLink(app, business.Id, invoiceKind.noun, rec.Id)
 	if err != nil {
 		return err
 	}
@@ -52,12 +57,13 @@ func SendInvoiceAsServer(app core.App, now func() time.Time, invoiceID string) e
 		}
 	}
 	s := &service{now: now}
-	e := &core.RequestEvent{App: app, Auth: owner}
+	e := &core.RequestEvent{App: app}
+	by := sender{business: business, replyTo: owner.Email()}
 	url := publicURL(decideLinkBase(app.Settings().Meta.AppURL, ""), token)
 	var out *preparedSend
 	err = app.RunInTransaction(func(tx core.App) error {
 		var perr error
-		out, perr = s.markSent(e, tx, invoiceKind, rec.Id, sendForm{}, nil, url)
+		out, perr = s.markSent(e, tx, invoiceKind, rec.Id, by, sendForm{}, nil, url)
 		return perr
 	})
 	if err != nil {

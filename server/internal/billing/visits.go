@@ -17,7 +17,7 @@ import (
 // The customer's views and PDF downloads are folded: one event per
 // visitor and day, with a count. Anyone holding a link can open it as
 // often as the rate limiter lets them (about 30 times in 10 s); one event
-// per request would grow the activity and the owner's notices without
+// per request would grow the activity and the business's notices without
 // end.
 
 // visitorOf identifies the customer's browser: an HMAC-SHA256 of the
@@ -34,14 +34,14 @@ func visitorOf(e *core.RequestEvent, token string) string {
 
 // trackVisit records a customer's visit of type typ (viewed, downloaded)
 // in one transaction with mark (the "viewed" status, or nil). The day's
-// first visit by this visitor is a new event with count 1 (so the owner's
+// first visit by this visitor is a new event with count 1 (so the business's
 // realtime notice comes once per fold); later ones add one to its count.
 // Writes are serialised, so visits at the same moment each see the one
 // before; the unique index keeps one event per fold across servers too,
 // and the loser of that race tries again, now adding to the winner's.
 func (s *service) trackVisit(e *core.RequestEvent, p *publicDoc, typ string, mark func(tx core.App) error) error {
 	visitor := visitorOf(e, p.token)
-	day := schedule.Today(p.owner.GetString(migrations.FieldTimeZone), s.now())
+	day := schedule.Today(p.business.GetString(migrations.FieldTimeZone), s.now())
 	fold := func() error {
 		return e.App.RunInTransaction(func(tx core.App) error {
 			if mark != nil {
@@ -74,7 +74,7 @@ func foldVisit(tx core.App, p *publicDoc, typ, visitor, day string) error {
 	case !errors.Is(err, dbsql.ErrNoRows):
 		return err
 	}
-	ev, err = eventRecord(tx, p.owner.Id, p.kind.noun, p.doc.Id, typ, nil)
+	ev, err = eventRecord(tx, p.business.Id, nil, p.kind.noun, p.doc.Id, typ, nil)
 	if err != nil {
 		return err
 	}

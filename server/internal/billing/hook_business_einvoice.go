@@ -8,14 +8,14 @@ import (
 	"folio/server/migrations"
 )
 
-// checkUserEInvoice normalizes and checks the e-invoicing settings of the
-// business on every save of a user (sign-up, settings, admin UI, Go code):
+// checkBusinessEInvoice normalizes and checks the e-invoicing settings of the
+// business on every save of a business (settings, admin UI, Go code):
 // the VAT ID (no spaces, upper case, country prefix), the country code,
 // the electronic address and its scheme, the contact email. While
 // e-invoicing is on, a save that switches it on or touches one of the
 // essentials (company name, VAT ID, postal code, city, country) must leave
 // them all filled in; each missing one is named at its field.
-func checkUserEInvoice(e *core.RecordEvent) error {
+func checkBusinessEInvoice(e *core.RecordEvent) error {
 	r := e.Record
 	trim := func(field string) string {
 		v := strings.TrimSpace(r.GetString(field))

@@ -4,12 +4,12 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// checkUserPrefixes refuses a save of a user (sign-up, settings, admin UI,
+// checkBusinessPrefixes refuses a save of a business (settings, admin UI,
 // Go code) whose new or changed number prefixes could give two kinds of
 // document the same number (decidePrefixes). Prefixes it leaves as they
-// are pass, so an account whose prefixes clashed before the rule can still
+// are pass, so a business whose prefixes clashed before the rule can still
 // save its other settings.
-func checkUserPrefixes(e *core.RecordEvent) error {
+func checkBusinessPrefixes(e *core.RecordEvent) error {
 	r := e.Record
 	prefixes := map[string]string{}
 	var changed []string
