@@ -60,6 +60,7 @@ func Bind(app core.App, opts Options) {
 				dataDir = abs
 			}
 			lines := decideBanner(demo, listenBase, opts.Command, dataDir)
+			lines = append(lines, decideMailLine(se.App.Settings().SMTP, smtpMode(opts.Config), opts.Config.MailConsole, se.App.Settings().Meta))
 			lines = append(lines, decideBackupLine(se.App.Settings().Backups, dataDir))
 			printBanner(opts.Out, lines)
 
@@ -72,4 +73,12 @@ func Bind(app core.App, opts Options) {
 			return se.Next()
 		},
 	})
+}
+
+// smtpMode is the environment's TLS mode, empty when SMTP is as stored.
+func smtpMode(cfg Config) SMTPTLS {
+	if cfg.SMTP == nil {
+		return ""
+	}
+	return cfg.SMTP.TLS
 }

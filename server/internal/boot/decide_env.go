@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/cron"
@@ -17,9 +19,13 @@ import (
 //
 //	FOLIO_APP_URL        public origin used in email links (default http://127.0.0.1:<--http port>)
 //	FOLIO_SMTP_HOST      SMTP server; when set, mail is sent through it
-//	FOLIO_SMTP_PORT      SMTP port (default 25); plain or STARTTLS, no implicit TLS
+//	FOLIO_SMTP_PORT      SMTP port (default 465 with FOLIO_SMTP_TLS=tls, 587 with starttls, else 25)
+//	FOLIO_SMTP_TLS       "tls" (implicit TLS, port 465), "starttls" (port 587; the default
+//	                     except on 465), "none" (a relay on this machine; no password then)
 //	FOLIO_SMTP_USER      SMTP user name (optional; no auth when empty)
-//	FOLIO_SMTP_PASSWORD  SMTP password (optional)
+//	FOLIO_SMTP_PASSWORD  SMTP password (optional; sent only over an encrypted connection)
+//	FOLIO_MAIL_FROM      the From address of every mail (default no-reply@folio.localhost)
+//	FOLIO_MAIL_FROM_NAME the From name of every mail (default Folio)
 //	FOLIO_MAIL           "console": print mail instead of sending it even with SMTP set
 //	FOLIO_RATE_LIMITS    "off" disables PocketBase's rate limiter for this process only, "on" re-enables it
 //	FOLIO_TOTP_KEY       32-character key encrypting TOTP secrets (default: generated
@@ -37,6 +43,9 @@ const (
 	EnvSMTPPort     = "FOLIO_SMTP_PORT"
 	EnvSMTPUser     = "FOLIO_SMTP_USER"
 	EnvSMTPPassword = "FOLIO_SMTP_PASSWORD"
+	EnvSMTPTLS      = "FOLIO_SMTP_TLS"
+	EnvMailFrom     = "FOLIO_MAIL_FROM"
+	EnvMailFromName = "FOLIO_MAIL_FROM_NAME"
 	EnvMail         = "FOLIO_MAIL"
 	EnvRateLimits   = "FOLIO_RATE_LIMITS"
 	EnvTOTPKey      = "FOLIO_TOTP_KEY"
@@ -57,8 +66,14 @@ const (
 // maxBackupKeep bounds FOLIO_BACKUP_KEEP (PocketBase needs at least 1).
 const maxBackupKeep = 1000
 
-// defaultSMTPPort suits local mail sinks, which listen without TLS.
-const defaultSMTPPort = 25
+// SMTP ports: 25 suits local relays and mail sinks (no TLS asked for);
+// providers take submissions with STARTTLS on 587 and implicit TLS on 465.
+const (
+	defaultSMTPPort  = 25
+	submissionPort   = 587
+	implicitTLSPort  = 465
+	maxSenderNameLen = 255 // PocketBase's limit on Meta.SenderName
+)
 
 // totpKeyLength is what security.Encrypt needs (AES-256).
 const totpKeyLength = 32
@@ -76,18 +91,42 @@ const (
 	RateLimitsOff      RateLimitMode = "off"
 )
 
+// SMTPTLS is how the connection to the SMTP server is encrypted.
+type SMTPTLS string
+
+// Values of FOLIO_SMTP_TLS.
+const (
+	// SMTPImplicitTLS opens a TLS connection first (port 465).
+	SMTPImplicitTLS SMTPTLS = "tls"
+	// SMTPStartTLS upgrades the connection when the server offers it;
+	// credentials are only sent once it is encrypted (Go's net/smtp
+	// refuses otherwise, except to localhost).
+	SMTPStartTLS SMTPTLS = "starttls"
+	// SMTPNoTLS asks for no encryption: for a relay on this machine. It
+	// cannot be combined with a user or password.
+	SMTPNoTLS SMTPTLS = "none"
+)
+
 // SMTP is the mail server given through the environment.
 type SMTP struct {
 	Host     string
 	Port     int
+	TLS      SMTPTLS
 	Username string
 	Password string
+}
+
+// Sender is the From of every mail; an empty part keeps what is stored.
+type Sender struct {
+	Address string
+	Name    string
 }
 
 // Config is everything Folio reads from the environment at start.
 type Config struct {
 	AppURL       string // empty: derive it from the --http address
 	SMTP         *SMTP  // nil: keep the stored SMTP settings
+	Sender       Sender
 	MailConsole  bool
 	RateLimits   RateLimitMode
 	TOTPKey      string // empty: use the key file in the data dir
@@ -122,16 +161,17 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 
 	if host := get(EnvSMTPHost); host != "" {
-		port := defaultSMTPPort
-		if v := get(EnvSMTPPort); v != "" {
-			p, err := strconv.Atoi(v)
-			if err != nil || p < 1 || p > 65535 {
-				return cfg, fmt.Errorf("%s must be a port number, got %q", EnvSMTPPort, v)
-			}
-			port = p
+		smtp, err := loadSMTP(get, host, getenv(EnvSMTPPassword))
+		if err != nil {
+			return cfg, err
 		}
-		cfg.SMTP = &SMTP{Host: host, Port: port, Username: get(EnvSMTPUser), Password: getenv(EnvSMTPPassword)}
+		cfg.SMTP = smtp
 	}
+	sender, err := loadSender(get)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Sender = sender
 
 	switch v := strings.ToLower(get(EnvMail)); v {
 	case "", "smtp":
@@ -186,6 +226,83 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 
 	return cfg, nil
+}
+
+// loadSMTP reads the FOLIO_SMTP_* variables beside the host. A missing port
+// follows the TLS mode and a missing mode follows the port; a password over
+// an unencrypted connection, or a mode that cannot work on a well-known
+// port, stops the start.
+func loadSMTP(get func(string) string, host, password string) (*SMTP, error) {
+	s := &SMTP{Host: host, Username: get(EnvSMTPUser), Password: password}
+
+	mode := SMTPTLS(strings.ToLower(get(EnvSMTPTLS)))
+	switch mode {
+	case "", SMTPImplicitTLS, SMTPStartTLS, SMTPNoTLS:
+	case "off", "false", "plain":
+		mode = SMTPNoTLS
+	case "ssl", "implicit":
+		mode = SMTPImplicitTLS
+	default:
+		return nil, fmt.Errorf("%s must be \"tls\" (port 465), \"starttls\" (port 587) or \"none\", got %q", EnvSMTPTLS, get(EnvSMTPTLS))
+	}
+
+	switch v := get(EnvSMTPPort); {
+	case v != "":
+		p, err := strconv.Atoi(v)
+		if err != nil || p < 1 || p > 65535 {
+			return nil, fmt.Errorf("%s must be a port number, got %q", EnvSMTPPort, v)
+		}
+		s.Port = p
+	case mode == SMTPImplicitTLS:
+		s.Port = implicitTLSPort
+	case mode == SMTPStartTLS:
+		s.Port = submissionPort
+	default:
+		s.Port = defaultSMTPPort
+	}
+
+	if mode == "" {
+		mode = SMTPStartTLS
+		if s.Port == implicitTLSPort {
+			mode = SMTPImplicitTLS
+		}
+	}
+	s.TLS = mode
+
+	switch {
+	case mode == SMTPNoTLS && (s.Username != "" || s.Password != ""):
+		return nil, fmt.Errorf("%s=none would send the SMTP user and password unencrypted: use %s=starttls (port 587) or tls (port 465), or no user and password for a relay on this machine", EnvSMTPTLS, EnvSMTPTLS)
+	case mode == SMTPImplicitTLS && (s.Port == submissionPort || s.Port == defaultSMTPPort):
+		return nil, fmt.Errorf("port %d speaks STARTTLS, not implicit TLS: set %s=starttls, or %s=465 for implicit TLS", s.Port, EnvSMTPTLS, EnvSMTPPort)
+	case mode == SMTPStartTLS && s.Port == implicitTLSPort:
+		return nil, fmt.Errorf("port 465 speaks implicit TLS, not STARTTLS: set %s=tls, or %s=587 for STARTTLS", EnvSMTPTLS, EnvSMTPPort)
+	}
+	return s, nil
+}
+
+// loadSender reads FOLIO_MAIL_FROM and FOLIO_MAIL_FROM_NAME: a bare address
+// and a name on one line, as PocketBase's settings take them.
+func loadSender(get func(string) string) (Sender, error) {
+	var s Sender
+	if v := get(EnvMailFrom); v != "" {
+		a, err := mail.ParseAddress(v)
+		if err != nil || a.Name != "" || a.Address != v {
+			return s, fmt.Errorf("%s must be a bare email address such as invoices@example.com, got %q", EnvMailFrom, v)
+		}
+		s.Address = v
+	}
+	if v := get(EnvMailFromName); v != "" {
+		if strings.ContainsFunc(v, unicode.IsControl) || utf8.RuneCountInString(v) > maxSenderNameLen {
+			return s, fmt.Errorf("%s must be one line of at most %d characters", EnvMailFromName, maxSenderNameLen)
+		}
+		// PocketBase's mail library writes the name unquoted, so these
+		// would split or end the From header's name.
+		if strings.ContainsAny(v, `,;:<>@"\`) {
+			return s, fmt.Errorf("%s cannot hold any of , ; : < > @ \" \\ (the From header carries it unquoted), got %q", EnvMailFromName, v)
+		}
+		s.Name = v
+	}
+	return s, nil
 }
 
 // loadBackups reads FOLIO_BACKUP_*.

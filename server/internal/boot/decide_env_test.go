@@ -20,7 +20,7 @@ func TestLoadConfig(t *testing.T) {
 	}{
 		{name: "nothing set", env: nil, check: func(t *testing.T, c Config) {
 			if c.AppURL != "" || c.SMTP != nil || c.MailConsole || c.RateLimits != RateLimitsAsStored ||
-				c.TOTPKey != "" || !c.Demo || c.DemoPassword != "" {
+				c.TOTPKey != "" || !c.Demo || c.DemoPassword != "" || c.Sender != (Sender{}) {
 				t.Errorf("defaults: %+v", c)
 			}
 		}},
@@ -38,10 +38,56 @@ func TestLoadConfig(t *testing.T) {
 		{name: "smtp with port and auth", env: map[string]string{
 			EnvSMTPHost: "mail.local", EnvSMTPPort: "1025", EnvSMTPUser: "u", EnvSMTPPassword: "p w",
 		}, check: func(t *testing.T, c Config) {
-			if *c.SMTP != (SMTP{Host: "mail.local", Port: 1025, Username: "u", Password: "p w"}) {
+			if *c.SMTP != (SMTP{Host: "mail.local", Port: 1025, TLS: SMTPStartTLS, Username: "u", Password: "p w"}) {
 				t.Errorf("SMTP = %+v", c.SMTP)
 			}
 		}},
+		{name: "smtp starttls picks port 587", env: map[string]string{
+			EnvSMTPHost: "smtp.example.com", EnvSMTPTLS: "STARTTLS", EnvSMTPUser: "apikey", EnvSMTPPassword: "pw",
+		}, check: func(t *testing.T, c Config) {
+			if *c.SMTP != (SMTP{Host: "smtp.example.com", Port: 587, TLS: SMTPStartTLS, Username: "apikey", Password: "pw"}) {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp implicit tls picks port 465", env: map[string]string{EnvSMTPHost: "smtp.example.com", EnvSMTPTLS: "tls"}, check: func(t *testing.T, c Config) {
+			if c.SMTP.Port != 465 || c.SMTP.TLS != SMTPImplicitTLS {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp port 465 means implicit tls", env: map[string]string{EnvSMTPHost: "smtp.example.com", EnvSMTPPort: "465"}, check: func(t *testing.T, c Config) {
+			if c.SMTP.TLS != SMTPImplicitTLS {
+				t.Errorf("TLS = %q", c.SMTP.TLS)
+			}
+		}},
+		{name: "smtp ssl is implicit tls on another port", env: map[string]string{EnvSMTPHost: "h", EnvSMTPPort: "2465", EnvSMTPTLS: "ssl"}, check: func(t *testing.T, c Config) {
+			if c.SMTP.Port != 2465 || c.SMTP.TLS != SMTPImplicitTLS {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp without tls for a local relay", env: map[string]string{EnvSMTPHost: "127.0.0.1", EnvSMTPTLS: "none"}, check: func(t *testing.T, c Config) {
+			if c.SMTP.Port != 25 || c.SMTP.TLS != SMTPNoTLS {
+				t.Errorf("SMTP = %+v", c.SMTP)
+			}
+		}},
+		{name: "smtp password without tls is refused", env: map[string]string{
+			EnvSMTPHost: "smtp.example.com", EnvSMTPTLS: "none", EnvSMTPUser: "u", EnvSMTPPassword: "pw",
+		}, wantErr: "unencrypted"},
+		{name: "smtp password without tls, spelled off", env: map[string]string{
+			EnvSMTPHost: "smtp.example.com", EnvSMTPTLS: "off", EnvSMTPPassword: "pw",
+		}, wantErr: "unencrypted"},
+		{name: "implicit tls on the starttls port", env: map[string]string{EnvSMTPHost: "h", EnvSMTPPort: "587", EnvSMTPTLS: "tls"}, wantErr: "port 587 speaks STARTTLS"},
+		{name: "starttls on the implicit tls port", env: map[string]string{EnvSMTPHost: "h", EnvSMTPPort: "465", EnvSMTPTLS: "starttls"}, wantErr: "port 465 speaks implicit TLS"},
+		{name: "bad smtp tls mode", env: map[string]string{EnvSMTPHost: "h", EnvSMTPTLS: "yes"}, wantErr: EnvSMTPTLS},
+		{name: "sender address and name", env: map[string]string{EnvMailFrom: "invoices@acme.example", EnvMailFromName: "Acme Bücher GmbH"}, check: func(t *testing.T, c Config) {
+			if c.Sender != (Sender{Address: "invoices@acme.example", Name: "Acme Bücher GmbH"}) {
+				t.Errorf("Sender = %+v", c.Sender)
+			}
+		}},
+		{name: "sender with a display name in the address", env: map[string]string{EnvMailFrom: "Acme <invoices@acme.example>"}, wantErr: EnvMailFrom},
+		{name: "sender that is not an address", env: map[string]string{EnvMailFrom: "invoices"}, wantErr: EnvMailFrom},
+		{name: "sender name on two lines", env: map[string]string{EnvMailFromName: "Acme\nBcc: x@y"}, wantErr: EnvMailFromName},
+		{name: "sender name with a comma", env: map[string]string{EnvMailFromName: "Acme, Inc."}, wantErr: EnvMailFromName},
+		{name: "sender name too long", env: map[string]string{EnvMailFromName: strings.Repeat("a", 256)}, wantErr: EnvMailFromName},
 		{name: "smtp port without host is ignored", env: map[string]string{EnvSMTPPort: "1025"}, check: func(t *testing.T, c Config) {
 			if c.SMTP != nil {
 				t.Error("SMTP needs a host")

@@ -22,8 +22,14 @@ func applySettings(app core.App, cfg Config, listenBase string) error {
 			Username:   cfg.SMTP.Username,
 			Password:   cfg.SMTP.Password,
 			AuthMethod: "PLAIN",
-			TLS:        false,
+			TLS:        cfg.SMTP.TLS == SMTPImplicitTLS,
 		}
+	}
+	if cfg.Sender.Address != "" {
+		s.Meta.SenderAddress = cfg.Sender.Address
+	}
+	if cfg.Sender.Name != "" {
+		s.Meta.SenderName = cfg.Sender.Name
 	}
 
 	if cfg.Backups.Cron != nil {
