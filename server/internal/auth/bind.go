@@ -62,9 +62,11 @@ type service struct {
 	manageAttempts *attemptCounter
 	// passwordGuesses limits wrong passwords per account.
 	passwordGuesses *guessLimiter
-	// userUpdates and uploads limit writes per user (hook_write_limits.go).
-	userUpdates *attemptCounter
-	uploads     *attemptCounter
+	// userUpdates and uploads limit writes per user, businessUpdates the
+	// settings' writes per business (hook_write_limits.go).
+	userUpdates     *attemptCounter
+	businessUpdates *attemptCounter
+	uploads         *attemptCounter
 	// signUpNotices, emailChanges and emailChangeTargets: see
 	// hook_hidden_accounts.go.
 	signUpNotices      *mailSpacing
@@ -90,6 +92,7 @@ func bind(app core.App, key KeyFunc) *service {
 
 		passwordGuesses: newGuessLimiter(),
 		userUpdates:     newAttemptCounter(userUpdatesPerWindow, writeLimitWindow),
+		businessUpdates: newAttemptCounter(businessUpdatesPerWindow, writeLimitWindow),
 		uploads:         newAttemptCounter(uploadsPerWindow, writeLimitWindow),
 		emailChanges:    newAttemptCounter(emailChangeRequests, emailChangeWindow),
 
@@ -108,6 +111,7 @@ func bind(app core.App, key KeyFunc) *service {
 	app.OnRecordCreateRequest().BindFunc(s.guardUploads)
 	app.OnRecordUpdateRequest().BindFunc(s.guardUploads)
 	app.OnRecordUpdateRequest(users).BindFunc(s.guardUserUpdate)
+	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(s.guardBusinessUpdate)
 	bindAccountMails(app)
 	s.bindHiddenAccounts(app)
 

@@ -8,15 +8,19 @@ import (
 	"folio/server/internal/refusal"
 )
 
-// Per-user limits on writing the users row and on uploading files, on top
+// Per-user limits on writing the users row and on uploading files, and a
+// per-business limit on writing the business's settings (the businesses
+// row, which held on the users row before businesses had members), on top
 // of PocketBase's per-IP limits: a stolen session must not be able to
-// rewrite the account (or replace the avatar) many times a second, and the
-// owner must not be slowed down by it. A person editing their profile by
-// hand, or an offline queue replaying a day of edits, stays far below.
+// rewrite the account or the business (or replace the avatar or the logo)
+// many times a second, and the people whose they are must not be slowed
+// down by it. A person editing by hand, or an offline queue replaying a
+// day of edits, stays far below.
 const (
-	userUpdatesPerWindow = 60
-	uploadsPerWindow     = 30
-	writeLimitWindow     = time.Minute
+	userUpdatesPerWindow     = 60
+	businessUpdatesPerWindow = 60
+	uploadsPerWindow         = 30
+	writeLimitWindow         = time.Minute
 )
 
 // guardUserUpdate limits the updates of one users row, and hands a plain
@@ -34,6 +38,18 @@ func (s *service) guardUserUpdate(e *core.RecordRequestEvent) error {
 	}
 	if isPasswordChange(e, info.Body) {
 		return changePassword(e, info.Body)
+	}
+	return e.Next()
+}
+
+// guardBusinessUpdate limits the updates of one business's settings,
+// whichever of its owners and admins makes them.
+func (s *service) guardBusinessUpdate(e *core.RecordRequestEvent) error {
+	if e.HasSuperuserAuth() {
+		return e.Next()
+	}
+	if !s.businessUpdates.take(e.Record.Id) {
+		return refusal.TooManyRequests("folio_too_many_changes", MessageTooManyChanges)
 	}
 	return e.Next()
 }

@@ -55,6 +55,7 @@ func startLiveServer(t testing.TB, loosen bool) *liveServer {
 	s := bind(app, func() (string, error) { return testKey, nil })
 	if loosen {
 		s.userUpdates = newAttemptCounter(1<<30, time.Minute)
+		s.businessUpdates = newAttemptCounter(1<<30, time.Minute)
 		s.uploads = newAttemptCounter(1<<30, time.Minute)
 		s.manageAttempts = newAttemptCounter(1<<30, time.Minute)
 		s.signInAttempts = newAttemptCounter(1<<30, time.Minute)
@@ -522,5 +523,41 @@ func TestPerUserWriteLimits(t *testing.T) {
 	if status, body := ls.call(http.MethodPatch, "/api/collections/users/records/"+testapp.Bob.ID, bobTok,
 		map[string]string{"name": "Bob"}); status != 200 {
 		t.Errorf("another user is limited too: %d %s", status, body)
+	}
+}
+
+// TestPerBusinessSettingsLimit: a business's settings take
+// businessUpdatesPerWindow updates a minute, whoever of its owners and
+// admins writes them; past them the answer is 429 with a sentence, and
+// another business is not affected.
+func TestPerBusinessSettingsLimit(t *testing.T) {
+	ls := startLiveServer(t, false)
+	testapp.CreateUser(t, ls.app, testapp.Alice)
+	bob := testapp.CreateUser(t, ls.app, testapp.Bob)
+	carol := testapp.CreateUser(t, ls.app, testapp.Carol)
+	testapp.AddMember(t, ls.app, testapp.Alice.ID, testapp.Carol.ID, migrations.RoleAdmin)
+	tok := ls.token()
+
+	aliceBusiness := "/api/collections/businesses/records/" + testapp.Alice.ID
+	for i := range businessUpdatesPerWindow {
+		if status, body := ls.call(http.MethodPatch, aliceBusiness, tok, map[string]string{"company_name": fmt.Sprint("A", i)}); status != 200 {
+			t.Fatalf("update %d: %d %s", i+1, status, body)
+		}
+	}
+	status, body := ls.call(http.MethodPatch, aliceBusiness, authToken(t, carol), map[string]string{"company_name": "one too many"})
+	if status != 429 || !strings.Contains(body, `"code":"folio_too_many_changes"`) || !strings.Contains(body, MessageTooManyChanges) {
+		t.Fatalf("the admin's update past the business's limit: %d %s", status, body)
+	}
+	if got := testapp.Business(t, ls.app, testapp.Alice).GetString(migrations.FieldCompanyName); got == "one too many" {
+		t.Error("a refused update was saved")
+	}
+	if status, body := ls.call(http.MethodPatch, "/api/collections/businesses/records/"+testapp.Bob.ID, authToken(t, bob),
+		map[string]string{"company_name": "Bob Ltd"}); status != 200 {
+		t.Errorf("another business is limited too: %d %s", status, body)
+	}
+	// The users row keeps its own count.
+	if status, body := ls.call(http.MethodPatch, "/api/collections/users/records/"+testapp.Alice.ID, tok,
+		map[string]string{"name": "Alice"}); status != 200 {
+		t.Errorf("the profile is limited by the business's settings: %d %s", status, body)
 	}
 }
