@@ -22,10 +22,10 @@ import (
 func remindersApp(t testing.TB, zone string) *tests.TestApp {
 	t.Helper()
 	app := factory(t)
-	owner := get(t, app, migrations.BusinessesCollection, alice)
-	owner.Set(migrations.FieldRemindersEnabled, true)
-	owner.Set(migrations.FieldTimeZone, zone)
-	if err := app.Save(owner); err != nil {
+	business := get(t, app, migrations.BusinessesCollection, alice)
+	business.Set(migrations.FieldRemindersEnabled, true)
+	business.Set(migrations.FieldTimeZone, zone)
+	if err := app.Save(business); err != nil {
 		t.Fatal(err)
 	}
 	acme := get(t, app, migrations.CustomersCollection, custAcme)
@@ -176,9 +176,9 @@ func TestRemindersRespectOptOutAndTheSwitch(t *testing.T) {
 	if err := app.Save(acme); err != nil {
 		t.Fatal(err)
 	}
-	owner := get(t, app, migrations.BusinessesCollection, alice)
-	owner.Set(migrations.FieldRemindersEnabled, false)
-	if err := app.Save(owner); err != nil {
+	business := get(t, app, migrations.BusinessesCollection, alice)
+	business.Set(migrations.FieldRemindersEnabled, false)
+	if err := app.Save(business); err != nil {
 		t.Fatal(err)
 	}
 	run(t, app, at("2026-04-07"))

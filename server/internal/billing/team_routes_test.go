@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
@@ -165,5 +166,94 @@ func TestSendLimitsAreTheBusinesss(t *testing.T) {
 			before: chain(withTeam, withEmail(custAcme), priorSends(20, "invoice", "ialiceelsewhere", 59*time.Minute)),
 			status: 429, contains: []string{`"code":"folio_send_account_limit"`},
 			after: func(t testing.TB, app *tests.TestApp, _ *http.Response) { noMail(t, app) }},
+	})
+}
+
+// What Folio sends on its own (reminders, recurring sends) names nobody on
+// the activity and takes its replies at the business's first owner, even
+// when another member is an owner too; a closed business sends none.
+func TestServerMailsAnswerForTheBusiness(t *testing.T) {
+	t.Parallel()
+	secondOwner := func(t testing.TB, app *tests.TestApp) {
+		withTeam(t, app)
+		m, err := app.FindFirstRecordByFilter(migrations.MembershipsCollection, "user = {:u}", dbx.Params{"u": aliceAdmin.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Set(migrations.FieldRole, migrations.RoleOwner)
+		if err := app.Save(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replyTo := func(t *testing.T, app *tests.TestApp) {
+		t.Helper()
+		msg := app.TestMailer.LastMessage()
+		if reply := msg.Headers["Reply-To"]; !strings.Contains(reply, testapp.Alice.Email) {
+			t.Errorf("Reply-To = %q, want the first owner's address", reply)
+		}
+	}
+
+	t.Run("a reminder", func(t *testing.T) {
+		app := remindersApp(t, "")
+		defer app.Cleanup()
+		secondOwner(t, app)
+		run(t, app, at("2026-04-07"))
+		if app.TestMailer.TotalSend() == 0 {
+			t.Fatal("no reminder mailed")
+		}
+		replyTo(t, app)
+		actorIs(invSent, migrations.EventReminder, "", "")(t, app, nil)
+	})
+
+	t.Run("a send by the server", func(t *testing.T) {
+		app := factory(t)
+		defer app.Cleanup()
+		withEmail(custAcme)(t, app)
+		secondOwner(t, app)
+		if err := SendInvoiceAsServer(app, testapp.Clock, invDraft); err != nil {
+			t.Fatal(err)
+		}
+		replyTo(t, app)
+		actorIs(invDraft, migrations.EventSent, "", "")(t, app, nil)
+	})
+
+	t.Run("a closed business sends no reminders", func(t *testing.T) {
+		app := remindersApp(t, "")
+		defer app.Cleanup()
+		b := get(t, app, migrations.BusinessesCollection, alice)
+		b.Set(migrations.FieldClosedAt, testapp.FixedNow)
+		if err := app.Save(b); err != nil {
+			t.Fatal(err)
+		}
+		run(t, app, at("2026-04-07"))
+		if n := app.TestMailer.TotalSend(); n != 0 {
+			t.Errorf("%d reminders mailed by a closed business", n)
+		}
+	})
+}
+
+// closed closes alice's business.
+func closed(t testing.TB, app *tests.TestApp) {
+	b := get(t, app, migrations.BusinessesCollection, alice)
+	b.Set(migrations.FieldClosedAt, testapp.FixedNow)
+	if err := app.Save(b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A closed business is read-only: its owner can't send, mint a link or
+// convert any more; its balances are still read.
+func TestAClosedBusinessIsReadOnly(t *testing.T) {
+	post := http.MethodPost
+	refused := []string{`"code":"folio_business_closed"`}
+	runAPICases(t, []apiCase{
+		{name: "send", as: alice, method: post, url: sendURL("invoices", invDraft), before: chain(withEmail(custAcme), closed),
+			status: 403, contains: refused, after: unchanged("invoices", invDraft, map[string]any{"status": "draft"})},
+		{name: "a new link", as: alice, method: post, url: linkURL("invoices", invSent), before: closed,
+			status: 403, contains: refused},
+		{name: "convert", as: alice, method: post, url: convertURL(quoAccepted), before: closed,
+			status: 403, contains: refused, after: expectRecord("quotes", quoAccepted, map[string]any{"status": "accepted"})},
+		{name: "the balances", as: alice, method: http.MethodGet, url: PathCustomerBalances + "?business=" + alice,
+			before: closed, status: 200, after: balancesOf(map[string]int64{custAcme: 19000})},
 	})
 }
