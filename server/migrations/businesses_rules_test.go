@@ -21,9 +21,9 @@ import (
 // A team in Alice's business, one person per role, and Carol, who is in
 // none of it (she owns her own business).
 var (
-	teamAdmin      = testapp.User{ID: "adminuser000001", Email: "admin@folio.test"}
-	teamMember     = testapp.User{ID: "memberuser00001", Email: "member@folio.test"}
-	teamAccountant = testapp.User{ID: "accountuser0001", Email: "accountant@folio.test"}
+	teamAdmin      = testapp.AliceAdmin
+	teamMember     = testapp.AliceMember
+	teamAccountant = testapp.AliceAccountant
 )
 
 type teamAPI struct {
@@ -36,12 +36,10 @@ func newTeam(t *testing.T) *teamAPI {
 	t.Helper()
 	app := testapp.New(t)
 	t.Cleanup(app.Cleanup)
-	for _, u := range []testapp.User{testapp.Alice, testapp.Carol, teamAdmin, teamMember, teamAccountant} {
+	for _, u := range []testapp.User{testapp.Alice, testapp.Carol} {
 		testapp.CreateUser(t, app, u)
 	}
-	testapp.AddMember(t, app, testapp.Alice.ID, teamAdmin.ID, migrations.RoleAdmin)
-	testapp.AddMember(t, app, testapp.Alice.ID, teamMember.ID, migrations.RoleMember)
-	testapp.AddMember(t, app, testapp.Alice.ID, teamAccountant.ID, migrations.RoleAccountant)
+	testapp.AddAliceTeam(t, app)
 	return &teamAPI{t: t, app: app, mux: testapp.Mux(t, app)}
 }
 

@@ -7,34 +7,20 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
-	"folio/server/migrations"
 )
 
 // The other members of alice's business in the role tables (withTeam adds
 // them to a case's clone); alice is its owner, and bob, who owns a business
 // of his own, is no member of hers.
 var (
-	aliceAdmin      = testapp.User{ID: "aliceadmin00001", Email: "admin@folio.test"}
-	aliceMember     = testapp.User{ID: "alicemember0001", Email: "member@folio.test"}
-	aliceAccountant = testapp.User{ID: "aliceaccount001", Email: "accountant@folio.test"}
+	aliceAdmin      = testapp.AliceAdmin
+	aliceMember     = testapp.AliceMember
+	aliceAccountant = testapp.AliceAccountant
 )
 
 // withTeam makes aliceAdmin, aliceMember and aliceAccountant members of
 // alice's business with those roles.
-func withTeam(t testing.TB, app *tests.TestApp) {
-	t.Helper()
-	for _, m := range []struct {
-		user testapp.User
-		role string
-	}{
-		{aliceAdmin, migrations.RoleAdmin},
-		{aliceMember, migrations.RoleMember},
-		{aliceAccountant, migrations.RoleAccountant},
-	} {
-		testapp.CreateUser(t, app, m.user)
-		testapp.AddMember(t, app, alice, m.user.ID, m.role)
-	}
-}
+func withTeam(t testing.TB, app *tests.TestApp) { testapp.AddAliceTeam(t, app) }
 
 // roleStatus is the status a route answers each role of alice's business,
 // and bob, who is not a member of it.

@@ -37,6 +37,31 @@ var (
 	Carol = User{"caroluser000001", "carol@folio.test"}
 )
 
+// The rest of Alice's team, one person per role (AddAliceTeam).
+var (
+	AliceAdmin      = User{"aliceadmin00001", "admin@folio.test"}
+	AliceMember     = User{"alicemember0001", "member@folio.test"}
+	AliceAccountant = User{"aliceaccount001", "accountant@folio.test"}
+)
+
+// AddAliceTeam creates AliceAdmin, AliceMember and AliceAccountant and
+// makes them members of Alice's business with those roles (Alice, created
+// before, is its owner).
+func AddAliceTeam(t testing.TB, app core.App) {
+	t.Helper()
+	for _, m := range []struct {
+		user User
+		role string
+	}{
+		{AliceAdmin, migrations.RoleAdmin},
+		{AliceMember, migrations.RoleMember},
+		{AliceAccountant, migrations.RoleAccountant},
+	} {
+		CreateUser(t, app, m.user)
+		AddMember(t, app, Alice.ID, m.user.ID, m.role)
+	}
+}
+
 // Password is every fixture user's password.
 const Password = "correct-horse-42"
 
