@@ -1,4 +1,5 @@
 import { StrictMode, startTransition, useEffect } from 'react'
+import { firstScreenCommitted } from './lib/first-paint'
 import './index.css'
 
 // The start is three imports, React's DOM renderer, the auth chart (xstate and its chart) and
@@ -8,9 +9,15 @@ const client = import('react-dom/client')
 const auth = import('./app/auth')
 const app = auth.then(() => import('./app/App'))
 
-/** Marks the root once the app has taken it over (its handlers are attached): `data-started`. */
+/**
+ * Marks the root once the app has taken it over (its handlers are attached): `data-started`; and
+ * reports the first commit, after whose paint the session refresh starts (src/lib/first-paint.ts).
+ */
 function Started({ root }: { root: HTMLElement }) {
-  useEffect(() => root.setAttribute('data-started', ''), [root])
+  useEffect(() => {
+    root.setAttribute('data-started', '')
+    firstScreenCommitted()
+  }, [root])
   return null
 }
 

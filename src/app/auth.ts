@@ -5,7 +5,8 @@ import { authText } from '@/lib/auth-text'
 import { provideAuth } from '@machines/auth/provide'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import type { Notice } from '@machines/auth/types'
-import { hasStoredAuth, loadPb, onPbLoaded } from '@/lib/pocketbase/instance'
+import { loadPb, onPbLoaded, readStoredAuth } from '@/lib/pocketbase/instance'
+import { afterFirstPaint } from '@/lib/first-paint'
 import { pocketBaseAuthPorts } from '@/lib/pocketbase/auth-ports'
 import { runSignOutCleanup } from '@/lib/sign-out-cleanup'
 
@@ -49,7 +50,8 @@ export function startAuth(): AuthActor {
   const ports = {
     ...pocketBaseAuthPorts({
       load: loadPb,
-      hasStoredAuth: () => hasStoredAuth(),
+      readStoredAuth: () => readStoredAuth(),
+      afterFirstPaint,
       onLoaded: onPbLoaded,
       beforeSignOut: runSignOutCleanup,
       // The queue and the write load with the signed-in app, not with the sign-in screens.

@@ -72,8 +72,13 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 export interface BrowserAuthDeps {
   /** Loads (once) and returns the client; the SDK is fetched on first need. */
   load: () => Promise<PocketBase>
-  /** Whether the device keeps a session, answered without loading the SDK. */
-  hasStoredAuth: () => boolean
+  /** The session the device keeps (the SDK's stored token and record), read without the SDK. */
+  readStoredAuth: () => { token: string; record: RecordModel } | null
+  /**
+   * Resolves once the first screen has been painted: the start-up refresh (and with it the SDK)
+   * waits for it, so neither holds the first screen back.
+   */
+  afterFirstPaint?: () => Promise<void>
   /** Calls back with the client once it is loaded; returns unsubscribe. */
   onLoaded: (cb: (pb: PocketBase) => void) => () => void
   /** Runs before the session is dropped on sign-out (wipes private cached data). */
@@ -91,19 +96,22 @@ export function pocketBaseAuthPorts(deps: BrowserAuthDeps): PocketBaseAuthPorts 
   const users = async () => (await load()).collection(USERS)
   const storage = deps.storage ?? sessionStorage
   return {
+    // Read from the device without the SDK: a kept session is shown at once, and the SDK loads
+    // for the refresh that follows, after the first paint.
     async readStoredSession() {
-      if (!deps.hasStoredAuth()) return null
-      const pb = await load()
-      const s = sessionOf(pb)
-      if (!s) return null
+      const stored = deps.readStoredAuth()
+      const user = toUser(stored?.record ?? null)
+      if (!stored || !user) return null
+      const s = { user, expiresAt: tokenExpiry(stored.token) }
       if (s.expiresAt <= Date.now()) {
-        pb.authStore.clear()
+        ;(await load()).authStore.clear()
         return null
       }
       return s
     },
     refresh: () =>
       call(async () => {
+        await deps.afterFirstPaint?.()
         const pb = await load()
         await pb.collection(USERS).authRefresh()
         return requireSession(pb)

@@ -1,4 +1,5 @@
 import type PocketBase from 'pocketbase'
+import type { RecordModel } from 'pocketbase'
 import { AUTH_STORE_KEY } from './auth-store-key'
 
 export { AUTH_STORE_KEY }
@@ -40,15 +41,29 @@ export function hasStoredAuth(storage: Storage | undefined = globalThis.localSto
   }
 }
 
+/**
+ * The session kept on this device as the SDK stores it (its token and the user's record), read
+ * without loading the SDK; null without one, or when the entry is unreadable.
+ */
+export function readStoredAuth(
+  storage: Storage | undefined = globalThis.localStorage,
+): { token: string; record: RecordModel } | null {
+  try {
+    const raw = storage?.getItem(AUTH_STORE_KEY)
+    const stored = raw ? (JSON.parse(raw) as { token?: unknown; record?: unknown }) : null
+    const { token, record } = stored ?? {}
+    if (typeof token !== 'string' || !token || typeof record !== 'object' || !record) return null
+    return typeof (record as { id?: unknown }).id === 'string'
+      ? { token, record: record as RecordModel }
+      : null
+  } catch {
+    return null
+  }
+}
+
 /** The id of the user whose session is kept on this device, without loading the SDK. */
 export function storedUserId(
   storage: Storage | undefined = globalThis.localStorage,
 ): string | null {
-  try {
-    const raw = storage?.getItem(AUTH_STORE_KEY)
-    const id = raw ? (JSON.parse(raw) as { record?: { id?: unknown } }).record?.id : null
-    return typeof id === 'string' ? id : null
-  } catch {
-    return null
-  }
+  return readStoredAuth(storage)?.record.id ?? null
 }
