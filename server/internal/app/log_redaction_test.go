@@ -91,10 +91,10 @@ func TestRequestLogsHoldNoSecrets(t *testing.T) {
 			t.Fatalf("PATCH %s: %d %s", url, res.Code, res.Body)
 		}
 	}
-	customer := post("/api/collections/customers/records", map[string]any{"owner": alice.Id, "name": "Acme", "currency": "EUR"})
+	customer := post("/api/collections/customers/records", map[string]any{"business": alice.Id, "name": "Acme", "currency": "EUR"})
 	doc := func(collection string) string {
 		rec := post("/api/collections/"+collection+"/records", map[string]any{
-			"owner": alice.Id, "customer": customer["id"], "issue_date": "2026-03-01",
+			"business": alice.Id, "customer": customer["id"], "issue_date": "2026-03-01",
 			"items": []map[string]any{{"description": "Work", "quantity": 1, "unit_price_cents": 10000, "tax_rate": 20}},
 		})
 		id, _ := rec["id"].(string)

@@ -12,7 +12,8 @@ import (
 
 // Paths of the backup routes.
 const (
-	// StatusPath answers when the last backup ran (any signed-in owner).
+	// StatusPath answers when the last backup ran (anyone signed in: it is
+	// the server's, not a business's).
 	StatusPath = "/api/folio/backups"
 	// DownloadPath gives the operator a one-time download URL of the
 	// latest backup (POST), which is DownloadPath + "/{ticket}" (GET).

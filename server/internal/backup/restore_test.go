@@ -67,25 +67,25 @@ func (b books) update(collection, id string, fields map[string]any) {
 	}
 }
 
-func (b books) invoice(owner, customer, issue string, cents int) string {
+func (b books) invoice(business, customer, issue string, cents int) string {
 	b.t.Helper()
 	rec := b.save("invoices", map[string]any{
-		"owner": owner, "customer": customer, "issue_date": issue, "due_date": issue,
+		"business": business, "customer": customer, "issue_date": issue, "due_date": issue,
 		"items": []map[string]any{{"description": "Work", "quantity": 1, "unit_price_cents": cents, "tax_rate": 10}},
 	})
 	b.update("invoices", rec.Id, map[string]any{"status": "sent"})
 	return rec.Id
 }
 
-func (b books) pay(owner, invoice, date string, cents int) string {
+func (b books) pay(business, invoice, date string, cents int) string {
 	b.t.Helper()
 	return b.save("payments", map[string]any{
-		"owner": owner, "invoice": invoice, "date": date, "amount_cents": cents, "method": "bank_transfer",
+		"business": business, "invoice": invoice, "date": date, "amount_cents": cents, "method": "bank_transfer",
 	}).Id
 }
 
 // state is what the books say: every invoice and payment as stored, the
-// customers, and each account's dashboard as its route answers.
+// customers, and each business's dashboard as its route answers.
 type state struct {
 	Customers []string
 	Invoices  []string
@@ -110,15 +110,15 @@ func readState(t *testing.T, app core.App) state {
 		}
 		return list
 	}
-	s.Customers = rows("SELECT id || ' ' || owner || ' ' || name || ' ' || currency AS row FROM customers ORDER BY id")
-	s.Invoices = rows("SELECT id || ' ' || owner || ' ' || number || ' ' || status || ' ' || total_cents || ' ' || paid_cents || ' ' || balance_cents AS row FROM invoices ORDER BY id")
-	s.Payments = rows("SELECT id || ' ' || owner || ' ' || number || ' ' || invoice || ' ' || amount_cents AS row FROM payments ORDER BY id")
-	s.Quotes = rows("SELECT id || ' ' || owner || ' ' || number || ' ' || status AS row FROM quotes ORDER BY id")
+	s.Customers = rows("SELECT id || ' ' || business || ' ' || name || ' ' || currency AS row FROM customers ORDER BY id")
+	s.Invoices = rows("SELECT id || ' ' || business || ' ' || number || ' ' || status || ' ' || total_cents || ' ' || paid_cents || ' ' || balance_cents AS row FROM invoices ORDER BY id")
+	s.Payments = rows("SELECT id || ' ' || business || ' ' || number || ' ' || invoice || ' ' || amount_cents AS row FROM payments ORDER BY id")
+	s.Quotes = rows("SELECT id || ' ' || business || ' ' || number || ' ' || status AS row FROM quotes ORDER BY id")
 
 	mux := muxOf(t, app)
 	s.Dashboard = map[string]string{}
 	for _, u := range []string{alice, bob} {
-		req := httptest.NewRequest(http.MethodGet, "/api/folio/dashboard?from=2026-01-01&to=2026-12-31&currency=EUR", nil)
+		req := httptest.NewRequest(http.MethodGet, "/api/folio/dashboard?business="+u+"&from=2026-01-01&to=2026-12-31&currency=EUR", nil)
 		req.Header.Set("Authorization", testapp.Token(t, app, u))
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, req)
@@ -146,7 +146,7 @@ func muxOf(t *testing.T, app core.App) http.Handler {
 }
 
 // checkInvariants: paid is the sum of the payments and the balance is
-// what is left, numbers are unique per account, and each account's
+// what is left, numbers are unique per business, and each business's
 // dashboard collected sum is the sum of its payments in the period.
 func checkInvariants(t *testing.T, app core.App, s state) {
 	t.Helper()
@@ -164,7 +164,7 @@ func checkInvariants(t *testing.T, app core.App, s state) {
 			N string `db:"n"`
 		}
 		if err := app.DB().NewQuery(fmt.Sprintf(
-			"SELECT owner || ' ' || number AS n FROM %s WHERE number != '' GROUP BY owner, number HAVING COUNT(*) > 1", table,
+			"SELECT business || ' ' || number AS n FROM %s WHERE number != '' GROUP BY business, number HAVING COUNT(*) > 1", table,
 		)).All(&dup); err != nil || len(dup) > 0 {
 			t.Errorf("%s numbers used twice: %v (%v)", table, dup, err)
 		}
@@ -172,7 +172,7 @@ func checkInvariants(t *testing.T, app core.App, s state) {
 	for _, u := range []string{alice, bob} {
 		var paid int64
 		if err := app.DB().Select("COALESCE(SUM(amount_cents), 0)").From("payments").
-			Where(dbx.NewExp("owner = {:o} AND date >= '2026-01-01' AND currency = 'EUR'", dbx.Params{"o": u})).Row(&paid); err != nil {
+			Where(dbx.NewExp("business = {:o} AND date >= '2026-01-01' AND currency = 'EUR'", dbx.Params{"o": u})).Row(&paid); err != nil {
 			t.Fatal(err)
 		}
 		var d struct {
@@ -222,9 +222,9 @@ func TestBackupChangeRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	acme := b.save("customers", map[string]any{"owner": alice, "name": "Acme", "currency": "EUR"}).Id
-	zed := b.save("customers", map[string]any{"owner": alice, "name": "Zed", "currency": "EUR"}).Id
-	bobs := b.save("customers", map[string]any{"owner": bob, "name": "Bob's", "currency": "EUR"}).Id
+	acme := b.save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR"}).Id
+	zed := b.save("customers", map[string]any{"business": alice, "name": "Zed", "currency": "EUR"}).Id
+	bobs := b.save("customers", map[string]any{"business": bob, "name": "Bob's", "currency": "EUR"}).Id
 	i1 := b.invoice(alice, acme, "2026-02-01", 10000)
 	i2 := b.invoice(alice, zed, "2026-02-10", 20000)
 	i3 := b.invoice(bob, bobs, "2026-03-01", 5000)
@@ -245,9 +245,9 @@ func TestBackupChangeRestore(t *testing.T) {
 	i4 := b.invoice(alice, acme, "2026-03-12", 30000)
 	b.pay(alice, i4, "2026-03-13", 100)
 	b.update("customers", zed, map[string]any{"name": "Zed Renamed"})
-	b.save("customers", map[string]any{"owner": bob, "name": "Newco", "currency": "EUR"})
+	b.save("customers", map[string]any{"business": bob, "name": "Newco", "currency": "EUR"})
 	draft := b.save("invoices", map[string]any{
-		"owner": bob, "customer": bobs, "issue_date": "2026-03-14", "due_date": "2026-03-14",
+		"business": bob, "customer": bobs, "issue_date": "2026-03-14", "due_date": "2026-03-14",
 		"items": []map[string]any{{"description": "Draft", "quantity": 1, "unit_price_cents": 100}},
 	})
 	if err := app.Delete(draft); err != nil {

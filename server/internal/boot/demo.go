@@ -20,7 +20,7 @@ const (
 	DemoEmail = "demo@folio.test"
 	// DemoName is the demo account's display name.
 	DemoName = "Demo User"
-	// DemoCompany is the demo account's company.
+	// DemoCompany is the demo account's company: its business's name.
 	DemoCompany = "Folio Demo Co."
 	// demoPasswordLength is the length of a generated demo password.
 	demoPasswordLength = 16
@@ -86,15 +86,17 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 		rec.SetPassword(password)
 		rec.SetVerified(true)
 		rec.Set("name", DemoName)
-		// A German business set up for e-invoices: VAT ID, address,
-		// bank account, electronic address and contact (seed.Business).
-		for k, v := range seed.Business(DemoCompany, DemoName, DemoEmail) {
-			rec.Set(k, v)
-		}
+		// The save gives the account its business (same id, the account
+		// its owner: the team's sign-up hook).
 		if err := txApp.Save(rec); err != nil {
 			return fmt.Errorf("create demo account: %w", err)
 		}
-		return seedDemoData(txApp, rec)
+		// A German business set up for e-invoices: VAT ID, address,
+		// bank account, electronic address and contact (seed.Business).
+		if err := seed.SetBusiness(txApp, rec, DemoCompany); err != nil {
+			return fmt.Errorf("set up the demo business: %w", err)
+		}
+		return seedDemoData(txApp, rec.Id)
 	})
 	if err != nil {
 		return demoResult{}, err
@@ -103,13 +105,14 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 	return demoResult{State: demoCreated, Password: password}, nil
 }
 
-// seedDemoData fills the demo account with a year of sample business data
-// (about 25 customers in EUR and USD, quotes, invoices and payments in
-// every status, some overdue, some partly paid). It runs in the same
+// seedDemoData fills the demo business with a year of sample data (about
+// 25 customers in EUR and USD, quotes, invoices and payments in every
+// status, some overdue, some partly paid). It runs in the same
 // transaction as the account, so a fresh data dir gets both or neither,
-// and goes through the billing hooks, which must be bound (app.Bind does).
-func seedDemoData(txApp core.App, demo *core.Record) error {
-	if err := seed.Demo(txApp, demo.Id, time.Now()); err != nil {
+// and goes through the team's and the billing hooks, which must be bound
+// (app.Bind does).
+func seedDemoData(txApp core.App, businessID string) error {
+	if err := seed.Demo(txApp, businessID, time.Now()); err != nil {
 		return fmt.Errorf("seed demo data: %w", err)
 	}
 	return nil

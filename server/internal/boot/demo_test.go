@@ -14,15 +14,18 @@ import (
 
 	"folio/server/internal/billing"
 	"folio/server/internal/money"
+	"folio/server/internal/team"
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
-// newApp is a test app with the billing hooks, which the demo data needs.
+// newApp is a test app with the team's hooks (a new account's business)
+// and the billing hooks, which the demo data needs.
 func newApp(t testing.TB) *tests.TestApp {
 	app := testapp.New(t)
+	team.Bind(app)
 	billing.Bind(app)
 	return app
 }
@@ -56,8 +59,13 @@ func TestEnsureDemo(t *testing.T) {
 			t.Error("printed password does not open the account")
 		}
 
-		checkDemoData(t, app, rec.Id)
-		checkDemoEInvoice(t, app, rec)
+		// The demo business has the account's id, the account as its owner.
+		business := testapp.Business(t, app, testapp.User{ID: rec.Id, Email: DemoEmail})
+		if role, err := team.RoleOf(app, rec.Id, business.Id); err != nil || role != migrations.RoleOwner {
+			t.Errorf("the demo account's role in its business: %q %v", role, err)
+		}
+		checkDemoData(t, app, business.Id)
+		checkDemoEInvoice(t, app, business)
 
 		// Next start: the account exists, the password is not known any more.
 		res, err = ensureDemo(app, Config{Demo: true})
@@ -116,11 +124,11 @@ func TestEnsureDemo(t *testing.T) {
 // checkDemoData checks the demo ledger is varied and self-consistent: every
 // invoice's paid amount is the sum of its payments, and its balance and
 // status follow.
-func checkDemoData(t *testing.T, app core.App, owner string) {
+func checkDemoData(t *testing.T, app core.App, business string) {
 	t.Helper()
 	count := func(sql string) int {
 		var n int
-		if err := app.DB().NewQuery(sql).Bind(dbx.Params{"owner": owner}).Row(&n); err != nil {
+		if err := app.DB().NewQuery(sql).Bind(dbx.Params{"business": business}).Row(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -130,26 +138,26 @@ func checkDemoData(t *testing.T, app core.App, owner string) {
 		sql  string
 		min  int
 	}{
-		{"customers", `SELECT COUNT(*) FROM customers WHERE owner = {:owner}`, 25},
-		{"USD customers", `SELECT COUNT(*) FROM customers WHERE owner = {:owner} AND currency = 'USD'`, 3},
-		{"invoices", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner}`, 120},
-		{"quotes", `SELECT COUNT(*) FROM quotes WHERE owner = {:owner}`, 45},
-		{"payments", `SELECT COUNT(*) FROM payments WHERE owner = {:owner}`, 80},
-		{"paid", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner} AND status = 'paid'`, 50},
-		{"partial", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner} AND status = 'partial'`, 3},
-		{"overdue", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner} AND status IN ('sent','viewed','partial') AND due_date < date('now')`, 3},
-		{"void", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner} AND status = 'void'`, 1},
-		{"draft invoices", `SELECT COUNT(*) FROM invoices WHERE owner = {:owner} AND status = 'draft'`, 1},
-		{"converted quotes", `SELECT COUNT(*) FROM quotes WHERE owner = {:owner} AND status = 'converted' AND invoice != ''`, 5},
-		{"open quotes", `SELECT COUNT(*) FROM quotes WHERE owner = {:owner} AND status IN ('sent','viewed')`, 3},
-		{"rejected quotes", `SELECT COUNT(*) FROM quotes WHERE owner = {:owner} AND status = 'rejected'`, 2},
+		{"customers", `SELECT COUNT(*) FROM customers WHERE business = {:business}`, 25},
+		{"USD customers", `SELECT COUNT(*) FROM customers WHERE business = {:business} AND currency = 'USD'`, 3},
+		{"invoices", `SELECT COUNT(*) FROM invoices WHERE business = {:business}`, 120},
+		{"quotes", `SELECT COUNT(*) FROM quotes WHERE business = {:business}`, 45},
+		{"payments", `SELECT COUNT(*) FROM payments WHERE business = {:business}`, 80},
+		{"paid", `SELECT COUNT(*) FROM invoices WHERE business = {:business} AND status = 'paid'`, 50},
+		{"partial", `SELECT COUNT(*) FROM invoices WHERE business = {:business} AND status = 'partial'`, 3},
+		{"overdue", `SELECT COUNT(*) FROM invoices WHERE business = {:business} AND status IN ('sent','viewed','partial') AND due_date < date('now')`, 3},
+		{"void", `SELECT COUNT(*) FROM invoices WHERE business = {:business} AND status = 'void'`, 1},
+		{"draft invoices", `SELECT COUNT(*) FROM invoices WHERE business = {:business} AND status = 'draft'`, 1},
+		{"converted quotes", `SELECT COUNT(*) FROM quotes WHERE business = {:business} AND status = 'converted' AND invoice != ''`, 5},
+		{"open quotes", `SELECT COUNT(*) FROM quotes WHERE business = {:business} AND status IN ('sent','viewed')`, 3},
+		{"rejected quotes", `SELECT COUNT(*) FROM quotes WHERE business = {:business} AND status = 'rejected'`, 2},
 	}
 	for _, c := range checks {
 		if n := count(c.sql); n < c.min {
 			t.Errorf("%s: %d, want at least %d", c.name, n, c.min)
 		}
 	}
-	broken := count(`SELECT COUNT(*) FROM invoices i WHERE owner = {:owner} AND (
+	broken := count(`SELECT COUNT(*) FROM invoices i WHERE business = {:business} AND (
 		paid_cents != (SELECT COALESCE(SUM(amount_cents), 0) FROM payments p WHERE p.invoice = i.id)
 		OR balance_cents != CASE WHEN status = 'void' THEN 0 ELSE total_cents - paid_cents END
 		OR (status = 'paid') != (paid_cents > 0 AND paid_cents = total_cents)
@@ -158,7 +166,7 @@ func checkDemoData(t *testing.T, app core.App, owner string) {
 	if broken != 0 {
 		t.Errorf("%d demo invoices are inconsistent", broken)
 	}
-	if n := count(`SELECT MAX(seq) - COUNT(*) FROM invoices WHERE owner = {:owner}`); n != 0 {
+	if n := count(`SELECT MAX(seq) - COUNT(*) FROM invoices WHERE business = {:business}`); n != 0 {
 		t.Errorf("invoice numbers have %d gaps", n)
 	}
 }
@@ -196,7 +204,7 @@ func checkDemoEInvoice(t *testing.T, app core.App, demo *core.Record) {
 	}
 
 	// The customers: address, endpoint, and one German public buyer.
-	customers, err := app.FindRecordsByFilter(migrations.CustomersCollection, "owner = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
+	customers, err := app.FindRecordsByFilter(migrations.CustomersCollection, "business = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +250,7 @@ func checkDemoEInvoice(t *testing.T, app core.App, demo *core.Record) {
 	// The documents: unit codes, categories, reasons and VAT IDs.
 	categories := map[string]int{}
 	for _, col := range []string{migrations.QuotesCollection, migrations.InvoicesCollection} {
-		docs, err := app.FindRecordsByFilter(col, "owner = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
+		docs, err := app.FindRecordsByFilter(col, "business = {:o}", "", 0, 0, dbx.Params{"o": demo.Id})
 		if err != nil {
 			t.Fatal(err)
 		}

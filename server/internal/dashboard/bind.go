@@ -1,5 +1,5 @@
-// Package dashboard serves GET /api/folio/dashboard: the signed-in owner's
-// KPIs, chart series and action lists in one currency, computed with SQL
+// Package dashboard serves GET /api/folio/dashboard?business=<id>: a
+// business's KPIs, chart series and action lists in one currency, computed with SQL
 // aggregates over the indexes the billing migrations create and over the
 // per-day sums the billing hooks keep (research/invoicing.md §4).
 package dashboard

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
@@ -17,9 +18,9 @@ import (
 // minor units of Currency; nothing mixes currencies.
 type Response struct {
 	// Currency is the currency every amount below is in: the requested one,
-	// else the one of most of the owner's latest invoices.
+	// else the one of most of the business's latest invoices.
 	Currency string `json:"currency"`
-	// Currencies are the codes the owner's customers use, for the switch.
+	// Currencies are the codes the business's customers use, for the switch.
 	Currencies []string `json:"currencies"`
 	// Today is the server's UTC date that "overdue" and "expired" use.
 	Today string `json:"today"`
@@ -157,15 +158,19 @@ const listSize = "5"
 // openStatuses are the invoice statuses with money still owed.
 const openStatuses = `('sent', 'viewed', 'partial')`
 
-// dashboard answers GET /api/folio/dashboard for the signed-in user. Every
-// figure is one SQL aggregate or a LIMIT 5 list over the owner's rows, so
+// dashboard answers GET /api/folio/dashboard?business=<id> for any member
+// of the business (every role reads it; 404 for anyone else). Every
+// figure is one SQL aggregate or a LIMIT 5 list over the business's rows, so
 // the cost does not grow with what the browser would have had to load.
 func (s *service) dashboard(e *core.RequestEvent) error {
 	p, bad := decideParams(e.Request.URL.Query(), dateOnly(s.now()))
 	if bad != "" {
 		return e.BadRequestError(bad, nil)
 	}
-	owner := e.Auth.Id
+	businessID := team.BusinessParam(e)
+	if err := team.Require(e, businessID, team.Read); err != nil {
+		return err
+	}
 	db := e.App.ConcurrentDB()
 
 	res := Response{
@@ -181,21 +186,21 @@ func (s *service) dashboard(e *core.RequestEvent) error {
 
 	// Documents copy their customer's currency, which is frozen once they
 	// exist, so the customers' currencies are every currency in use.
-	err := db.NewQuery(`SELECT DISTINCT currency FROM customers WHERE owner = {:owner} AND currency != '' ORDER BY currency`).
-		Bind(dbx.Params{"owner": owner}).Column(&res.Currencies)
+	err := db.NewQuery(`SELECT DISTINCT currency FROM customers WHERE business = {:business} AND currency != '' ORDER BY currency`).
+		Bind(dbx.Params{"business": businessID}).Column(&res.Currencies)
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
 
 	res.Currency = p.currency
 	if res.Currency == "" {
-		if res.Currency, err = mostUsedCurrency(e.App, owner); err != nil {
+		if res.Currency, err = mostUsedCurrency(e.App, businessID); err != nil {
 			return e.InternalServerError("", err)
 		}
 	}
 
 	bind := dbx.Params{
-		"owner": owner, "cur": res.Currency,
+		"business": businessID, "cur": res.Currency,
 		"today": day(p.today), "from": day(p.from), "toNext": next(p.to),
 		"prevFrom": day(p.prevFrom),
 		"d30":      day(p.today.AddDate(0, 0, -30)), "d60": day(p.today.AddDate(0, 0, -60)), "d90": day(p.today.AddDate(0, 0, -90)),
@@ -222,7 +227,7 @@ func (s *service) dashboard(e *core.RequestEvent) error {
 			return q(`SELECT p.id, p.number, substr(p.date, 1, 10) AS date, p.amount_cents, p.method,
 					p.invoice, i.number AS invoice_number, p.customer, c.name AS customer_name
 				FROM payments p JOIN invoices i ON i.id = p.invoice JOIN customers c ON c.id = p.customer
-				WHERE p.owner = {:owner} AND p.currency = {:cur}
+				WHERE p.business = {:business} AND p.currency = {:cur}
 				ORDER BY p.date DESC, p.seq DESC LIMIT ` + listSize).All(&res.Lists.RecentPayments)
 		},
 		func() error {
@@ -231,7 +236,7 @@ func (s *service) dashboard(e *core.RequestEvent) error {
 					CASE WHEN q.expiry_date = '' THEN NULL
 						ELSE CAST(julianday(substr(q.expiry_date, 1, 10)) - julianday({:today}) AS INTEGER) END AS days_to_expiry
 				FROM quotes q JOIN customers c ON c.id = q.customer
-				WHERE q.owner = {:owner} AND q.status IN ('sent', 'viewed') AND q.currency = {:cur}
+				WHERE q.business = {:business} AND q.status IN ('sent', 'viewed') AND q.currency = {:cur}
 					AND (q.expiry_date = '' OR q.expiry_date >= {:today})
 				ORDER BY q.expiry_date = '', q.expiry_date, q.seq LIMIT ` + listSize).All(&res.Lists.AwaitingQuotes)
 		},
@@ -262,7 +267,7 @@ func parallel(tasks ...func() error) error {
 
 // invoiceList selects the first open invoices by due date among those
 // matching cond (on due_date). Each status is read on its own, in the order
-// of the (owner, status, due_date, …) index, so only a few rows per status
+// of the (business, status, due_date, …) index, so only a few rows per status
 // are fetched instead of sorting every open invoice; the five are then
 // merged. (A tie on the fifth due date within one status may hide an
 // invoice of the same day with a lower number: harmless for a preview.)
@@ -270,7 +275,7 @@ func invoiceList(cond string) string {
 	var parts []string
 	for _, st := range []string{"sent", "viewed", "partial"} {
 		parts = append(parts, `SELECT * FROM (SELECT id FROM invoices
-			WHERE owner = {:owner} AND status = '`+st+`' AND currency = {:cur} AND `+cond+`
+			WHERE business = {:business} AND status = '`+st+`' AND currency = {:cur} AND `+cond+`
 			ORDER BY due_date LIMIT `+listSize+`)`)
 	}
 	return `SELECT i.id, i.number, i.customer, c.name AS customer_name,
@@ -306,7 +311,7 @@ func openInvoices(q func(string) *dbx.Query, res *Response) error {
 			COALESCE(SUM(CASE WHEN due_date < {:d60} AND due_date >= {:d90} THEN balance_cents END), 0) AS d61,
 			COALESCE(SUM(CASE WHEN due_date < {:d90} THEN balance_cents END), 0) AS d91
 		FROM invoices
-		WHERE owner = {:owner} AND status IN ` + openStatuses + ` AND currency = {:cur}`).One(&open)
+		WHERE business = {:business} AND status IN ` + openStatuses + ` AND currency = {:cur}`).One(&open)
 	if err != nil {
 		return err
 	}
@@ -320,7 +325,7 @@ func openInvoices(q func(string) *dbx.Query, res *Response) error {
 func quoteFigures(q func(string) *dbx.Query, res *Response) error {
 	err := q(`SELECT COUNT(*) AS count, COALESCE(SUM(total_cents), 0) AS cents
 		FROM quotes
-		WHERE owner = {:owner} AND status IN ('sent', 'viewed') AND currency = {:cur}
+		WHERE business = {:business} AND status IN ('sent', 'viewed') AND currency = {:cur}
 			AND (expiry_date = '' OR expiry_date >= {:today})`).One(&res.OpenQuotes)
 	if err != nil {
 		return err
@@ -334,7 +339,7 @@ func quoteFigures(q func(string) *dbx.Query, res *Response) error {
 			COUNT(CASE WHEN status = 'rejected'
 				OR (status IN ('sent', 'viewed') AND expiry_date != '' AND expiry_date < {:today}) THEN 1 END) AS lost
 		FROM quotes
-		WHERE owner = {:owner} AND issue_date >= {:from} AND issue_date < {:toNext} AND currency = {:cur}`).One(&wins)
+		WHERE business = {:business} AND issue_date >= {:from} AND issue_date < {:toNext} AND currency = {:cur}`).One(&wins)
 	if err != nil {
 		return err
 	}
@@ -346,7 +351,7 @@ func quoteFigures(q func(string) *dbx.Query, res *Response) error {
 }
 
 // periodSums fills invoiced and collected for the period, the previous
-// period and the 12 months with one read of the owner's per-day sums over
+// period and the 12 months with one read of the business's per-day sums over
 // the span of all three ranges (migrations.LedgerDaysTable, kept by the
 // billing hooks), bucketed here. A year is at most 366 rows per currency,
 // whatever the number of invoices and payments behind them.
@@ -358,7 +363,7 @@ func periodSums(q func(string) *dbx.Query, p params, res *Response) error {
 	}
 	var days []row
 	err := q(`SELECT day, invoiced_cents, collected_cents FROM ` + migrations.LedgerDaysTable + `
-		WHERE owner = {:owner} AND currency = {:cur} AND day >= {:lo} AND day < {:hi}`).All(&days)
+		WHERE business = {:business} AND currency = {:cur} AND day >= {:lo} AND day < {:hi}`).All(&days)
 	if err != nil {
 		return err
 	}
@@ -391,29 +396,29 @@ func periodSums(q func(string) *dbx.Query, p params, res *Response) error {
 }
 
 // mostUsedCurrency is the default currency: the one of most of the
-// owner's latest invoices (up to recentInvoices, read in index order, so
-// the cost does not grow with the ledger), else the one most of their
-// customers use, else their default currency.
-func mostUsedCurrency(app core.App, owner string) (string, error) {
+// business's latest invoices (up to recentInvoices, read in index order, so
+// the cost does not grow with the ledger), else the one most of its
+// customers use, else its default currency.
+func mostUsedCurrency(app core.App, businessID string) (string, error) {
 	var cur []string
 	err := app.DB().NewQuery(`SELECT currency FROM (
-			SELECT currency FROM invoices WHERE owner = {:owner} ORDER BY issue_date DESC LIMIT {:n})
+			SELECT currency FROM invoices WHERE business = {:business} ORDER BY issue_date DESC LIMIT {:n})
 		WHERE currency != '' GROUP BY currency ORDER BY COUNT(*) DESC, currency LIMIT 1`).
-		Bind(dbx.Params{"owner": owner, "n": recentInvoices}).Column(&cur)
+		Bind(dbx.Params{"business": businessID, "n": recentInvoices}).Column(&cur)
 	if err != nil || len(cur) > 0 {
 		return first(cur), err
 	}
-	err = app.DB().NewQuery(`SELECT currency FROM customers WHERE owner = {:owner} AND currency != ''
+	err = app.DB().NewQuery(`SELECT currency FROM customers WHERE business = {:business} AND currency != ''
 		GROUP BY currency ORDER BY COUNT(*) DESC, currency LIMIT 1`).
-		Bind(dbx.Params{"owner": owner}).Column(&cur)
+		Bind(dbx.Params{"business": businessID}).Column(&cur)
 	if err != nil || len(cur) > 0 {
 		return first(cur), err
 	}
-	u, err := app.FindRecordById(migrations.UsersCollection, owner)
+	b, err := app.FindRecordById(migrations.BusinessesCollection, businessID)
 	if err != nil {
 		return "", err
 	}
-	if c := u.GetString(migrations.FieldDefaultCurrency); c != "" {
+	if c := b.GetString(migrations.FieldDefaultCurrency); c != "" {
 		return c, nil
 	}
 	return migrations.DefaultCurrency, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,17 +13,32 @@ import (
 
 	"folio/server/internal/billing"
 	"folio/server/internal/testapp"
+	"folio/server/migrations"
 )
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
-// The fixture's accounts. Today is 2026-03-15 (testapp.FixedNow) in every
-// dashboard test.
+// The fixture's accounts, each with the business a sign-up gives (same id).
+// Today is 2026-03-15 (testapp.FixedNow) in every dashboard test. Dan, Erin
+// and Finn are Alice's admin, member and accountant.
 var (
 	alice = testapp.Alice.ID
 	bob   = testapp.Bob.ID
 	carol = testapp.Carol.ID // no data at all
+	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
+	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
+	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
 )
+
+// at is the dashboard's address for business with the extra query (which
+// starts with "?" or is empty).
+func at(business, query string) string {
+	u := Path + "?business=" + business
+	if query != "" {
+		u += "&" + strings.TrimPrefix(query, "?")
+	}
+	return u
+}
 
 func factory(t testing.TB) *tests.TestApp {
 	app := testapp.Fixture(t, "dashboard", buildFixture)
@@ -35,12 +51,15 @@ func factory(t testing.TB) *tests.TestApp {
 // line has no tax, so a document's total is its one line's price.
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	b := &builder{app: app, err: testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol)}
+	b := &builder{app: app, err: testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol, dan, erin, finn)}
+	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
+		b.member(alice, user, role)
+	}
 
-	acme := b.save("customers", map[string]any{"owner": alice, "name": "Acme", "currency": "EUR"})
-	zed := b.save("customers", map[string]any{"owner": alice, "name": "Zed Ltd", "currency": "EUR"})
-	blue := b.save("customers", map[string]any{"owner": alice, "name": "Blue Inc", "currency": "USD"})
-	bobs := b.save("customers", map[string]any{"owner": bob, "name": "Bob's", "currency": "EUR"})
+	acme := b.save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR"})
+	zed := b.save("customers", map[string]any{"business": alice, "name": "Zed Ltd", "currency": "EUR"})
+	blue := b.save("customers", map[string]any{"business": alice, "name": "Blue Inc", "currency": "USD"})
+	bobs := b.save("customers", map[string]any{"business": bob, "name": "Bob's", "currency": "EUR"})
 
 	// name: customer, issue, due, total, then the statuses to walk through.
 	b.invoice("A", alice, acme, "2026-01-10", "2026-02-09", 10000, "sent")
@@ -95,6 +114,10 @@ func (b *builder) save(collection string, fields map[string]any) string {
 	return rec.Id
 }
 
+func (b *builder) member(business, user, role string) {
+	b.save(migrations.MembershipsCollection, map[string]any{"user": user, "business": business, "role": role})
+}
+
 func (b *builder) walk(collection, id string, statuses []string) {
 	for _, s := range statuses {
 		if b.err != nil {
@@ -113,28 +136,28 @@ func (b *builder) walk(collection, id string, statuses []string) {
 	}
 }
 
-func (b *builder) doc(collection, name, owner, customer, issue, endField, end string, cents int, statuses []string) {
+func (b *builder) doc(collection, name, business, customer, issue, endField, end string, cents int, statuses []string) {
 	if b.ids == nil {
 		b.ids = map[string]string{}
 	}
 	id := b.save(collection, map[string]any{
-		"owner": owner, "customer": customer, "issue_date": issue, endField: end,
+		"business": business, "customer": customer, "issue_date": issue, endField: end,
 		"items": []map[string]any{{"description": name, "quantity": 1, "unit_price_cents": cents}},
 	})
 	b.ids[name] = id
 	b.walk(collection, id, statuses)
 }
 
-func (b *builder) invoice(name, owner, customer, issue, due string, cents int, statuses ...string) {
-	b.doc("invoices", name, owner, customer, issue, "due_date", due, cents, statuses)
+func (b *builder) invoice(name, business, customer, issue, due string, cents int, statuses ...string) {
+	b.doc("invoices", name, business, customer, issue, "due_date", due, cents, statuses)
 }
 
-func (b *builder) quote(name, owner, customer, issue, expiry string, cents int, statuses ...string) {
-	b.doc("quotes", name, owner, customer, issue, "expiry_date", expiry, cents, statuses)
+func (b *builder) quote(name, business, customer, issue, expiry string, cents int, statuses ...string) {
+	b.doc("quotes", name, business, customer, issue, "expiry_date", expiry, cents, statuses)
 }
 
-func (b *builder) pay(owner, invoice, date string, cents int) {
-	b.save("payments", map[string]any{"owner": owner, "invoice": b.ids[invoice], "date": date, "amount_cents": cents, "method": "bank_transfer"})
+func (b *builder) pay(business, invoice, date string, cents int) {
+	b.save("payments", map[string]any{"business": business, "invoice": b.ids[invoice], "date": date, "amount_cents": cents, "method": "bank_transfer"})
 }
 
 func decode(t testing.TB, res *http.Response) Response {
@@ -250,13 +273,13 @@ func TestDashboard(t *testing.T) {
 				t.Errorf("outstanding %d", r.OutstandingCents)
 			}
 		}},
-		{"another owner sees only their own", bob, "", func(t testing.TB, r Response) {
+		{"another business's owner sees only its figures", bob, "", func(t testing.TB, r Response) {
 			if r.InvoicedCents != 123400 || r.OutstandingCents != 123400 || !reflect.DeepEqual(r.Currencies, []string{"EUR"}) ||
 				len(r.Lists.Overdue) != 1 || r.Lists.Overdue[0].TotalCents != 123400 || len(r.Lists.AwaitingQuotes) != 0 {
 				t.Errorf("%+v", r)
 			}
 		}},
-		{"an owner without data gets zeros", carol, "", func(t testing.TB, r Response) {
+		{"a business without data gets zeros", carol, "", func(t testing.TB, r Response) {
 			if r.Currency != "EUR" || len(r.Currencies) != 0 || r.InvoicedCents != 0 || r.QuoteWinRate != nil || len(r.Monthly) != 12 ||
 				r.Lists.Overdue == nil || len(r.Lists.RecentPayments) != 0 {
 				t.Errorf("%+v", r)
@@ -266,7 +289,7 @@ func TestDashboard(t *testing.T) {
 	for _, c := range cases {
 		headers := map[string]string{}
 		s := tests.ApiScenario{
-			Name: c.name, Method: http.MethodGet, URL: Path + c.query, Headers: headers,
+			Name: c.name, Method: http.MethodGet, URL: at(c.as, c.query), Headers: headers,
 			ExpectedStatus: 200, ExpectedContent: []string{`"currency":`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
@@ -308,7 +331,7 @@ func TestDashboardFollowsWrites(t *testing.T) {
 		{"a new payment on C", "", func(t testing.TB, app *tests.TestApp) {
 			payments, _ := app.FindCollectionByNameOrId("payments")
 			p := core.NewRecord(payments)
-			p.Load(map[string]any{"owner": alice, "invoice": byTotal(t, app, 30000).Id, "date": "2026-03-14",
+			p.Load(map[string]any{"business": alice, "invoice": byTotal(t, app, 30000).Id, "date": "2026-03-14",
 				"amount_cents": 1000, "method": "cash"})
 			save(t, app, p)
 		}, func(t testing.TB, r Response) {
@@ -340,7 +363,7 @@ func TestDashboardFollowsWrites(t *testing.T) {
 	for _, c := range cases {
 		headers := map[string]string{}
 		s := tests.ApiScenario{
-			Name: c.name, Method: http.MethodGet, URL: Path + c.query, Headers: headers,
+			Name: c.name, Method: http.MethodGet, URL: at(alice, c.query), Headers: headers,
 			ExpectedStatus: 200, ExpectedContent: []string{`"currency":`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
@@ -369,7 +392,7 @@ func TestDashboardBadRequests(t *testing.T) {
 	for _, c := range cases {
 		headers := map[string]string{}
 		s := tests.ApiScenario{
-			Name: c.query, Method: http.MethodGet, URL: Path + c.query, Headers: headers,
+			Name: c.query, Method: http.MethodGet, URL: at(alice, c.query), Headers: headers,
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + c.message + `"`},
 			TestAppFactory: factory,
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
@@ -381,4 +404,55 @@ func TestDashboardBadRequests(t *testing.T) {
 	guest := tests.ApiScenario{Name: "guest", Method: http.MethodGet, URL: Path, TestAppFactory: factory,
 		ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}}
 	guest.Test(t)
+}
+
+// Every member of a business reads its dashboard, whatever their role;
+// anyone else gets the answer a business that does not exist gets (404),
+// and a member of two businesses sees each one's own figures.
+func TestDashboardRoles(t *testing.T) {
+	t.Parallel()
+
+	aliceInvoiced := func(t testing.TB, r Response) {
+		if r.InvoicedCents != 100000 || r.OutstandingCents != 135000 {
+			t.Errorf("invoiced %d outstanding %d", r.InvoicedCents, r.OutstandingCents)
+		}
+	}
+	cases := []struct {
+		name, as, url string
+		status        int
+		check         func(t testing.TB, r Response)
+	}{
+		{"owner", alice, at(alice, ""), 200, aliceInvoiced},
+		{"admin", dan.ID, at(alice, ""), 200, aliceInvoiced},
+		{"member", erin.ID, at(alice, ""), 200, aliceInvoiced},
+		{"accountant", finn.ID, at(alice, ""), 200, aliceInvoiced},
+		{"non-member", bob, at(alice, ""), 404, nil},
+		{"a member's own other business", dan.ID, at(dan.ID, ""), 200, func(t testing.TB, r Response) {
+			if r.InvoicedCents != 0 || len(r.Currencies) != 0 {
+				t.Errorf("Alice's figures under Dan's business: %+v", r)
+			}
+		}},
+		{"no business", alice, Path, 404, nil},
+		{"a business that does not exist", alice, at("nosuchbusiness1", ""), 404, nil},
+	}
+	for _, c := range cases {
+		headers := map[string]string{}
+		s := tests.ApiScenario{
+			Name: c.name, Method: http.MethodGet, URL: c.url, Headers: headers,
+			ExpectedStatus: c.status, ExpectedContent: []string{`"`},
+			TestAppFactory: factory,
+			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+				headers["Authorization"] = testapp.Token(t, app, c.as)
+			},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				if c.check != nil {
+					c.check(t, decode(t, res))
+				}
+			},
+		}
+		if c.status == 404 {
+			s.NotExpectedContent = []string{`"currency"`, `invoiced_cents`}
+		}
+		s.Test(t)
+	}
 }

@@ -1,10 +1,12 @@
-// Package export gives an owner all of their data in one zip (data
-// portability): every record of the account as JSON and as CSV, the lines
+// Package export gives a business all of its data in one zip (data
+// portability): every record of the business as JSON and as CSV, the lines
 // of quotes and invoices on their own, the issued PDFs and the uploaded
-// files. Only the account's own records are read; it is rate-limited.
+// files, the business's settings and the profile of the person who asked.
+// Only that business's records are read; it is rate-limited per business.
+// Owners, admins and accountants may export (team.Export).
 //
-// POST /api/folio/export answers {url}, a one-time URL (package ticket)
-// that the browser downloads with a plain GET, streamed.
+// POST /api/folio/export {business} answers {url}, a one-time URL (package
+// ticket) that the browser downloads with a plain GET, streamed.
 package export
 
 import (

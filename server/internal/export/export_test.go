@@ -33,19 +33,25 @@ func TestRefusalCodes(t *testing.T) {
 	refusaltest.CheckSamples(t, "export", Messages, nil)
 }
 
+// Each fixture user has the business a sign-up gives (same id). Dan, Erin
+// and Finn are Alice's admin, member and accountant.
 var (
 	alice = testapp.Alice.ID
 	bob   = testapp.Bob.ID
+	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
+	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
+	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
 )
 
 const pdf = "%PDF-1.7\n% issued copy\n%%EOF\n"
 
 // buildFixture: Alice has two customers (one named like a formula), a
 // quote, two invoices (one issued with a PDF), a payment and the events
-// the hooks wrote; Bob has his own customer and invoice.
+// the hooks wrote; Bob has his own customer and invoice. Alice's business
+// has a name, and Dan, Erin and Finn as admin, member and accountant.
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob, dan, erin, finn); err != nil {
 		return err
 	}
 	var err error
@@ -81,16 +87,26 @@ func buildFixture(app *tests.TestApp) error {
 		}
 	}
 
-	acme := save("customers", map[string]any{"owner": alice, "name": "Acme", "currency": "EUR", "email": "ap@acme.test"})
-	save("customers", map[string]any{"owner": alice, "name": "=HYPERLINK(\"http://evil\")", "currency": "EUR"})
-	save("quotes", map[string]any{"owner": alice, "customer": acme.Id, "issue_date": "2026-03-01", "expiry_date": "2026-04-01", "items": items("Design", 1000)})
-	inv := save("invoices", map[string]any{"owner": alice, "customer": acme.Id, "issue_date": "2026-03-02", "due_date": "2026-04-01", "items": items("Build", 2000)})
+	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
+		save(migrations.MembershipsCollection, map[string]any{"user": user, "business": alice, "role": role})
+	}
+	if err == nil {
+		b, e := app.FindRecordById(migrations.BusinessesCollection, alice)
+		if e != nil {
+			return e
+		}
+		set(b, map[string]any{migrations.FieldCompanyName: "Alice Design Studio"})
+	}
+	acme := save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR", "email": "ap@acme.test"})
+	save("customers", map[string]any{"business": alice, "name": "=HYPERLINK(\"http://evil\")", "currency": "EUR"})
+	save("quotes", map[string]any{"business": alice, "customer": acme.Id, "issue_date": "2026-03-01", "expiry_date": "2026-04-01", "items": items("Design", 1000)})
+	inv := save("invoices", map[string]any{"business": alice, "customer": acme.Id, "issue_date": "2026-03-02", "due_date": "2026-04-01", "items": items("Build", 2000)})
 	set(inv, map[string]any{"status": "sent"})
 	if err != nil {
 		return err
 	}
-	save("invoices", map[string]any{"owner": alice, "customer": acme.Id, "issue_date": "2026-03-03", "due_date": "2026-04-02", "items": items("Draft", 300)})
-	save("payments", map[string]any{"owner": alice, "invoice": inv.Id, "date": "2026-03-05", "amount_cents": 1000, "method": "bank_transfer"})
+	save("invoices", map[string]any{"business": alice, "customer": acme.Id, "issue_date": "2026-03-03", "due_date": "2026-04-02", "items": items("Draft", 300)})
+	save("payments", map[string]any{"business": alice, "invoice": inv.Id, "date": "2026-03-05", "amount_cents": 1000, "method": "bank_transfer"})
 	if err == nil {
 		f, e := filesystem.NewFileFromBytes([]byte(pdf), "issued.pdf")
 		if e != nil {
@@ -106,8 +122,8 @@ func buildFixture(app *tests.TestApp) error {
 	if err != nil {
 		return err
 	}
-	bobs := save("customers", map[string]any{"owner": bob, "name": "Bob Secret Co", "currency": "EUR"})
-	bi := save("invoices", map[string]any{"owner": bob, "customer": bobs.Id, "issue_date": "2026-03-02", "due_date": "2026-04-01", "items": items("Bob's work", 7000)})
+	bobs := save("customers", map[string]any{"business": bob, "name": "Bob Secret Co", "currency": "EUR"})
+	bi := save("invoices", map[string]any{"business": bob, "customer": bobs.Id, "issue_date": "2026-03-02", "due_date": "2026-04-01", "items": items("Bob's work", 7000)})
 	set(bi, map[string]any{"status": "sent"})
 	return err
 }
@@ -123,7 +139,26 @@ func factory(t *testing.T, now func() time.Time) (*tests.TestApp, http.Handler) 
 
 func do(t *testing.T, mux http.Handler, method, path, token string) (int, []byte, http.Header) {
 	t.Helper()
-	req := httptest.NewRequest(method, path, nil)
+	return doBody(t, mux, method, path, token, "")
+}
+
+// ask asks for an export of business with token.
+func ask(t *testing.T, mux http.Handler, business, token string) (int, []byte) {
+	t.Helper()
+	code, body, _ := doBody(t, mux, http.MethodPost, Path, token, `{"business":"`+business+`"}`)
+	return code, body
+}
+
+func doBody(t *testing.T, mux http.Handler, method, path, token, payload string) (int, []byte, http.Header) {
+	t.Helper()
+	var in io.Reader
+	if payload != "" {
+		in = strings.NewReader(payload)
+	}
+	req := httptest.NewRequest(method, path, in)
+	if payload != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", token)
 	}
@@ -133,10 +168,10 @@ func do(t *testing.T, mux http.Handler, method, path, token string) (int, []byte
 	return rec.Code, body, rec.Header()
 }
 
-// exportOf asks for an export as user and downloads it.
-func exportOf(t *testing.T, app core.App, mux http.Handler, user string) (map[string][]byte, http.Header) {
+// exportOf asks for an export of business as user and downloads it.
+func exportOf(t *testing.T, app core.App, mux http.Handler, user, business string) (map[string][]byte, http.Header) {
 	t.Helper()
-	code, body, _ := do(t, mux, http.MethodPost, Path, testapp.Token(t, app, user))
+	code, body := ask(t, mux, business, testapp.Token(t, app, user))
 	if code != http.StatusOK {
 		t.Fatalf("ask: %d %s", code, body)
 	}
@@ -181,12 +216,12 @@ func readCSV(t *testing.T, b []byte) [][]string {
 	return rows
 }
 
-func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
+func TestExportHasEveryRecordOfTheBusiness(t *testing.T) {
 	t.Parallel()
 	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
 	defer app.Cleanup()
 
-	files, h := exportOf(t, app, mux, alice)
+	files, h := exportOf(t, app, mux, alice, alice)
 	if h.Get("Content-Type") != "application/zip" || h.Get("Cache-Control") != "no-store" ||
 		!strings.Contains(h.Get("Content-Disposition"), "folio-export-2026-03-15.zip") {
 		t.Errorf("headers %v", h)
@@ -198,7 +233,7 @@ func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
 	}
 	sort.Strings(names)
 	for _, want := range []string{
-		"account.csv", "account.json", "customers.csv", "customers.json", "document_events.csv", "document_events.json",
+		"account.csv", "account.json", "business.csv", "business.json", "customers.csv", "customers.json", "document_events.csv", "document_events.json",
 		"invoice_lines.csv", "invoice_lines.json", "invoices.csv", "invoices.json", "manifest.json",
 		"payments.csv", "payments.json", "quote_lines.csv", "quote_lines.json", "quotes.csv", "quotes.json",
 	} {
@@ -208,9 +243,9 @@ func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
 	}
 
 	// Counts: JSON and CSV say the same, and match the database.
-	counts := map[string]int{"account": 1, "customers": 2, "quotes": 1, "invoices": 2, "payments": 1, "quote_lines": 2, "invoice_lines": 4}
+	counts := map[string]int{"account": 1, "business": 1, "customers": 2, "quotes": 1, "invoices": 2, "payments": 1, "quote_lines": 2, "invoice_lines": 4}
 	var events int
-	if err := app.DB().NewQuery("SELECT COUNT(*) FROM document_events WHERE owner = {:o}").Bind(map[string]any{"o": alice}).Row(&events); err != nil {
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM document_events WHERE business = {:o}").Bind(map[string]any{"o": alice}).Row(&events); err != nil {
 		t.Fatal(err)
 	}
 	if events == 0 {
@@ -236,7 +271,8 @@ func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
 			t.Errorf("manifest says %d %s, want %d", m.Records[name], name, n)
 		}
 	}
-	if m.Format != "folio-export" || m.Account != alice || m.Email != testapp.Alice.Email || m.ExportedAt != "2026-03-15T10:00:00Z" || m.Files != 1 {
+	if m.Format != "folio-export" || m.Version != 2 || m.Business != alice || m.BusinessName != "Alice Design Studio" ||
+		m.Account != alice || m.Email != testapp.Alice.Email || m.ExportedAt != "2026-03-15T10:00:00Z" || m.Files != 1 {
 		t.Errorf("manifest %+v", m)
 	}
 
@@ -269,9 +305,15 @@ func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
 		t.Errorf("formula not guarded:\n%s", files["customers.csv"])
 	}
 
-	// No secret and nothing of Bob's.
+	// The business's settings are in business.json, not in the profile.
+	if !bytes.Contains(files["business.json"], []byte("Alice Design Studio")) || bytes.Contains(files["account.json"], []byte("Alice Design Studio")) {
+		t.Errorf("business %s\naccount %s", files["business.json"], files["account.json"])
+	}
+
+	// No secret, nothing of Bob's, and not the team's people (memberships
+	// and invitations are not books).
 	for name, b := range files {
-		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash"} {
+		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash", dan.ID, finn.ID} {
 			if bytes.Contains(b, []byte(bad)) {
 				t.Errorf("%s contains %q", name, bad)
 			}
@@ -279,14 +321,14 @@ func TestExportHasEveryRecordOfTheAccount(t *testing.T) {
 	}
 }
 
-// TestExportIsTheCallersOwn: each account gets its own records only, and
-// nobody without a session gets anything.
-func TestExportIsTheCallersOwn(t *testing.T) {
+// TestExportIsTheBusinesssOwn: each business's export has its own records
+// only, and nobody without a session gets anything.
+func TestExportIsTheBusinesssOwn(t *testing.T) {
 	t.Parallel()
 	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
 	defer app.Cleanup()
 
-	files, _ := exportOf(t, app, mux, bob)
+	files, _ := exportOf(t, app, mux, bob, bob)
 	var customers []map[string]any
 	_ = json.Unmarshal(files["customers.json"], &customers)
 	if len(customers) != 1 || customers[0]["name"] != "Bob Secret Co" {
@@ -300,7 +342,7 @@ func TestExportIsTheCallersOwn(t *testing.T) {
 		}
 	}
 
-	if code, _, _ := do(t, mux, http.MethodPost, Path, ""); code != http.StatusUnauthorized {
+	if code, _ := ask(t, mux, alice, ""); code != http.StatusUnauthorized {
 		t.Errorf("ask without a session: %d", code)
 	}
 	if code, body, _ := do(t, mux, http.MethodGet, Path+"/"+strings.Repeat("ab", 32), ""); code != http.StatusNotFound || !strings.Contains(string(body), "folio_download_expired") {
@@ -308,8 +350,9 @@ func TestExportIsTheCallersOwn(t *testing.T) {
 	}
 }
 
-// TestExportIsRateLimited: 5 an hour per account, then a 429 with its
-// sentence; another account is not affected; an hour later it works again.
+// TestExportIsRateLimited: 5 an hour per business (whichever member asks),
+// then a 429 with its sentence; another business is not affected; an hour
+// later it works again.
 func TestExportIsRateLimited(t *testing.T) {
 	t.Parallel()
 	now := testapp.FixedNow
@@ -318,19 +361,22 @@ func TestExportIsRateLimited(t *testing.T) {
 
 	asAlice := testapp.Token(t, app, alice)
 	for i := 0; i < Limit; i++ {
-		if code, body, _ := do(t, mux, http.MethodPost, Path, asAlice); code != http.StatusOK {
+		if code, body := ask(t, mux, alice, asAlice); code != http.StatusOK {
 			t.Fatalf("export %d: %d %s", i+1, code, body)
 		}
 	}
-	code, body, _ := do(t, mux, http.MethodPost, Path, asAlice)
+	code, body := ask(t, mux, alice, asAlice)
 	if code != http.StatusTooManyRequests || !strings.Contains(string(body), "folio_export_too_many") || !strings.Contains(string(body), MessageTooMany) {
 		t.Errorf("sixth export: %d %s", code, body)
 	}
-	if code, _, _ := do(t, mux, http.MethodPost, Path, testapp.Token(t, app, bob)); code != http.StatusOK {
-		t.Errorf("Bob is limited by Alice's exports: %d", code)
+	if code, _ := ask(t, mux, alice, testapp.Token(t, app, dan.ID)); code != http.StatusTooManyRequests {
+		t.Errorf("Alice's admin starts a sixth export of her business: %d", code)
+	}
+	if code, _ := ask(t, mux, bob, testapp.Token(t, app, bob)); code != http.StatusOK {
+		t.Errorf("Bob's business is limited by Alice's exports: %d", code)
 	}
 	now = now.Add(Window)
-	if code, _, _ := do(t, mux, http.MethodPost, Path, asAlice); code != http.StatusOK {
+	if code, _ := ask(t, mux, alice, asAlice); code != http.StatusOK {
 		t.Errorf("an hour later: %d", code)
 	}
 }
@@ -348,7 +394,8 @@ func TestExportLimitHoldsUnderRaces(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req := httptest.NewRequest(http.MethodPost, Path, nil)
+			req := httptest.NewRequest(http.MethodPost, Path, strings.NewReader(`{"business":"`+alice+`"}`))
+			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", token)
 			rec := httptest.NewRecorder()
 			mux.ServeHTTP(rec, req)
@@ -363,5 +410,74 @@ func TestExportLimitHoldsUnderRaces(t *testing.T) {
 	}
 	if got[http.StatusOK] != Limit || got[http.StatusTooManyRequests] != 20-Limit {
 		t.Errorf("answers %v, want %d × 200 and %d × 429", got, Limit, 20-Limit)
+	}
+}
+
+// TestExportRoles: owners, admins and accountants export the business (an
+// accountant's zip is the business's, with the accountant as who asked); a
+// member is told who can; a non-member, or no business, gets 404.
+func TestExportRoles(t *testing.T) {
+	t.Parallel()
+	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
+	defer app.Cleanup()
+
+	cases := []struct {
+		name, as, business string
+		want               int
+	}{
+		{"owner", alice, alice, http.StatusOK},
+		{"admin", dan.ID, alice, http.StatusOK},
+		{"member", erin.ID, alice, http.StatusForbidden},
+		{"accountant", finn.ID, alice, http.StatusOK},
+		{"non-member", bob, alice, http.StatusNotFound},
+		{"no business", alice, "", http.StatusNotFound},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, body := ask(t, mux, c.business, testapp.Token(t, app, c.as))
+			if code != c.want {
+				t.Fatalf("%d %s, want %d", code, body, c.want)
+			}
+			if code != http.StatusOK && bytes.Contains(body, []byte(`"url"`)) {
+				t.Errorf("a refusal with a URL: %s", body)
+			}
+		})
+	}
+
+	files, _ := exportOf(t, app, mux, finn.ID, alice)
+	var m Manifest
+	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	var customers []map[string]any
+	_ = json.Unmarshal(files["customers.json"], &customers)
+	if m.Business != alice || m.Account != finn.ID || m.Email != finn.Email || len(customers) != 2 {
+		t.Errorf("the accountant's export: manifest %+v, %d customers", m, len(customers))
+	}
+}
+
+// TestExportTicketNeedsTheRoleStill: a ticket asked for by an admin who is
+// then removed downloads nothing.
+func TestExportTicketNeedsTheRoleStill(t *testing.T) {
+	t.Parallel()
+	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
+	defer app.Cleanup()
+
+	code, body := ask(t, mux, alice, testapp.Token(t, app, dan.ID))
+	var answer struct {
+		URL string `json:"url"`
+	}
+	if err := json.Unmarshal(body, &answer); code != http.StatusOK || err != nil {
+		t.Fatalf("ask: %d %s", code, body)
+	}
+	m, err := app.FindFirstRecordByFilter(migrations.MembershipsCollection, "user = {:u} && business = {:b}", map[string]any{"u": dan.ID, "b": alice})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(m); err != nil {
+		t.Fatal(err)
+	}
+	if code, body, _ := do(t, mux, http.MethodGet, answer.URL, ""); code != http.StatusNotFound || !strings.Contains(string(body), "folio_download_expired") {
+		t.Errorf("download after removal: %d %.200s", code, body)
 	}
 }

@@ -1,6 +1,6 @@
 package export
 
-// MessageTooMany answers an account over the export limit.
+// MessageTooMany answers a business over the export limit.
 const MessageTooMany = "You can export your data 5 times an hour. Try again later."
 
 // Messages maps each code of this package to its sentence.

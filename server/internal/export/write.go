@@ -32,37 +32,44 @@ var secretFields = map[string]bool{"token_hash": true, "tokenKey": true, "passwo
 // alphabetically.
 var lineKeysFirst = []string{"id", "description", "quantity", "unit", "unit_code", "unit_price_cents", "discount_percent", "tax_rate", "net_cents"}
 
-// Manifest is manifest.json: what the zip holds.
+// Manifest is manifest.json: what the zip holds, of which business, and
+// who downloaded it.
 type Manifest struct {
-	Format     string         `json:"format"`
-	Version    int            `json:"version"`
-	ExportedAt string         `json:"exported_at"`
-	Account    string         `json:"account"`
-	Email      string         `json:"email"`
-	Records    map[string]int `json:"records"`
-	Files      int            `json:"files"`
+	Format       string         `json:"format"`
+	Version      int            `json:"version"`
+	ExportedAt   string         `json:"exported_at"`
+	Business     string         `json:"business"`
+	BusinessName string         `json:"business_name"`
+	Account      string         `json:"account"`
+	Email        string         `json:"email"`
+	Records      map[string]int `json:"records"`
+	Files        int            `json:"files"`
 }
 
-// owned are the collections an owner's export reads: every collection
-// with an owner relation to users that the owner may read through the API
-// (a view rule), in name order. Collections only the server reads (public
+// teamCollections are about the people of a business, not its books: they
+// are not exported (members read them in the app).
+var teamCollections = map[string]bool{migrations.MembershipsCollection: true, migrations.InvitationsCollection: true}
+
+// owned are the collections a business's export reads: every collection
+// with a business relation that its members may read through the API (a
+// view rule), in name order. Collections only the server reads (public
 // link hashes, secrets) are left out, as they are from the API.
 func owned(app core.App) ([]*core.Collection, error) {
 	all, err := app.FindAllCollections(core.CollectionTypeBase)
 	if err != nil {
 		return nil, err
 	}
-	users, err := app.FindCachedCollectionByNameOrId(migrations.UsersCollection)
+	businesses, err := app.FindCachedCollectionByNameOrId(migrations.BusinessesCollection)
 	if err != nil {
 		return nil, err
 	}
 	var out []*core.Collection
 	for _, c := range all {
-		if c.System || c.ViewRule == nil {
+		if c.System || c.ViewRule == nil || teamCollections[c.Name] {
 			continue
 		}
-		rel, ok := c.Fields.GetByName("owner").(*core.RelationField)
-		if !ok || rel.CollectionId != users.Id {
+		rel, ok := c.Fields.GetByName(migrations.FieldBusiness).(*core.RelationField)
+		if !ok || rel.CollectionId != businesses.Id {
 			continue
 		}
 		out = append(out, c)
@@ -72,7 +79,7 @@ func owned(app core.App) ([]*core.Collection, error) {
 }
 
 // exportedFields are the fields of c an export writes: what the API shows
-// its owner (no hidden fields, no passwords or token hashes).
+// a member (no hidden fields, no passwords or token hashes).
 func exportedFields(c *core.Collection) []core.Field {
 	var out []core.Field
 	for _, f := range c.Fields {
@@ -84,33 +91,44 @@ func exportedFields(c *core.Collection) []core.Field {
 	return out
 }
 
-// writer writes one account's export.
+// writer writes one business's export.
 type writer struct {
-	app     core.App
-	user    *core.Record
-	zip     *zip.Writer
-	now     time.Time
-	records map[string]int
-	files   int
+	app      core.App
+	business *core.Record
+	user     *core.Record
+	zip      *zip.Writer
+	now      time.Time
+	records  map[string]int
+	files    int
 }
 
-// Write writes the export of user's data to w as a zip.
-func Write(app core.App, user *core.Record, w io.Writer, now time.Time) error {
-	ew := &writer{app: app, user: user, zip: zip.NewWriter(w), now: now, records: map[string]int{}}
+// Write writes the export of business's data to w as a zip, for user (the
+// member who asked: their own profile is in it too).
+func Write(app core.App, business, user *core.Record, w io.Writer, now time.Time) error {
+	ew := &writer{app: app, business: business, user: user, zip: zip.NewWriter(w), now: now, records: map[string]int{}}
 	if err := ew.write(); err != nil {
 		return err
 	}
 	return ew.zip.Close()
 }
 
-func (w *writer) write() error {
-	// The account's own row: profile and business settings.
-	account := []*core.Record{w.user}
-	fields := exportedFields(w.user.Collection())
-	if err := w.table("account", fields, func(each func([]*core.Record) error) error { return each(account) }); err != nil {
+// single writes one record as the table name, with its files.
+func (w *writer) single(name string, r *core.Record) error {
+	one := func(each func([]*core.Record) error) error { return each([]*core.Record{r}) }
+	fields := exportedFields(r.Collection())
+	if err := w.table(name, fields, one); err != nil {
 		return err
 	}
-	if err := w.filesOf(w.user.Collection(), fields, func(each func([]*core.Record) error) error { return each(account) }); err != nil {
+	return w.filesOf(r.Collection(), fields, one)
+}
+
+func (w *writer) write() error {
+	// The business's row (its settings, with the logo), and the row of the
+	// person who asked (their profile).
+	if err := w.single("business", w.business); err != nil {
+		return err
+	}
+	if err := w.single("account", w.user); err != nil {
 		return err
 	}
 
@@ -135,7 +153,8 @@ func (w *writer) write() error {
 	}
 
 	m := Manifest{
-		Format: "folio-export", Version: 1, ExportedAt: w.now.UTC().Format(time.RFC3339),
+		Format: "folio-export", Version: 2, ExportedAt: w.now.UTC().Format(time.RFC3339),
+		Business: w.business.Id, BusinessName: w.business.GetString(migrations.FieldCompanyName),
 		Account: w.user.Id, Email: w.user.Email(), Records: w.records, Files: w.files,
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
@@ -145,13 +164,13 @@ func (w *writer) write() error {
 	return w.file("manifest.json", b)
 }
 
-// pages reads the owner's records of c, pageSize at a time, in id order.
+// pages reads the business's records of c, pageSize at a time, in id order.
 func (w *writer) pages(c *core.Collection) func(each func([]*core.Record) error) error {
 	return func(each func([]*core.Record) error) error {
 		for offset := 0; ; offset += pageSize {
 			var page []*core.Record
 			err := w.app.RecordQuery(c).
-				AndWhere(dbx.HashExp{"owner": w.user.Id}).
+				AndWhere(dbx.HashExp{migrations.FieldBusiness: w.business.Id}).
 				OrderBy("id").Limit(pageSize).Offset(int64(offset)).
 				All(&page)
 			if err != nil {

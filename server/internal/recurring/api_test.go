@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/refusal/refusaltest"
@@ -90,23 +91,23 @@ func TestTemplateAPI(t *testing.T) {
 			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
 		{name: "moved to start in 2199", as: alice, method: http.MethodPatch, url: tplURL + "/" + tplMonthly, body: map[string]any{"start_date": "2199-01-01"},
 			status: 400, contains: []string{`"start_date":{"code":"folio_recurring_start_window"`}},
-		{name: "an unknown business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/users/records/" + alice,
+		{name: "an unknown business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/businesses/records/" + alice,
 			body: map[string]any{"time_zone": "Mars/Olympus"}, status: 400, contains: []string{`"time_zone":{"code":"folio_invalid_time_zone"`}},
-		{name: "a known business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/users/records/" + alice,
+		{name: "a known business time zone", as: alice, method: http.MethodPatch, url: "/api/collections/businesses/records/" + alice,
 			body: map[string]any{"time_zone": "America/New_York"}, status: 200, contains: []string{`"time_zone":"America/New_York"`}},
-		{name: "runs can't be written by their owner", as: alice, method: http.MethodPost, url: runsURL,
-			body: map[string]any{"owner": alice, "template": tplMonthly, "period": "2026-01-01", "status": "made"}, status: 403},
+		{name: "runs can't be written by their business's owner", as: alice, method: http.MethodPost, url: runsURL,
+			body: map[string]any{"business": alice, "template": tplMonthly, "period": "2026-01-01", "status": "made"}, status: 403},
 	})
 }
 
-// Every new collection × every operation, by alice on bob's records:
+// Every new collection × every operation, by alice on bob's business's records:
 // refused or empty, never bob's data.
 func TestCrossAccountMatrix(t *testing.T) {
 	var cases []apiCase
 	cases = append(cases,
 		apiCase{name: "templates list", as: alice, method: http.MethodGet, url: tplURL + "?perPage=500", status: 200,
 			contains: []string{`"totalItems":3`}, absent: []string{bob}},
-		apiCase{name: "templates list filtered on bob", as: alice, method: http.MethodGet, url: tplURL + "?filter=(owner='" + bob + "')",
+		apiCase{name: "templates list filtered on bob", as: alice, method: http.MethodGet, url: tplURL + "?filter=(business='" + bob + "')",
 			status: 200, contains: []string{`"totalItems":0`}},
 		apiCase{name: "template view", as: alice, method: http.MethodGet, url: tplURL + "/" + tplBob, status: 404},
 		apiCase{name: "template create for bob", as: alice, method: http.MethodPost, url: tplURL,
@@ -124,17 +125,17 @@ func TestCrossAccountMatrix(t *testing.T) {
 		apiCase{name: "template moved to bob's customer", as: alice, method: http.MethodPatch, url: tplURL + "/" + tplMonthly,
 			body: map[string]any{"customer": custBob}, status: 400, contains: []string{`"code":"folio_foreign_customer"`}},
 		apiCase{name: "template given to bob", as: alice, method: http.MethodPatch, url: tplURL + "/" + tplMonthly,
-			body: map[string]any{"owner": bob}, status: 404},
+			body: map[string]any{"business": bob}, status: 404},
 		apiCase{name: "templates guest list", method: http.MethodGet, url: tplURL, status: 200, contains: []string{`"totalItems":0`}},
 		apiCase{name: "templates guest create", method: http.MethodPost, url: tplURL,
 			body: template(bob, custBob, map[string]any{"frequency": "weekly", "start_date": "2026-04-01"}), status: 400},
 	)
-	// Runs, with one of each owner's (only the server writes runs).
+	// Runs, one of each business's (only the server writes runs).
 	withRuns := func(t testing.TB) *tests.TestApp {
 		app := factory(t)
 		for id, f := range map[string]map[string]any{
-			runBob:   {"owner": bob, "template": tplBob, "period": "2026-02-28", "status": "made"},
-			runAlice: {"owner": alice, "template": tplMonthly, "period": "2026-01-01", "status": "made"},
+			runBob:   {"business": bob, "template": tplBob, "period": "2026-02-28", "status": "made"},
+			runAlice: {"business": alice, "template": tplMonthly, "period": "2026-01-01", "status": "made"},
 		} {
 			if _, err := create(app, migrations.RecurringRunsCollection, id, f); err != nil {
 				t.Fatal(err)
@@ -145,7 +146,7 @@ func TestCrossAccountMatrix(t *testing.T) {
 	for _, c := range []apiCase{
 		{name: "runs list", as: alice, method: http.MethodGet, url: runsURL + "?perPage=500&expand=invoice,template", status: 200,
 			contains: []string{`"totalItems":1`, runAlice}, absent: []string{bob}},
-		{name: "runs list filtered on bob", as: alice, method: http.MethodGet, url: runsURL + "?filter=(owner='" + bob + "')",
+		{name: "runs list filtered on bob", as: alice, method: http.MethodGet, url: runsURL + "?filter=(business='" + bob + "')",
 			status: 200, contains: []string{`"totalItems":0`}},
 		{name: "run view", as: alice, method: http.MethodGet, url: runsURL + "/" + runBob, status: 404},
 		{name: "own run update", as: alice, method: http.MethodPatch, url: runsURL + "/" + runAlice, body: map[string]any{"status": "failed"}, status: 403},
@@ -163,3 +164,76 @@ const (
 	runBob   = "runbob000000001"
 	runAlice = "runalice0000001"
 )
+
+// The preview is any member's (it writes nothing), on the business's
+// calendar rather than the caller's; anyone else, or no business, gets 404.
+func TestPreviewRoles(t *testing.T) {
+	body := func(business string) map[string]any {
+		return map[string]any{"business": business, "frequency": "weekly", "start_date": "2026-04-06", "end_kind": "never"}
+	}
+	// Alice's business 14 hours ahead of UTC: its today is already the 16th.
+	ahead := func(t testing.TB) *tests.TestApp {
+		app := factory(t)
+		b, err := app.FindRecordById(migrations.BusinessesCollection, alice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Set(migrations.FieldTimeZone, "Pacific/Kiritimati")
+		if err := app.Save(b); err != nil {
+			t.Fatal(err)
+		}
+		return app
+	}
+	var cases []apiCase
+	for _, c := range []struct {
+		role, as string
+		status   int
+	}{
+		{"owner", alice, 200}, {"admin", dan.ID, 200}, {"member", erin.ID, 200}, {"accountant", finn.ID, 200}, {"non-member", bob, 404},
+	} {
+		ac := apiCase{name: c.role, as: c.as, method: http.MethodPost, url: PathPreview, body: body(alice), status: c.status, factory: ahead}
+		if c.status == 200 {
+			ac.contains = []string{`"today":"2026-03-16"`}
+		} else {
+			ac.absent = []string{`"today"`}
+		}
+		cases = append(cases, ac)
+	}
+	cases = append(cases,
+		apiCase{name: "a member's own business keeps its own calendar", as: dan.ID, method: http.MethodPost, url: PathPreview,
+			body: body(dan.ID), status: 200, contains: []string{`"today":"2026-03-15"`}, factory: ahead},
+		apiCase{name: "no business", as: alice, method: http.MethodPost, url: PathPreview,
+			body: body(""), status: 404, absent: []string{`"today"`}},
+	)
+	runAPICases(t, cases)
+}
+
+// Templates are written by owners, admins and members of the business
+// (the collection's rules), and their checks are the business's: its
+// customers, its time zone.
+func TestTemplateRoles(t *testing.T) {
+	tpl := func() map[string]any {
+		return template(alice, custAlice, map[string]any{"frequency": "weekly", "start_date": "2026-04-06"})
+	}
+	var cases []apiCase
+	for _, c := range []struct {
+		role, as       string
+		create, update int
+	}{
+		{"owner", alice, 200, 200}, {"admin", dan.ID, 200, 200}, {"member", erin.ID, 200, 200},
+		{"accountant", finn.ID, 400, 404}, {"non-member", bob, 400, 404},
+	} {
+		cases = append(cases,
+			apiCase{name: c.role + " creates", as: c.as, method: http.MethodPost, url: tplURL, body: tpl(), status: c.create,
+				after: func(t testing.TB, app *tests.TestApp) {
+					n := count(t, app, migrations.RecurringCollection, dbx.HashExp{"business": alice})
+					if want := map[bool]int{true: 4, false: 3}[c.create == 200]; n != want {
+						t.Errorf("alice's business has %d templates, want %d", n, want)
+					}
+				}},
+			apiCase{name: c.role + " pauses", as: c.as, method: http.MethodPatch, url: tplURL + "/" + tplMonthly,
+				body: map[string]any{"paused": true}, status: c.update},
+		)
+	}
+	runAPICases(t, cases)
+}

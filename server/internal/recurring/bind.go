@@ -38,7 +38,8 @@ type service struct {
 	now func() time.Time
 }
 
-// Bind registers the template hooks, the time zone check and the job.
+// Bind registers the template hooks, the business's time zone check, the
+// preview route and the job.
 func Bind(app core.App) { BindWithClock(app, schedule.Now) }
 
 // BindWithClock is Bind with another clock for the hooks' "today" (the
@@ -47,8 +48,8 @@ func BindWithClock(app core.App, now func() time.Time) {
 	s := &service{now: now}
 	tpl := migrations.RecurringCollection
 
-	app.OnRecordCreate(migrations.UsersCollection).BindFunc(checkTimeZone)
-	app.OnRecordUpdate(migrations.UsersCollection).BindFunc(checkTimeZone)
+	app.OnRecordCreate(migrations.BusinessesCollection).BindFunc(checkTimeZone)
+	app.OnRecordUpdate(migrations.BusinessesCollection).BindFunc(checkTimeZone)
 
 	app.OnRecordCreateRequest(tpl).BindFunc(guardCreateRequest)
 	app.OnRecordUpdateRequest(tpl).BindFunc(guardUpdateRequest)

@@ -17,9 +17,14 @@ import (
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
+// Each fixture user has the business a sign-up gives (same id). Dan, Erin
+// and Finn are Alice's admin, member and accountant.
 var (
 	alice = testapp.Alice.ID
 	bob   = testapp.Bob.ID
+	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
+	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
+	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
 )
 
 // Fixture ids.
@@ -47,28 +52,34 @@ func factory(t testing.TB) *tests.TestApp {
 	return app
 }
 
-// buildFixture: alice (business in Berlin) with three templates, bob with
-// one; nothing made yet. "Now" is testapp.FixedNow, 2026-03-15 10:00 UTC.
+// buildFixture: alice's business (in Berlin) with three templates and Dan,
+// Erin and Finn as admin, member and accountant; bob's with two; nothing
+// made yet. "Now" is testapp.FixedNow, 2026-03-15 10:00 UTC.
 func buildFixture(app *tests.TestApp) error {
 	bindAll(app)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob, dan, erin, finn); err != nil {
 		return err
 	}
-	u, err := app.FindRecordById(migrations.UsersCollection, alice)
+	b, err := app.FindRecordById(migrations.BusinessesCollection, alice)
 	if err != nil {
 		return err
 	}
-	u.Set(migrations.FieldTimeZone, "Europe/Berlin")
-	if err := app.Save(u); err != nil {
+	b.Set(migrations.FieldTimeZone, "Europe/Berlin")
+	if err := app.Save(b); err != nil {
 		return err
+	}
+	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
+		if _, err := create(app, migrations.MembershipsCollection, "", map[string]any{"user": user, "business": alice, "role": role}); err != nil {
+			return err
+		}
 	}
 	rows := []struct {
 		collection, id string
 		fields         map[string]any
 	}{
-		{migrations.CustomersCollection, custAlice, map[string]any{"owner": alice, "name": "Acme", "email": "billing@acme.test", "currency": "EUR"}},
-		{migrations.CustomersCollection, custNoMail, map[string]any{"owner": alice, "name": "No Mail Ltd", "currency": "EUR"}},
-		{migrations.CustomersCollection, custBob, map[string]any{"owner": bob, "name": "Bob's client", "currency": "EUR"}},
+		{migrations.CustomersCollection, custAlice, map[string]any{"business": alice, "name": "Acme", "email": "billing@acme.test", "currency": "EUR"}},
+		{migrations.CustomersCollection, custNoMail, map[string]any{"business": alice, "name": "No Mail Ltd", "currency": "EUR"}},
+		{migrations.CustomersCollection, custBob, map[string]any{"business": bob, "name": "Bob's client", "currency": "EUR"}},
 		{migrations.RecurringCollection, tplMonthly, template(alice, custAlice, map[string]any{"frequency": "monthly", "month_day": 1, "start_date": "2026-01-01"})},
 		{migrations.RecurringCollection, tplSend, template(alice, custAlice, map[string]any{"frequency": "weekly", "start_date": "2026-03-09", "action": "send"})},
 		{migrations.RecurringCollection, tplNoMail, template(alice, custNoMail, map[string]any{"frequency": "weekly", "start_date": "2026-03-15", "action": "send"})},
@@ -87,8 +98,8 @@ func buildFixture(app *tests.TestApp) error {
 // its today and make every date since (missed "all"), as a template does
 // that catches up after the server was down; a new template's own choice
 // is tested in missed_test.go.
-func template(owner, customer string, extra map[string]any) map[string]any {
-	f := map[string]any{"owner": owner, "customer": customer, "items": oneLine, "end_kind": "never",
+func template(business, customer string, extra map[string]any) map[string]any {
+	f := map[string]any{"business": business, "customer": customer, "items": oneLine, "end_kind": "never",
 		"action": "draft", "payment_terms_days": 14, migrations.FieldRecurringMissed: "all"}
 	for k, v := range extra {
 		f[k] = v

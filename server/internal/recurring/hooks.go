@@ -108,16 +108,16 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 		if stored, err = e.App.FindRecordById(r.Collection(), r.Id); err != nil {
 			return err
 		}
-		if stored.GetString("owner") != r.GetString("owner") {
+		if stored.GetString(migrations.FieldBusiness) != r.GetString(migrations.FieldBusiness) {
 			return (&ruleError{field: "customer", code: "folio_foreign_customer", message: msgForeignCustomer}).api()
 		}
 	}
-	owner, err := e.App.FindRecordById(migrations.UsersCollection, r.GetString("owner"))
+	business, err := e.App.FindRecordById(migrations.BusinessesCollection, r.GetString(migrations.FieldBusiness))
 	if err != nil {
 		return (&ruleError{field: "customer", code: "folio_foreign_customer", message: msgForeignCustomer}).api()
 	}
 	customer, err := e.App.FindRecordById(migrations.CustomersCollection, r.GetString("customer"))
-	if err != nil || customer.GetString("owner") != owner.Id {
+	if err != nil || customer.GetString(migrations.FieldBusiness) != business.Id {
 		return (&ruleError{field: "customer", code: "folio_foreign_customer", message: msgForeignCustomer}).api()
 	}
 
@@ -140,7 +140,7 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 		frequency: rule.Frequency, monthDay: rule.MonthDay, start: rule.Start,
 		endKind: rule.EndKind, endCount: rule.EndCount, endDate: rule.EndDate,
 		action: r.GetString("action"), lines: len(lines), totalCents: totals.TotalCents,
-		today:        dayOf(schedule.Today(owner.GetString(migrations.FieldTimeZone), s.now())),
+		today:        dayOf(schedule.Today(business.GetString(migrations.FieldTimeZone), s.now())),
 		startChanged: isNew || !rule.Start.Equal(dateOf(stored, "start_date")),
 	}); rerr != nil {
 		return rerr.api()
@@ -157,14 +157,14 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 	if !isNew {
 		resumed := stored.GetBool("paused") && !r.GetBool("paused")
 		if resumed || scheduleChanged(ruleOf(stored), rule) {
-			r.Set("skip_before", schedule.Today(owner.GetString(migrations.FieldTimeZone), s.now()))
+			r.Set("skip_before", schedule.Today(business.GetString(migrations.FieldTimeZone), s.now()))
 		}
 	}
 
 	// A new template whose start is in the past does with the missed
-	// dates what its owner chose (skip them unless told otherwise).
+	// dates what its writer chose (skip them unless told otherwise).
 	if isNew {
-		today := dayOf(schedule.Today(owner.GetString(migrations.FieldTimeZone), s.now()))
+		today := dayOf(schedule.Today(business.GetString(migrations.FieldTimeZone), s.now()))
 		plan := DecideMissed(rule, today, r.GetString(migrations.FieldRecurringMissed))
 		r.Set("skip_before", dayText(plan.SkipBefore))
 	}

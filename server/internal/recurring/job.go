@@ -86,11 +86,16 @@ func runTemplate(app core.App, id string, now time.Time) error {
 	return nil
 }
 
-// dueFor is the dates tpl is due on at now, in its business's zone.
+// dueFor is the dates tpl is due on at now, in its business's zone. A
+// closed business's templates are due on no date: a closed business is
+// read-only, for its members and for Folio.
 func dueFor(app core.App, tpl *core.Record, now time.Time) []time.Time {
 	zone := ""
-	if owner, err := app.FindRecordById(migrations.UsersCollection, tpl.GetString("owner")); err == nil {
-		zone = owner.GetString(migrations.FieldTimeZone)
+	if b, err := app.FindRecordById(migrations.BusinessesCollection, tpl.GetString(migrations.FieldBusiness)); err == nil {
+		if !b.GetDateTime(migrations.FieldClosedAt).IsZero() {
+			return nil
+		}
+		zone = b.GetString(migrations.FieldTimeZone)
 	}
 	return Due(ruleOf(tpl), stateOf(tpl), dayOf(schedule.Today(zone, now)))
 }
@@ -138,7 +143,7 @@ func makeRun(app core.App, tplID, period string, now time.Time) error {
 		if tpl.GetBool("paused") || len(due) == 0 || dayText(due[0]) != period {
 			return errNotDue
 		}
-		run.Set("owner", tpl.GetString("owner"))
+		run.Set(migrations.FieldBusiness, tpl.GetString(migrations.FieldBusiness))
 		if run.IsNew() {
 			if err := tx.Save(run); err != nil {
 				if isUnique(err) {
@@ -192,7 +197,7 @@ func newInvoice(app core.App, tpl *core.Record, period time.Time) (*core.Record,
 		return nil, err
 	}
 	inv := core.NewRecord(col)
-	inv.Set("owner", tpl.GetString("owner"))
+	inv.Set(migrations.FieldBusiness, tpl.GetString(migrations.FieldBusiness))
 	inv.Set("customer", tpl.GetString("customer"))
 	inv.Set("status", "draft")
 	inv.Set("issue_date", period)
@@ -223,7 +228,7 @@ func recordFailure(app core.App, tpl *core.Record, period, code, message string)
 				return err
 			}
 			run := core.NewRecord(col)
-			run.Set("owner", tpl.GetString("owner"))
+			run.Set(migrations.FieldBusiness, tpl.GetString(migrations.FieldBusiness))
 			run.Set("template", tpl.Id)
 			run.Set("period", period)
 			run.Set("status", "failed")
@@ -248,7 +253,7 @@ func setTemplateError(app core.App, id, code, message string) error {
 // sendMade mails the invoices made to be sent. Each run is claimed by a
 // conditional update first, so its mail goes at most once even with two
 // servers; a mail that fails is logged on the run and the template (the
-// invoice can be sent again from its page). A run over the account's
+// invoice can be sent again from its page). A run over the business's
 // hourly sending limits (shared with manual sends and reminders) waits
 // for a later pass.
 func sendMade(app core.App, now time.Time) error {
@@ -269,7 +274,7 @@ func sendMade(app core.App, now time.Time) error {
 		serr := billing.SendInvoiceAsServer(app, func() time.Time { return now }, run.GetString("invoice"))
 		if serr != nil && (isBusy(serr) || errors.Is(serr, billing.ErrSendLimit)) {
 			// Nothing was mailed (the invoice could not be marked sent, or the
-			// account reached its hourly sending limit): the next pass tries
+			// business reached its hourly sending limit): the next pass tries
 			// again, as for a busy database anywhere else in the job.
 			if _, err := app.DB().NewQuery("UPDATE " + migrations.RecurringRunsCollection +
 				" SET status = 'to_send' WHERE id = {:id} AND status = 'sending'").Bind(dbx.Params{"id": run.Id}).Execute(); err != nil {

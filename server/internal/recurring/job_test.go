@@ -317,8 +317,9 @@ func TestPauseResumeAndEditAffectFutureRunsOnly(t *testing.T) {
 	}
 }
 
-// An unverified account's "create and send" template makes its invoice but
-// mails nothing: the run says why, as the send route would.
+// A "create and send" template of a business whose owner's account is
+// unverified makes its invoice but mails nothing: the run says why, as the
+// send route would.
 func TestSendRunsNeedAVerifiedAddress(t *testing.T) {
 	app := factory(t)
 	defer app.Cleanup()
@@ -326,7 +327,8 @@ func TestSendRunsNeedAVerifiedAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner, err := app.FindRecordById(migrations.UsersCollection, tpl.GetString("owner"))
+	// The business has its owner's id (a sign-up's business).
+	owner, err := app.FindRecordById(migrations.UsersCollection, tpl.GetString(migrations.FieldBusiness))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,5 +348,33 @@ func TestSendRunsNeedAVerifiedAddress(t *testing.T) {
 	}
 	if run.GetString("status") != "mail_failed" || run.GetString("error_code") != "folio_send_unverified" || run.GetString("invoice") == "" {
 		t.Fatalf("run %s %s invoice %q", run.GetString("status"), run.GetString("error_code"), run.GetString("invoice"))
+	}
+}
+
+// A closed business is read-only for Folio too: its templates make nothing
+// until it would be reopened.
+func TestAClosedBusinessMakesNoRuns(t *testing.T) {
+	app := factory(t)
+	defer app.Cleanup()
+	b, err := app.FindRecordById(migrations.BusinessesCollection, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Set(migrations.FieldClosedAt, testapp.FixedNow.Add(-time.Hour))
+	if err := app.Save(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunDue(app, testapp.FixedNow); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(t, app, migrations.RecurringRunsCollection, dbx.HashExp{"business": alice}); n != 0 {
+		t.Errorf("%d runs in a closed business", n)
+	}
+	if n := count(t, app, migrations.InvoicesCollection, dbx.HashExp{"business": alice}); n != 0 {
+		t.Errorf("%d invoices made in a closed business", n)
+	}
+	// Bob's business is open: its due template ran.
+	if got := strings.Join(invoicesOf(t, app, tplBob), " "); got != "2026-02-28" {
+		t.Errorf("bob's template made %q", got)
 	}
 }

@@ -14,8 +14,8 @@ import (
 
 // A template saved on 15 March (the fixture's today, Berlin), monthly on
 // the 1st from 1 December, has missed four dates. What its first pass of
-// the job makes is what its owner chose; nothing back-dated by default.
-func TestANewTemplateInThePastMakesWhatItsOwnerChose(t *testing.T) {
+// the job makes is what its writer chose; nothing back-dated by default.
+func TestANewTemplateInThePastMakesWhatItsWriterChose(t *testing.T) {
 	cases := []struct {
 		missed string // "-" leaves the field out
 		next   string // the template's next date as saved
@@ -61,7 +61,7 @@ func TestANewTemplateInThePastMakesWhatItsOwnerChose(t *testing.T) {
 func TestPreviewOfTheMissedDates(t *testing.T) {
 	url := PathPreview
 	sched := func(missed string) map[string]any {
-		return map[string]any{"frequency": "monthly", "month_day": 1, "start_date": "2025-12-01", "end_kind": "never", "missed": missed}
+		return map[string]any{"business": alice, "frequency": "monthly", "month_day": 1, "start_date": "2025-12-01", "end_kind": "never", "missed": missed}
 	}
 	runAPICases(t, []apiCase{
 		{name: "skip", as: alice, method: http.MethodPost, url: url, body: sched(""), status: 200,
@@ -72,10 +72,10 @@ func TestPreviewOfTheMissedDates(t *testing.T) {
 		{name: "all", as: alice, method: http.MethodPost, url: url, body: sched("all"), status: 200,
 			contains: []string{`"make":["2025-12-01","2026-01-01","2026-02-01","2026-03-01"]`}},
 		{name: "a start in the future misses nothing", as: alice, method: http.MethodPost, url: url,
-			body:   map[string]any{"frequency": "weekly", "start_date": "2026-04-06", "end_kind": "never"},
+			body:   map[string]any{"business": alice, "frequency": "weekly", "start_date": "2026-04-06", "end_kind": "never"},
 			status: 200, contains: []string{`"missed":0`, `"make":[]`, `"next":["2026-04-06","2026-04-13","2026-04-20"]`}},
 		{name: "a bad schedule is refused like the save", as: alice, method: http.MethodPost, url: url,
-			body: map[string]any{"frequency": "daily", "start_date": "2026-04-06", "end_kind": "never"}, status: 400,
+			body: map[string]any{"business": alice, "frequency": "daily", "start_date": "2026-04-06", "end_kind": "never"}, status: 400,
 			contains: []string{`"code":"folio_recurring_frequency"`}},
 		{name: "a guest gets nothing", method: http.MethodPost, url: url, body: sched(""), status: 401},
 	})

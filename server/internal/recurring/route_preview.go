@@ -7,17 +7,20 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/schedule"
+	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
-// PathPreview answers which dates a new template would make: the editor
-// asks it when the start date is in the past, so the owner sees the
-// invoices before saving. It is the same rule as the save (DecideMissed):
+// PathPreview answers which dates a new template of a business would make
+// (body: the schedule and `business`; any member may ask): the editor asks
+// it when the start date is in the past, so the writer sees the invoices
+// before saving, on the business's calendar. It is the same rule as the save (DecideMissed):
 // one rule on the server, no twin in the web app to drift from it.
 const PathPreview = "/api/folio/recurring/preview"
 
 // previewRequest is the template's schedule as the editor has it.
 type previewRequest struct {
+	Business  string `json:"business"`
 	Frequency string `json:"frequency"`
 	MonthDay  int    `json:"month_day"`
 	StartDate string `json:"start_date"`
@@ -47,6 +50,13 @@ func (s *service) previewRoute(e *core.RequestEvent) error {
 	if err := e.BindBody(&in); err != nil {
 		return e.BadRequestError("", err)
 	}
+	if err := team.Require(e, in.Business, team.Read); err != nil {
+		return err
+	}
+	business, err := e.App.FindRecordById(migrations.BusinessesCollection, in.Business)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
 	start := dayOf(in.StartDate)
 	if rerr := decideTemplate(templateInput{
 		frequency: in.Frequency, monthDay: in.MonthDay, start: start,
@@ -57,7 +67,7 @@ func (s *service) previewRoute(e *core.RequestEvent) error {
 	}
 	rule := Rule{Frequency: in.Frequency, Start: start, MonthDay: in.MonthDay,
 		EndKind: in.EndKind, EndCount: in.EndCount, EndDate: dayOf(in.EndDate)}
-	today := dayOf(schedule.Today(e.Auth.GetString(migrations.FieldTimeZone), s.now()))
+	today := dayOf(schedule.Today(business.GetString(migrations.FieldTimeZone), s.now()))
 	return e.JSON(http.StatusOK, previewOf(rule, today, in.Missed))
 }
 

@@ -18,14 +18,14 @@ import (
 func sentBefore(t testing.TB, app core.App, n int, at time.Time) {
 	t.Helper()
 	for i := 0; i < n; i++ {
-		if _, err := create(app, migrations.MailSendsCollection, "", map[string]any{"owner": alice, "kind": "invoice",
+		if _, err := create(app, migrations.MailSendsCollection, "", map[string]any{"business": alice, "kind": "invoice",
 			"document": "ialiceelsewhere", migrations.FieldSentAt: at}); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
-// A run made to be sent while the account's hourly limit is reached (the
+// A run made to be sent while the business's hourly limit is reached (the
 // limit is shared with manual sends) is not dropped: it waits, and a pass
 // once the hour has room mails it, once.
 func TestSendRunsWaitForTheHourlySendingLimit(t *testing.T) {
@@ -77,7 +77,7 @@ func TestAFailedRecurringMailDoesNotCount(t *testing.T) {
 	if run.GetString("status") != "mail_failed" {
 		t.Fatalf("run %s, want mail_failed", run.GetString("status"))
 	}
-	if n := count(t, app, migrations.MailSendsCollection, dbx.HashExp{"owner": alice}); n != 0 {
+	if n := count(t, app, migrations.MailSendsCollection, dbx.HashExp{"business": alice}); n != 0 {
 		t.Errorf("%d mails counted after the failure, want 0", n)
 	}
 }

@@ -1,6 +1,8 @@
 package seed
 
 import (
+	"fmt"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/migrations"
@@ -16,14 +18,13 @@ const (
 	BusinessIBAN = "DE89370400440532013000"
 )
 
-// Business is the demo business's settings for the account of person
-// (email): company, address, VAT, bank account, e-invoicing switched on
-// with the account's email as electronic address (EAS EM) and contact.
-// Customers elsewhere in the EU are invoiced by reverse charge, which
-// needs this VAT ID.
+// Business is the demo business's settings (fields of a businesses record)
+// with person (email) as its contact: company, address, VAT, bank account,
+// e-invoicing switched on with the VAT ID as electronic address and person
+// as contact. Customers elsewhere in the EU are invoiced by reverse charge,
+// which needs this VAT ID.
 func Business(company, person, email string) map[string]any {
 	return map[string]any{
-		migrations.FieldCompany:                company,
 		migrations.FieldCompanyName:            company,
 		migrations.FieldCompanyAddress:         "Hafenstraße 12",
 		migrations.FieldCompanyPostalCode:      "20457",
@@ -46,15 +47,24 @@ func Business(company, person, email string) map[string]any {
 	}
 }
 
-// SetBusiness gives an account the demo business's settings, through the
-// hooks (which check them).
+// SetBusiness gives a user's own business (the one a sign-up gives, with
+// the user's id) the demo business's settings, and the user the company
+// on their profile, through the hooks (which check them).
 func SetBusiness(app core.App, user *core.Record, company string) error {
 	person := user.GetString("name")
 	if person == "" {
 		person = company
 	}
-	for k, v := range Business(company, person, user.Email()) {
-		user.Set(k, v)
+	user.Set(migrations.FieldCompany, company)
+	if err := app.Save(user); err != nil {
+		return err
 	}
-	return app.Save(user)
+	business, err := app.FindRecordById(migrations.BusinessesCollection, user.Id)
+	if err != nil {
+		return fmt.Errorf("the business of %s: %w", user.Email(), err)
+	}
+	for k, v := range Business(company, person, user.Email()) {
+		business.Set(k, v)
+	}
+	return app.Save(business)
 }

@@ -45,9 +45,14 @@ func NewCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return fmt.Errorf("migrate: %w", err)
 			}
-			owner, err := benchAccount(app, email, password, out)
+			user, err := benchAccount(app, email, password, out)
 			if err != nil {
 				return err
+			}
+			// The account's own business (a sign-up's, with its id).
+			business, err := app.FindRecordById(migrations.BusinessesCollection, user.Id)
+			if err != nil {
+				return fmt.Errorf("the business of %s: %w", user.Email(), err)
 			}
 
 			if customers <= 0 {
@@ -59,12 +64,12 @@ func NewCommand(app core.App) *cobra.Command {
 			plan := Generate(Options{Customers: customers, Invoices: invoices, Quotes: quotes, Months: months, Today: start, Seed: seedValue})
 			planned := time.Since(start)
 
-			st, err := WriteBulk(app, owner, plan, start)
+			st, err := WriteBulk(app, business, plan, start)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(out, "Seeded %s: %d customers, %d quotes, %d invoices, %d payments in %s (plan %s, inserts %s).\n",
-				owner.Email(), st.Customers, st.Quotes, st.Invoices, st.Payments,
+				user.Email(), st.Customers, st.Quotes, st.Invoices, st.Payments,
 				time.Since(start).Round(time.Millisecond), planned.Round(time.Millisecond),
 				(time.Since(start) - planned).Round(time.Millisecond))
 			return nil
@@ -82,7 +87,8 @@ func NewCommand(app core.App) *cobra.Command {
 }
 
 // benchAccount finds the account by email or creates it, verified, through
-// the users hooks (so it gets the default settings).
+// the users hooks (so it gets its business, with the default settings,
+// then the demo business's).
 func benchAccount(app core.App, email, password string, out io.Writer) (*core.Record, error) {
 	rec, err := app.FindAuthRecordByEmail(migrations.UsersCollection, email)
 	if err == nil {
@@ -104,11 +110,11 @@ func benchAccount(app core.App, email, password string, out io.Writer) (*core.Re
 	rec.SetPassword(password)
 	rec.SetVerified(true)
 	rec.Set("name", "Bench User")
-	for k, v := range Business("Bench Co.", "Bench User", email) {
-		rec.Set(k, v)
-	}
 	if err := app.Save(rec); err != nil {
 		return nil, fmt.Errorf("create %s: %w", email, err)
+	}
+	if err := SetBusiness(app, rec, "Bench Co."); err != nil {
+		return nil, fmt.Errorf("set up the business of %s: %w", email, err)
 	}
 	if generated {
 		fmt.Fprintf(out, "Created %s with password %s\n", email, password)

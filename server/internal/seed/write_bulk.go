@@ -28,14 +28,15 @@ const bulkChunk = 50000
 // dateLayout is how PocketBase stores dates.
 const dateLayout = "2006-01-02 15:04:05.000Z"
 
-// WriteBulk inserts a plan for owner with prepared SQL statements, bypassing
-// the record hooks for speed. It derives the same values the hooks would:
-// totals from money.ComputeTotals (already in the plan), numbers from the
-// owner's prefixes continuing after their highest sequence, paid and
-// balance from the payments, the status the payments imply, and the links
-// between converted quotes and their invoices; then it rebuilds the owner's
-// ledger days (the dashboard's per-day sums). now caps the timestamps.
-func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, error) {
+// WriteBulk inserts a plan for business with prepared SQL statements,
+// bypassing the record hooks for speed. It derives the same values the
+// hooks would: totals from money.ComputeTotals (already in the plan),
+// numbers from the business's prefixes continuing after its highest
+// sequence, paid and balance from the payments, the status the payments
+// imply, and the links between converted quotes and their invoices; then
+// it rebuilds the business's ledger days (the dashboard's per-day sums).
+// now caps the timestamps.
+func WriteBulk(app core.App, business *core.Record, p Plan, now time.Time) (Stats, error) {
 	var st Stats
 	db, ok := app.NonconcurrentDB().(*dbx.DB)
 	if !ok {
@@ -45,13 +46,13 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	seqs := map[string]int{}
 	for _, c := range []string{migrations.QuotesCollection, migrations.InvoicesCollection, migrations.PaymentsCollection} {
 		var max int
-		err := db.Select("COALESCE(MAX(seq), 0)").From(c).Where(dbx.HashExp{"owner": owner.Id}).Row(&max)
+		err := db.Select("COALESCE(MAX(seq), 0)").From(c).Where(dbx.HashExp{migrations.FieldBusiness: business.Id}).Row(&max)
 		if err != nil {
 			return st, err
 		}
 		seqs[c] = max
 	}
-	prefix := func(collection, field string) string { return billing.PrefixFor(collection, owner.GetString(field)) }
+	prefix := func(collection, field string) string { return billing.PrefixFor(collection, business.GetString(field)) }
 	quotePrefix := prefix(migrations.QuotesCollection, migrations.FieldQuotePrefix)
 	invoicePrefix := prefix(migrations.InvoicesCollection, migrations.FieldInvoicePrefix)
 	paymentPrefix := prefix(migrations.PaymentsCollection, migrations.FieldPaymentPrefix)
@@ -99,12 +100,12 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 
 	// Customers.
 	stamp := ts(now)
-	err := w.insert("customers", []string{"id", "owner", "name", "contact_name", "email", "phone", "website", "tax_id",
+	err := w.insert("customers", []string{"id", "business", "name", "contact_name", "email", "phone", "website", "tax_id",
 		"address", "city", "postal_code", "country", "currency", "payment_terms_days", "notes", "archived",
 		migrations.FieldEndpointID, migrations.FieldEndpointScheme, migrations.FieldBuyerReference, "created", "updated"},
 		len(p.Customers), func(i int) []any {
 			c := p.Customers[i]
-			return []any{customerIDs[i], owner.Id, c.Name, c.ContactName, c.Email, c.Phone, c.Website, c.TaxID,
+			return []any{customerIDs[i], business.Id, c.Name, c.ContactName, c.Email, c.Phone, c.Website, c.TaxID,
 				c.Address, c.City, c.PostalCode, c.Country, c.Currency, c.TermsDays, "", c.Archived,
 				c.EndpointID, c.EndpointScheme, c.BuyerReference, stamp, stamp}
 		})
@@ -123,7 +124,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	}
 
 	// Quotes.
-	err = w.insert("quotes", []string{"id", "owner", "customer", "number", "seq", "status", "issue_date", "expiry_date",
+	err = w.insert("quotes", []string{"id", "business", "customer", "number", "seq", "status", "issue_date", "expiry_date",
 		"currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "notes", "terms", "reject_reason", "sent_at", "viewed_at", "accepted_at", "rejected_at",
 		"converted_at", "invoice", migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason, "created", "updated"},
@@ -152,7 +153,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 			}
 			items, breakdown, _ := docValues(q.Doc)
 			t := q.Totals
-			return []any{quoteIDs[i], owner.Id, customerIDs[q.Customer], billing.FormatNumber(quotePrefix, seq), seq, status,
+			return []any{quoteIDs[i], business.Id, customerIDs[q.Customer], billing.FormatNumber(quotePrefix, seq), seq, status,
 				date(q.Issue), date(q.End), p.Customers[q.Customer].Currency, items, q.DiscountPercent,
 				t.SubtotalCents, t.DiscountCents, t.TaxCents, t.TotalCents, breakdown, q.Notes, q.Terms, q.RejectReason,
 				stamps["sent_at"], stamps["viewed_at"], stamps["accepted_at"], stamps["rejected_at"], stamps["converted_at"],
@@ -164,7 +165,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	st.Quotes = len(p.Quotes)
 
 	// Invoices.
-	err = w.insert("invoices", []string{"id", "owner", "customer", "quote", "number", "seq", "status", "issue_date", "due_date",
+	err = w.insert("invoices", []string{"id", "business", "customer", "quote", "number", "seq", "status", "issue_date", "due_date",
 		"currency", "items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents",
 		"tax_breakdown", "paid_cents", "balance_cents", "notes", "terms", "void_reason", "sent_at", "viewed_at",
 		"paid_at", "voided_at", migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason, "created", "updated"},
@@ -214,7 +215,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 			if !lastPaid.IsZero() {
 				updated = at(lastPaid, 0)
 			}
-			return []any{invoiceIDs[i], owner.Id, customerIDs[inv.Customer], quote, billing.FormatNumber(invoicePrefix, seq), seq,
+			return []any{invoiceIDs[i], business.Id, customerIDs[inv.Customer], quote, billing.FormatNumber(invoicePrefix, seq), seq,
 				status, date(inv.Issue), date(inv.End), p.Customers[inv.Customer].Currency, items, inv.DiscountPercent,
 				t.SubtotalCents, t.DiscountCents, t.TaxCents, t.TotalCents, breakdown, paid, balance, inv.Notes, inv.Terms,
 				inv.VoidReason, stamps["sent_at"], stamps["viewed_at"], stamps["paid_at"], stamps["voided_at"],
@@ -238,7 +239,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].Date.Before(all[j].Date) })
 	paymentIDs := ids(len(all))
-	err = w.insert("payments", []string{"id", "owner", "invoice", "customer", "number", "seq", "date", "amount_cents",
+	err = w.insert("payments", []string{"id", "business", "invoice", "customer", "number", "seq", "date", "amount_cents",
 		"currency", "method", "reference", "notes", "created", "updated"},
 		len(all), func(i int) []any {
 			d := all[i]
@@ -246,7 +247,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 			seqs["payments"]++
 			seq := seqs["payments"]
 			created := ts(at(d.Date, 2))
-			return []any{paymentIDs[i], owner.Id, invoiceIDs[d.invoice], customerIDs[inv.Customer], billing.FormatNumber(paymentPrefix, seq),
+			return []any{paymentIDs[i], business.Id, invoiceIDs[d.invoice], customerIDs[inv.Customer], billing.FormatNumber(paymentPrefix, seq),
 				seq, date(d.Date), d.AmountCents, p.Customers[inv.Customer].Currency, d.Method, d.Reference, "", created, created}
 		})
 	if err != nil {
@@ -256,7 +257,7 @@ func WriteBulk(app core.App, owner *core.Record, p Plan, now time.Time) (Stats, 
 
 	// The record hooks keep the dashboard's per-day sums; rows written here
 	// bypassed them.
-	err = db.Transactional(func(tx *dbx.Tx) error { return billing.RebuildLedgerDays(tx, owner.Id) })
+	err = db.Transactional(func(tx *dbx.Tx) error { return billing.RebuildLedgerDays(tx, business.Id) })
 	if err != nil {
 		return st, err
 	}

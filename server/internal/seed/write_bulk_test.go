@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/billing"
+	"folio/server/internal/team"
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
@@ -35,31 +36,31 @@ type ledgerRow struct {
 	Breakdown string `db:"tax_breakdown"`
 }
 
-func ledger(t testing.TB, app core.App, owner string) map[string][]ledgerRow {
+func ledger(t testing.TB, app core.App, business string) map[string][]ledgerRow {
 	t.Helper()
 	queries := map[string]string{
 		"invoices": `SELECT i.number, i.status, substr(i.issue_date,1,10) AS issue, substr(i.due_date,1,10) AS end, i.currency,
 			i.total_cents, i.tax_cents, i.paid_cents, i.balance_cents, COALESCE(q.number, '') AS link,
 			i.items, i.vat_exemption_category, i.vat_exemption_reason, i.tax_breakdown
-			FROM invoices i LEFT JOIN quotes q ON q.id = i.quote WHERE i.owner = {:owner} ORDER BY i.seq`,
+			FROM invoices i LEFT JOIN quotes q ON q.id = i.quote WHERE i.business = {:business} ORDER BY i.seq`,
 		"quotes": `SELECT q.number, q.status, substr(q.issue_date,1,10) AS issue, substr(q.expiry_date,1,10) AS end, q.currency,
 			q.total_cents, q.tax_cents, 0 AS paid_cents, 0 AS balance_cents, COALESCE(i.number, '') AS link,
 			q.items, q.vat_exemption_category, q.vat_exemption_reason, q.tax_breakdown
-			FROM quotes q LEFT JOIN invoices i ON i.id = q.invoice WHERE q.owner = {:owner} ORDER BY q.seq`,
+			FROM quotes q LEFT JOIN invoices i ON i.id = q.invoice WHERE q.business = {:business} ORDER BY q.seq`,
 		"payments": `SELECT p.number, p.method AS status, substr(p.date,1,10) AS issue, '' AS end, p.currency,
 			p.amount_cents AS total_cents, 0 AS tax_cents, 0 AS paid_cents, 0 AS balance_cents, i.number AS link,
 			'' AS items, '' AS vat_exemption_category, '' AS vat_exemption_reason, '' AS tax_breakdown
-			FROM payments p JOIN invoices i ON i.id = p.invoice WHERE p.owner = {:owner} ORDER BY p.seq`,
+			FROM payments p JOIN invoices i ON i.id = p.invoice WHERE p.business = {:business} ORDER BY p.seq`,
 		// The dashboard's per-day sums: kept by the hooks, rebuilt by the bulk writer.
 		"days": `SELECT '' AS number, '' AS status, day AS issue, '' AS end, currency,
 			invoiced_cents AS total_cents, 0 AS tax_cents, collected_cents AS paid_cents, 0 AS balance_cents, '' AS link,
 			'' AS items, '' AS vat_exemption_category, '' AS vat_exemption_reason, '' AS tax_breakdown
-			FROM ` + migrations.LedgerDaysTable + ` WHERE owner = {:owner} ORDER BY currency, day`,
+			FROM ` + migrations.LedgerDaysTable + ` WHERE business = {:business} ORDER BY currency, day`,
 	}
 	out := map[string][]ledgerRow{}
 	for name, q := range queries {
 		var rows []ledgerRow
-		if err := app.DB().NewQuery(q).Bind(dbx.Params{"owner": owner}).All(&rows); err != nil {
+		if err := app.DB().NewQuery(q).Bind(dbx.Params{"business": business}).All(&rows); err != nil {
 			t.Fatal(err)
 		}
 		out[name] = rows
@@ -89,9 +90,9 @@ func TestBulkMatchesHooks(t *testing.T) {
 
 	viaBulk := testapp.New(t)
 	defer viaBulk.Cleanup()
-	billing.Bind(viaBulk) // only the user defaults matter here
+	billing.Bind(viaBulk) // only the business defaults matter here
 	b := testapp.CreateUser(t, viaBulk, testapp.Bob)
-	st, err := WriteBulk(viaBulk, b, plan(), testapp.FixedNow)
+	st, err := WriteBulk(viaBulk, testapp.Business(t, viaBulk, testapp.Bob), plan(), testapp.FixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestBulkMatchesHooks(t *testing.T) {
 
 	// Bulk data is ordinary data: the hooks accept edits on it, and
 	// numbering continues after it.
-	inv, err := viaBulk.FindFirstRecordByFilter("invoices", "owner = {:o} && status = 'sent'", dbx.Params{"o": b.Id})
+	inv, err := viaBulk.FindFirstRecordByFilter("invoices", "business = {:o} && status = 'sent'", dbx.Params{"o": b.Id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,6 +166,7 @@ func TestSeedCommand(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 	billing.Bind(app)
+	team.Bind(app) // a new account's business
 
 	run := func(args ...string) string {
 		cmd := NewCommand(app)
@@ -185,11 +187,20 @@ func TestSeedCommand(t *testing.T) {
 		t.Errorf("second run created the account again: %s", out)
 	}
 	bench, err := app.FindAuthRecordByEmail(migrations.UsersCollection, BenchEmail)
-	if err != nil || !bench.ValidatePassword("bench-pass-123") || !bench.Verified() {
+	if err != nil || !bench.ValidatePassword("bench-pass-123") || !bench.Verified() || bench.GetString(migrations.FieldCompany) != "Bench Co." {
 		t.Fatalf("bench account: %v", err)
 	}
+	// The account's own business has the sample business's settings and
+	// the account as its owner.
+	business := testapp.Business(t, app, testapp.User{ID: bench.Id, Email: BenchEmail})
+	if business.GetString(migrations.FieldCompanyName) != "Bench Co." || business.GetString(migrations.FieldIBAN) != BusinessIBAN {
+		t.Errorf("bench business: %v", business.PublicExport())
+	}
+	if role, err := team.RoleOf(app, bench.Id, business.Id); err != nil || role != migrations.RoleOwner {
+		t.Errorf("bench's role in its business: %q %v", role, err)
+	}
 	var maxSeq, count int
-	_ = app.DB().NewQuery("SELECT MAX(seq), COUNT(*) FROM invoices WHERE owner = {:o}").Bind(dbx.Params{"o": bench.Id}).Row(&maxSeq, &count)
+	_ = app.DB().NewQuery("SELECT MAX(seq), COUNT(*) FROM invoices WHERE business = {:o}").Bind(dbx.Params{"o": bench.Id}).Row(&maxSeq, &count)
 	if maxSeq != count || count < 250 {
 		t.Errorf("invoices: max seq %d of %d: numbering must continue across runs", maxSeq, count)
 	}

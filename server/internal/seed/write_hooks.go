@@ -10,20 +10,21 @@ import (
 	"folio/server/migrations"
 )
 
-// Demo fills the demo account with a year of sample data, saved through
+// Demo fills the demo business with a year of sample data, saved through
 // the billing hooks in one transaction: numbers, totals, statuses and
 // balances are exactly what the API would have produced. now anchors the
 // dates (the last document is from today).
-func Demo(app core.App, ownerID string, now time.Time) error {
-	return WriteThroughHooks(app, ownerID, Generate(DemoOptions(now)), now)
+func Demo(app core.App, businessID string, now time.Time) error {
+	return WriteThroughHooks(app, businessID, Generate(DemoOptions(now)), now)
 }
 
-// WriteThroughHooks saves a plan with app.Save, record by record, in the
+// WriteThroughHooks saves a plan of businessID's with app.Save, record by
+// record, in the
 // order a person would have worked: customers, then quotes and invoices by
 // issue date, then payments by date. The billing hooks must be bound.
 // Status timestamps are preset to plausible moments (the hooks keep a
 // timestamp that is already there), never after now.
-func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) error {
+func WriteThroughHooks(app core.App, businessID string, p Plan, now time.Time) error {
 	at := func(day time.Time, hours int) time.Time {
 		t := day.Add(time.Duration(9+hours) * time.Hour)
 		if t.After(now) {
@@ -45,7 +46,7 @@ func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) erro
 		for i, c := range p.Customers {
 			rec := core.NewRecord(customers)
 			rec.Load(map[string]any{
-				"owner": ownerID, "name": c.Name, "contact_name": c.ContactName, "email": c.Email, "phone": c.Phone,
+				"business": businessID, "name": c.Name, "contact_name": c.ContactName, "email": c.Email, "phone": c.Phone,
 				"website": c.Website, "tax_id": c.TaxID, "address": c.Address, "city": c.City,
 				"postal_code": c.PostalCode, "country": c.Country, "currency": c.Currency,
 				"payment_terms_days": c.TermsDays, "archived": c.Archived,
@@ -61,7 +62,7 @@ func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) erro
 		newDoc := func(col *core.Collection, d Doc, endField string) *core.Record {
 			rec := core.NewRecord(col)
 			rec.Load(map[string]any{
-				"owner": ownerID, "customer": customerIDs[d.Customer], "issue_date": d.Issue, endField: d.End,
+				"business": businessID, "customer": customerIDs[d.Customer], "issue_date": d.Issue, endField: d.End,
 				"items": d.Lines, "discount_percent": d.DiscountPercent, "notes": d.Notes, "terms": d.Terms,
 				migrations.FieldVATExemptionCategory: d.VATCategory, migrations.FieldVATExemptionReason: d.VATReason,
 			})
@@ -132,7 +133,7 @@ func WriteThroughHooks(app core.App, ownerID string, p Plan, now time.Time) erro
 		for _, d := range all {
 			rec := core.NewRecord(payments)
 			rec.Load(map[string]any{
-				"owner": ownerID, "invoice": invoiceIDs[d.invoice], "date": d.Date,
+				"business": businessID, "invoice": invoiceIDs[d.invoice], "date": d.Date,
 				"amount_cents": d.AmountCents, "method": d.Method, "reference": d.Reference,
 			})
 			if err := tx.Save(rec); err != nil {
