@@ -44,6 +44,20 @@ func TestWiring(t *testing.T) {
 	withDemo := factoryWith(map[string]string{"FOLIO_DEMO_PASSWORD": "demo-pass-123"})
 	defaults := factoryWith(map[string]string{"FOLIO_DEMO": "off"})
 	demoToken := map[string]string{}
+	// signInDemo signs the demo account in and points the scenario at its
+	// business (which has the account's id) where the URL says {business}.
+	signInDemo := func(s *tests.ApiScenario) func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		url := s.URL
+		return func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+			demo, err := app.FindAuthRecordByEmail("users", "demo@folio.test")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tok, _ := demo.NewAuthToken()
+			demoToken["Authorization"] = tok
+			s.URL = strings.ReplaceAll(url, "{business}", demo.Id)
+		}
+	}
 
 	scenarios := []tests.ApiScenario{
 		{Name: "api works", Method: http.MethodGet, URL: "/api/health",
@@ -57,18 +71,14 @@ func TestWiring(t *testing.T) {
 		{Name: "demo account signs in", Method: http.MethodPost, URL: "/api/collections/users/auth-with-password",
 			Body:           strings.NewReader(`{"identity":"demo@folio.test","password":"demo-pass-123"}`),
 			TestAppFactory: withDemo,
-			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"company":"Folio Demo Co."`, `"totpEnabled":false`,
-				`"default_currency":"EUR"`, `"invoice_prefix":"INV-"`}},
-		{Name: "demo dashboard has a year of data", Method: http.MethodGet, URL: "/api/folio/dashboard",
+			ExpectedStatus: 200, ExpectedContent: []string{`"token":"`, `"company":"Folio Demo Co."`, `"totpEnabled":false`},
+			// The business's settings are on the business, not the account.
+			NotExpectedContent: []string{`"default_currency"`, `"invoice_prefix"`}},
+		{Name: "demo business has its settings", Method: http.MethodGet, URL: "/api/collections/businesses/records/{business}",
 			TestAppFactory: withDemo, Headers: demoToken,
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				demo, err := app.FindAuthRecordByEmail("users", "demo@folio.test")
-				if err != nil {
-					t.Fatal(err)
-				}
-				tok, _ := demo.NewAuthToken()
-				demoToken["Authorization"] = tok
-			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"company_name":"Folio Demo Co."`, `"default_currency":"EUR"`, `"invoice_prefix":"INV-"`}},
+		{Name: "demo dashboard has a year of data", Method: http.MethodGet, URL: "/api/folio/dashboard?business={business}",
+			TestAppFactory: withDemo, Headers: demoToken,
 			ExpectedStatus: 200, ExpectedContent: []string{`"currency":"EUR"`, `"currencies":["EUR","USD"]`, `"monthly":[`},
 			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
 				var d struct {
@@ -153,6 +163,9 @@ func TestWiring(t *testing.T) {
 	for _, s := range scenarios {
 		if s.TestAppFactory == nil {
 			s.TestAppFactory = defaults
+		}
+		if strings.Contains(s.URL, "{business}") {
+			s.BeforeTestFunc = signInDemo(&s)
 		}
 		s.Test(t)
 	}

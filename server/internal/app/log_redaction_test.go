@@ -107,7 +107,7 @@ func TestRequestLogsHoldNoSecrets(t *testing.T) {
 		return tok
 	}
 	invoiceTok, quoteTok := doc("invoices"), doc("quotes")
-	exportURL, _ := post(export.Path, nil)["url"].(string)
+	exportURL, _ := post(export.Path, map[string]any{"business": alice.Id})["url"].(string)
 	ticket := strings.TrimPrefix(exportURL, export.Path+"/")
 	fileToken, err := alice.NewFileToken()
 	if err != nil {

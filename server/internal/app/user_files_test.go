@@ -45,11 +45,11 @@ const svgWithScript = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height
 var onePixelPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89" +
 	"\x00\x00\x00\rIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\xa7\x35\x81\x84\x00\x00\x00\x00IEND\xaeB`\x82")
 
-// upload sets the user's file field through the API and returns the
-// stored file name.
-func upload(t *testing.T, h http.Handler, token, userID, field, name string, data []byte) string {
+// upload sets a file field of the record id of collection (users,
+// businesses) through the API and returns the stored file name.
+func upload(t *testing.T, h http.Handler, token, collection, id, field, name string, data []byte) string {
 	t.Helper()
-	res := uploadAnswer(h, token, userID, field, name, data)
+	res := uploadAnswer(h, token, collection, id, field, name, data)
 	if res.Code != http.StatusOK {
 		t.Fatalf("upload %s: %d %s", name, res.Code, res.Body)
 	}
@@ -64,20 +64,21 @@ func upload(t *testing.T, h http.Handler, token, userID, field, name string, dat
 	return stored
 }
 
-// uploadAnswer is the API's answer to setting the user's file field.
-func uploadAnswer(h http.Handler, token, userID, field, name string, data []byte) *httptest.ResponseRecorder {
+// uploadAnswer is the API's answer to setting a record's file field.
+func uploadAnswer(h http.Handler, token, collection, id, field, name string, data []byte) *httptest.ResponseRecorder {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	if part, err := w.CreateFormFile(field, name); err == nil {
 		_, _ = part.Write(data)
 	}
 	_ = w.Close()
-	return call(h, http.MethodPatch, "/api/collections/users/records/"+userID, &body,
+	return call(h, http.MethodPatch, "/api/collections/"+collection+"/records/"+id, &body,
 		map[string]string{"Authorization": token, "Content-Type": w.FormDataContentType()})
 }
 
 // An avatar is an image of the types the web app offers: an SVG, which can
-// carry script, is refused through the API as the logo always was.
+// carry script, is refused through the API as the logo always was (the
+// logo is the business's now).
 func TestSVGAvatarRefused(t *testing.T) {
 	app := factoryWith(map[string]string{"FOLIO_DEMO": "off"})(t)
 	defer app.Cleanup()
@@ -85,13 +86,15 @@ func TestSVGAvatarRefused(t *testing.T) {
 
 	rec := testapp.CreateUser(t, app, testapp.Alice)
 	token := testapp.Token(t, app, rec.Id)
-	for _, field := range migrations.UserFileFields {
-		res := uploadAnswer(h, token, rec.Id, field, field+".svg", []byte(svgWithScript))
+	for _, f := range []struct{ collection, field string }{
+		{migrations.UsersCollection, "avatar"}, {migrations.BusinessesCollection, migrations.FieldLogo},
+	} {
+		res := uploadAnswer(h, token, f.collection, rec.Id, f.field, f.field+".svg", []byte(svgWithScript))
 		if res.Code != http.StatusBadRequest || !strings.Contains(res.Body.String(), "validation_invalid_mime_type") {
-			t.Errorf("%s.svg: %d %s, want 400 invalid mime type", field, res.Code, res.Body)
+			t.Errorf("%s.svg: %d %s, want 400 invalid mime type", f.field, res.Code, res.Body)
 		}
 	}
-	if png := upload(t, h, token, rec.Id, "avatar", "avatar.png", onePixelPNG); png == "" {
+	if png := upload(t, h, token, migrations.UsersCollection, rec.Id, "avatar", "avatar.png", onePixelPNG); png == "" {
 		t.Error("png avatar refused")
 	}
 }
@@ -100,8 +103,8 @@ func TestSVGAvatarRefused(t *testing.T) {
 // script (stored before SVG avatars were refused), opened directly, runs
 // nothing on Folio's origin, and the browser may not guess another type,
 // even when a middleware set the app's own policy on every answer first
-// (PocketBase adds its sandbox only when no policy is set). A PNG logo
-// still serves as an image.
+// (PocketBase adds its sandbox only when no policy is set). A PNG logo of
+// the user's business still serves as an image, to a member's file token.
 func TestUploadedFilesAreSandboxed(t *testing.T) {
 	for _, appWide := range []bool{false, true} {
 		app := factoryWith(map[string]string{"FOLIO_DEMO": "off"})(t)
@@ -127,7 +130,7 @@ func TestUploadedFilesAreSandboxed(t *testing.T) {
 		}
 		h := serve(t, app, extra...)
 		token := testapp.Token(t, app, rec.Id)
-		png := upload(t, h, token, rec.Id, migrations.FieldLogo, "logo.png", onePixelPNG)
+		png := upload(t, h, token, migrations.BusinessesCollection, rec.Id, migrations.FieldLogo, "logo.png", onePixelPNG)
 
 		rec, err = app.FindRecordById(migrations.UsersCollection, rec.Id)
 		if err != nil {
@@ -138,18 +141,19 @@ func TestUploadedFilesAreSandboxed(t *testing.T) {
 			t.Fatal(err)
 		}
 		base := "/api/files/" + migrations.UsersCollection + "/" + rec.Id + "/"
+		logos := "/api/files/" + migrations.BusinessesCollection + "/" + rec.Id + "/"
 
 		for _, c := range []struct{ name, file, query, contentType, body string }{
-			{"svg avatar", svg, "", "image/svg+xml", "<script>"},
-			{"svg avatar, download", svg, "&download=1", "image/svg+xml", "<script>"},
-			{"png logo", png, "", "image/png", "PNG"},
-			{"png logo thumb", png, "&thumb=100x100", "image/png", "PNG"},
+			{"svg avatar", base + svg, "", "image/svg+xml", "<script>"},
+			{"svg avatar, download", base + svg, "&download=1", "image/svg+xml", "<script>"},
+			{"png logo", logos + png, "", "image/png", "PNG"},
+			{"png logo thumb", logos + png, "&thumb=100x100", "image/png", "PNG"},
 		} {
 			name := c.name
 			if appWide {
 				name += " (app-wide policy set first)"
 			}
-			res := call(h, http.MethodGet, base+c.file+"?token="+fileToken+c.query, nil, nil)
+			res := call(h, http.MethodGet, c.file+"?token="+fileToken+c.query, nil, nil)
 			if res.Code != http.StatusOK {
 				t.Errorf("%s: %d %s", name, res.Code, res.Body)
 				continue
