@@ -134,7 +134,8 @@ type Config struct {
 	DemoPassword string // empty: generate one
 	Backups      Backups
 	// OperatorEmail is the account that may download the server's
-	// backups (empty: nobody; every owner still exports their own data).
+	// backups (empty: nobody; a business's owners, admins and accountants
+	// still export its data).
 	OperatorEmail string
 }
 
