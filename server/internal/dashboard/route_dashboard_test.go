@@ -13,21 +13,20 @@ import (
 
 	"folio/server/internal/billing"
 	"folio/server/internal/testapp"
-	"folio/server/migrations"
 )
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
 // The fixture's accounts, each with the business a sign-up gives (same id).
-// Today is 2026-03-15 (testapp.FixedNow) in every dashboard test. Dan, Erin
-// and Finn are Alice's admin, member and accountant.
+// Today is 2026-03-15 (testapp.FixedNow) in every dashboard test. Alice's
+// admin, member and accountant are her team (testapp.AliceTeam).
 var (
-	alice = testapp.Alice.ID
-	bob   = testapp.Bob.ID
-	carol = testapp.Carol.ID // no data at all
-	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
-	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
-	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
+	alice      = testapp.Alice.ID
+	bob        = testapp.Bob.ID
+	carol      = testapp.Carol.ID // no data at all
+	admin      = testapp.AliceAdmin
+	member     = testapp.AliceMember
+	accountant = testapp.AliceAccountant
 )
 
 // at is the dashboard's address for business with the extra query (which
@@ -51,9 +50,9 @@ func factory(t testing.TB) *tests.TestApp {
 // line has no tax, so a document's total is its one line's price.
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	b := &builder{app: app, err: testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol, dan, erin, finn)}
-	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
-		b.member(alice, user, role)
+	b := &builder{app: app, err: testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol)}
+	if b.err == nil {
+		b.err = testapp.AliceTeam(app)
 	}
 
 	acme := b.save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR"})
@@ -112,10 +111,6 @@ func (b *builder) save(collection string, fields map[string]any) string {
 	}
 	b.err = b.app.Save(rec)
 	return rec.Id
-}
-
-func (b *builder) member(business, user, role string) {
-	b.save(migrations.MembershipsCollection, map[string]any{"user": user, "business": business, "role": role})
 }
 
 func (b *builder) walk(collection, id string, statuses []string) {
@@ -423,13 +418,13 @@ func TestDashboardRoles(t *testing.T) {
 		check         func(t testing.TB, r Response)
 	}{
 		{"owner", alice, at(alice, ""), 200, aliceInvoiced},
-		{"admin", dan.ID, at(alice, ""), 200, aliceInvoiced},
-		{"member", erin.ID, at(alice, ""), 200, aliceInvoiced},
-		{"accountant", finn.ID, at(alice, ""), 200, aliceInvoiced},
+		{"admin", admin.ID, at(alice, ""), 200, aliceInvoiced},
+		{"member", member.ID, at(alice, ""), 200, aliceInvoiced},
+		{"accountant", accountant.ID, at(alice, ""), 200, aliceInvoiced},
 		{"non-member", bob, at(alice, ""), 404, nil},
-		{"a member's own other business", dan.ID, at(dan.ID, ""), 200, func(t testing.TB, r Response) {
+		{"a member's own other business", admin.ID, at(admin.ID, ""), 200, func(t testing.TB, r Response) {
 			if r.InvoicedCents != 0 || len(r.Currencies) != 0 {
-				t.Errorf("Alice's figures under Dan's business: %+v", r)
+				t.Errorf("Alice's figures under her admin's own business: %+v", r)
 			}
 		}},
 		{"no business", alice, Path, 404, nil},

@@ -33,14 +33,14 @@ func TestRefusalCodes(t *testing.T) {
 	refusaltest.CheckSamples(t, "export", Messages, nil)
 }
 
-// Each fixture user has the business a sign-up gives (same id). Dan, Erin
-// and Finn are Alice's admin, member and accountant.
+// Each fixture user has the business a sign-up gives (same id). Alice's
+// admin, member and accountant are her team (testapp.AliceTeam).
 var (
-	alice = testapp.Alice.ID
-	bob   = testapp.Bob.ID
-	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
-	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
-	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
+	alice      = testapp.Alice.ID
+	bob        = testapp.Bob.ID
+	admin      = testapp.AliceAdmin
+	member     = testapp.AliceMember
+	accountant = testapp.AliceAccountant
 )
 
 const pdf = "%PDF-1.7\n% issued copy\n%%EOF\n"
@@ -48,10 +48,13 @@ const pdf = "%PDF-1.7\n% issued copy\n%%EOF\n"
 // buildFixture: Alice has two customers (one named like a formula), a
 // quote, two invoices (one issued with a PDF), a payment and the events
 // the hooks wrote; Bob has his own customer and invoice. Alice's business
-// has a name, and Dan, Erin and Finn as admin, member and accountant.
+// has a name, and her team (an admin, a member, an accountant).
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob, dan, erin, finn); err != nil {
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+		return err
+	}
+	if err := testapp.AliceTeam(app); err != nil {
 		return err
 	}
 	var err error
@@ -87,16 +90,11 @@ func buildFixture(app *tests.TestApp) error {
 		}
 	}
 
-	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
-		save(migrations.MembershipsCollection, map[string]any{"user": user, "business": alice, "role": role})
+	business, err := app.FindRecordById(migrations.BusinessesCollection, alice)
+	if err != nil {
+		return err
 	}
-	if err == nil {
-		b, e := app.FindRecordById(migrations.BusinessesCollection, alice)
-		if e != nil {
-			return e
-		}
-		set(b, map[string]any{migrations.FieldCompanyName: "Alice Design Studio"})
-	}
+	set(business, map[string]any{migrations.FieldCompanyName: "Alice Design Studio"})
 	acme := save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR", "email": "ap@acme.test"})
 	save("customers", map[string]any{"business": alice, "name": "=HYPERLINK(\"http://evil\")", "currency": "EUR"})
 	save("quotes", map[string]any{"business": alice, "customer": acme.Id, "issue_date": "2026-03-01", "expiry_date": "2026-04-01", "items": items("Design", 1000)})
@@ -313,7 +311,7 @@ func TestExportHasEveryRecordOfTheBusiness(t *testing.T) {
 	// No secret, nothing of Bob's, and not the team's people (memberships
 	// and invitations are not books).
 	for name, b := range files {
-		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash", dan.ID, finn.ID} {
+		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash", admin.ID, accountant.ID} {
 			if bytes.Contains(b, []byte(bad)) {
 				t.Errorf("%s contains %q", name, bad)
 			}
@@ -369,7 +367,7 @@ func TestExportIsRateLimited(t *testing.T) {
 	if code != http.StatusTooManyRequests || !strings.Contains(string(body), "folio_export_too_many") || !strings.Contains(string(body), MessageTooMany) {
 		t.Errorf("sixth export: %d %s", code, body)
 	}
-	if code, _ := ask(t, mux, alice, testapp.Token(t, app, dan.ID)); code != http.StatusTooManyRequests {
+	if code, _ := ask(t, mux, alice, testapp.Token(t, app, admin.ID)); code != http.StatusTooManyRequests {
 		t.Errorf("Alice's admin starts a sixth export of her business: %d", code)
 	}
 	if code, _ := ask(t, mux, bob, testapp.Token(t, app, bob)); code != http.StatusOK {
@@ -426,9 +424,9 @@ func TestExportRoles(t *testing.T) {
 		want               int
 	}{
 		{"owner", alice, alice, http.StatusOK},
-		{"admin", dan.ID, alice, http.StatusOK},
-		{"member", erin.ID, alice, http.StatusForbidden},
-		{"accountant", finn.ID, alice, http.StatusOK},
+		{"admin", admin.ID, alice, http.StatusOK},
+		{"member", member.ID, alice, http.StatusForbidden},
+		{"accountant", accountant.ID, alice, http.StatusOK},
 		{"non-member", bob, alice, http.StatusNotFound},
 		{"no business", alice, "", http.StatusNotFound},
 	}
@@ -444,14 +442,14 @@ func TestExportRoles(t *testing.T) {
 		})
 	}
 
-	files, _ := exportOf(t, app, mux, finn.ID, alice)
+	files, _ := exportOf(t, app, mux, accountant.ID, alice)
 	var m Manifest
 	if err := json.Unmarshal(files["manifest.json"], &m); err != nil {
 		t.Fatal(err)
 	}
 	var customers []map[string]any
 	_ = json.Unmarshal(files["customers.json"], &customers)
-	if m.Business != alice || m.Account != finn.ID || m.Email != finn.Email || len(customers) != 2 {
+	if m.Business != alice || m.Account != accountant.ID || m.Email != accountant.Email || len(customers) != 2 {
 		t.Errorf("the accountant's export: manifest %+v, %d customers", m, len(customers))
 	}
 }
@@ -463,14 +461,14 @@ func TestExportTicketNeedsTheRoleStill(t *testing.T) {
 	app, mux := factory(t, func() time.Time { return testapp.FixedNow })
 	defer app.Cleanup()
 
-	code, body := ask(t, mux, alice, testapp.Token(t, app, dan.ID))
+	code, body := ask(t, mux, alice, testapp.Token(t, app, admin.ID))
 	var answer struct {
 		URL string `json:"url"`
 	}
 	if err := json.Unmarshal(body, &answer); code != http.StatusOK || err != nil {
 		t.Fatalf("ask: %d %s", code, body)
 	}
-	m, err := app.FindFirstRecordByFilter(migrations.MembershipsCollection, "user = {:u} && business = {:b}", map[string]any{"u": dan.ID, "b": alice})
+	m, err := app.FindFirstRecordByFilter(migrations.MembershipsCollection, "user = {:u} && business = {:b}", map[string]any{"u": admin.ID, "b": alice})
 	if err != nil {
 		t.Fatal(err)
 	}

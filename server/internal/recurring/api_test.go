@@ -189,7 +189,7 @@ func TestPreviewRoles(t *testing.T) {
 		role, as string
 		status   int
 	}{
-		{"owner", alice, 200}, {"admin", dan.ID, 200}, {"member", erin.ID, 200}, {"accountant", finn.ID, 200}, {"non-member", bob, 404},
+		{"owner", alice, 200}, {"admin", admin.ID, 200}, {"member", member.ID, 200}, {"accountant", accountant.ID, 200}, {"non-member", bob, 404},
 	} {
 		ac := apiCase{name: c.role, as: c.as, method: http.MethodPost, url: PathPreview, body: body(alice), status: c.status, factory: ahead}
 		if c.status == 200 {
@@ -200,8 +200,8 @@ func TestPreviewRoles(t *testing.T) {
 		cases = append(cases, ac)
 	}
 	cases = append(cases,
-		apiCase{name: "a member's own business keeps its own calendar", as: dan.ID, method: http.MethodPost, url: PathPreview,
-			body: body(dan.ID), status: 200, contains: []string{`"today":"2026-03-15"`}, factory: ahead},
+		apiCase{name: "a member's own business keeps its own calendar", as: admin.ID, method: http.MethodPost, url: PathPreview,
+			body: body(admin.ID), status: 200, contains: []string{`"today":"2026-03-15"`}, factory: ahead},
 		apiCase{name: "no business", as: alice, method: http.MethodPost, url: PathPreview,
 			body: body(""), status: 404, absent: []string{`"today"`}},
 	)
@@ -220,8 +220,8 @@ func TestTemplateRoles(t *testing.T) {
 		role, as       string
 		create, update int
 	}{
-		{"owner", alice, 200, 200}, {"admin", dan.ID, 200, 200}, {"member", erin.ID, 200, 200},
-		{"accountant", finn.ID, 400, 404}, {"non-member", bob, 400, 404},
+		{"owner", alice, 200, 200}, {"admin", admin.ID, 200, 200}, {"member", member.ID, 200, 200},
+		{"accountant", accountant.ID, 400, 404}, {"non-member", bob, 400, 404},
 	} {
 		cases = append(cases,
 			apiCase{name: c.role + " creates", as: c.as, method: http.MethodPost, url: tplURL, body: tpl(), status: c.create,

@@ -17,14 +17,14 @@ import (
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
-// Each fixture user has the business a sign-up gives (same id). Dan, Erin
-// and Finn are Alice's admin, member and accountant.
+// Each fixture user has the business a sign-up gives (same id). Alice's
+// admin, member and accountant are her team (testapp.AliceTeam).
 var (
-	alice = testapp.Alice.ID
-	bob   = testapp.Bob.ID
-	dan   = testapp.User{ID: "danuser00000001", Email: "dan@folio.test"}
-	erin  = testapp.User{ID: "erinuser0000001", Email: "erin@folio.test"}
-	finn  = testapp.User{ID: "finnuser0000001", Email: "finn@folio.test"}
+	alice      = testapp.Alice.ID
+	bob        = testapp.Bob.ID
+	admin      = testapp.AliceAdmin
+	member     = testapp.AliceMember
+	accountant = testapp.AliceAccountant
 )
 
 // Fixture ids.
@@ -52,12 +52,15 @@ func factory(t testing.TB) *tests.TestApp {
 	return app
 }
 
-// buildFixture: alice's business (in Berlin) with three templates and Dan,
-// Erin and Finn as admin, member and accountant; bob's with two; nothing
+// buildFixture: alice's business (in Berlin) with three templates and her
+// team (an admin, a member, an accountant); bob's with two; nothing
 // made yet. "Now" is testapp.FixedNow, 2026-03-15 10:00 UTC.
 func buildFixture(app *tests.TestApp) error {
 	bindAll(app)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob, dan, erin, finn); err != nil {
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+		return err
+	}
+	if err := testapp.AliceTeam(app); err != nil {
 		return err
 	}
 	b, err := app.FindRecordById(migrations.BusinessesCollection, alice)
@@ -67,11 +70,6 @@ func buildFixture(app *tests.TestApp) error {
 	b.Set(migrations.FieldTimeZone, "Europe/Berlin")
 	if err := app.Save(b); err != nil {
 		return err
-	}
-	for user, role := range map[string]string{dan.ID: migrations.RoleAdmin, erin.ID: migrations.RoleMember, finn.ID: migrations.RoleAccountant} {
-		if _, err := create(app, migrations.MembershipsCollection, "", map[string]any{"user": user, "business": alice, "role": role}); err != nil {
-			return err
-		}
 	}
 	rows := []struct {
 		collection, id string

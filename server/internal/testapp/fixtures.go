@@ -49,6 +49,13 @@ var (
 // before, is its owner).
 func AddAliceTeam(t testing.TB, app core.App) {
 	t.Helper()
+	if err := AliceTeam(app); err != nil {
+		t.Fatalf("Alice's team: %v", err)
+	}
+}
+
+// AliceTeam is AddAliceTeam for fixture builders, which return errors.
+func AliceTeam(app core.App) error {
 	for _, m := range []struct {
 		user User
 		role string
@@ -57,9 +64,14 @@ func AddAliceTeam(t testing.TB, app core.App) {
 		{AliceMember, migrations.RoleMember},
 		{AliceAccountant, migrations.RoleAccountant},
 	} {
-		CreateUser(t, app, m.user)
-		AddMember(t, app, Alice.ID, m.user.ID, m.role)
+		if _, err := addUser(app, m.user); err != nil {
+			return err
+		}
+		if _, err := addMember(app, Alice.ID, m.user.ID, m.role); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // Password is every fixture user's password.
@@ -144,18 +156,23 @@ func Business(t testing.TB, app core.App, u User) *core.Record {
 // AddMember makes user a member of business with role, for tests.
 func AddMember(t testing.TB, app core.App, businessID, userID, role string) *core.Record {
 	t.Helper()
+	m, err := addMember(app, businessID, userID, role)
+	if err != nil {
+		t.Fatalf("membership %s in %s: %v", userID, businessID, err)
+	}
+	return m
+}
+
+func addMember(app core.App, businessID, userID, role string) (*core.Record, error) {
 	memberships, err := app.FindCollectionByNameOrId(migrations.MembershipsCollection)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	m := core.NewRecord(memberships)
 	m.Set(migrations.FieldMemberUser, userID)
 	m.Set(migrations.FieldBusiness, businessID)
 	m.Set(migrations.FieldRole, role)
-	if err := app.Save(m); err != nil {
-		t.Fatalf("membership %s in %s: %v", userID, businessID, err)
-	}
-	return m
+	return m, app.Save(m)
 }
 
 // Token signs a saved user in: the value for an Authorization header.
