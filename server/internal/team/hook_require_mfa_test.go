@@ -1,6 +1,7 @@
 package team
 
 import (
+	"github.com/pocketbase/dbx"
 	"net/http"
 	"testing"
 
@@ -43,5 +44,33 @@ func TestRequireMFAOnlyWithYourOwn(t *testing.T) {
 	}
 	if a := e.do(ada, http.MethodPatch, url, map[string]any{migrations.FieldRequireMFA: true}); a.code() != "folio_require_mfa_self" {
 		t.Fatalf("Ada on: %d %s", a.status, a.code())
+	}
+}
+
+// The routes other packages guard with Require answer a member without a
+// second factor as the rules do, once the business requires one.
+func TestRequireRefusesWithoutSecondFactor(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	members := "/api/folio/businesses/" + shop + "/members"
+	if a := e.do(mia, http.MethodGet, members, nil); a.status != http.StatusOK {
+		t.Fatalf("before: %d %s", a.status, a.code())
+	}
+	if _, err := e.app.DB().Update(migrations.BusinessesCollection, dbx.Params{migrations.FieldRequireMFA: true},
+		dbx.HashExp{"id": shop}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if a := e.do(mia, http.MethodGet, members, nil); a.status != http.StatusForbidden || a.code() != "folio_business_requires_mfa" {
+		t.Fatalf("without a second factor: %d %s", a.status, a.code())
+	}
+	totp, _ := e.app.FindCollectionByNameOrId(migrations.UserTOTPCollection)
+	r := core.NewRecord(totp)
+	r.Set(migrations.FieldTOTPUser, mia.ID)
+	r.Set(migrations.FieldTOTPRowEnabled, true)
+	if err := e.app.Save(r); err != nil {
+		t.Fatal(err)
+	}
+	if a := e.do(mia, http.MethodGet, members, nil); a.status != http.StatusOK {
+		t.Fatalf("with one: %d %s", a.status, a.code())
 	}
 }

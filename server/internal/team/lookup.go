@@ -41,9 +41,37 @@ func RoleOf(app core.App, userID, businessID string) (string, error) {
 //
 // Routes that act on a record pass the record's business; the others
 // read it with BusinessParam.
+//
+// A business that requires two-factor sign-in answers 403
+// folio_business_requires_mfa to a member who has not turned it on, as
+// its collections' rules do (migrations.MFARule).
 func Require(e *core.RequestEvent, businessID string, action Action) error {
-	_, err := require(e.App, e, businessID, action)
-	return err
+	if _, err := require(e.App, e, businessID, action); err != nil {
+		return err
+	}
+	return mfaRefusal(e, businessID)
+}
+
+// mfaRefusal is the refusal of a business that requires two-factor
+// sign-in to a signed-in member who has not turned it on; nil otherwise.
+func mfaRefusal(e *core.RequestEvent, businessID string) error {
+	var required bool
+	err := e.App.DB().Select(migrations.FieldRequireMFA).From(migrations.BusinessesCollection).
+		Where(dbx.HashExp{"id": businessID}).Limit(1).Row(&required)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !required) {
+		return nil
+	}
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	on, err := hasSecondFactor(e.App, e.Auth.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	if !on {
+		return refuse("folio_business_requires_mfa", msgBusinessRequiresMFA).api()
+	}
+	return nil
 }
 
 // require is Require reading app (a transaction's, when in one); it also

@@ -13,29 +13,30 @@ import (
 // (src/locales/*/server.json, keyed by code). None is about one field: the
 // code goes under data["@refusal"] (see package refusal).
 const (
-	msgBusinessNotFound  = "Business not found."
-	msgWriteRole         = "Only owners, admins and members can change this business's records."
-	msgManageRole        = "Only owners and admins can change this business's settings, members and invitations."
-	msgExportRole        = "Only owners, admins and accountants can export this business's data."
-	msgOwnerRole         = "Only owners can make or remove owners and close the business."
-	msgLastOwner         = "A business needs at least one owner. Make another member an owner first."
-	msgRoleInvalid       = "Choose a role: owner, admin, member or accountant."
-	msgOwnRoleRaise      = "Nobody can raise their own role. Ask an owner."
-	msgMemberNotFound    = "Member not found."
-	msgAlreadyMember     = "This address already belongs to a member of the business."
-	msgInvitationEmail   = "Enter a valid email address."
-	msgInvitationsMany   = "A business can send 20 invitations an hour. Try again later."
-	msgInvitationMissing = "This invitation link is not valid. Ask for a new one."
-	msgInvitationExpired = "This invitation has expired. Ask for a new one."
-	msgInvitationRevoked = "This invitation was withdrawn."
-	msgInvitationUsed    = "This invitation was already used."
-	msgInvitationOther   = "This invitation was sent to another email address. Sign in with that address to accept it."
-	msgInvitationMember  = "You're already a member of this business."
-	msgInvitationMail    = "The invitation could not be mailed. Try again in a moment."
-	msgBusinessName      = "Enter the business's name."
-	msgCloseConfirm      = "Type the business's name exactly as it is written to close it."
-	msgBusinessClosed    = "This business is closed: its records can be read, not changed."
-	msgRequireMFASelf    = "Turn on two-factor sign-in for your own account first (Settings → Security): otherwise this would lock you out."
+	msgBusinessNotFound    = "Business not found."
+	msgWriteRole           = "Only owners, admins and members can change this business's records."
+	msgManageRole          = "Only owners and admins can change this business's settings, members and invitations."
+	msgExportRole          = "Only owners, admins and accountants can export this business's data."
+	msgOwnerRole           = "Only owners can make or remove owners and close the business."
+	msgLastOwner           = "A business needs at least one owner. Make another member an owner first."
+	msgRoleInvalid         = "Choose a role: owner, admin, member or accountant."
+	msgOwnRoleRaise        = "Nobody can raise their own role. Ask an owner."
+	msgMemberNotFound      = "Member not found."
+	msgAlreadyMember       = "This address already belongs to a member of the business."
+	msgInvitationEmail     = "Enter a valid email address."
+	msgInvitationsMany     = "A business can send 20 invitations an hour. Try again later."
+	msgInvitationMissing   = "This invitation link is not valid. Ask for a new one."
+	msgInvitationExpired   = "This invitation has expired. Ask for a new one."
+	msgInvitationRevoked   = "This invitation was withdrawn."
+	msgInvitationUsed      = "This invitation was already used."
+	msgInvitationOther     = "This invitation was sent to another email address. Sign in with that address to accept it."
+	msgInvitationMember    = "You're already a member of this business."
+	msgInvitationMail      = "The invitation could not be mailed. Try again in a moment."
+	msgBusinessName        = "Enter the business's name."
+	msgCloseConfirm        = "Type the business's name exactly as it is written to close it."
+	msgBusinessClosed      = "This business is closed: its records can be read, not changed."
+	msgBusinessRequiresMFA = "This business asks every member to sign in with two factors. Turn it on under Settings → Security to see its records."
+	msgRequireMFASelf      = "Turn on two-factor sign-in for your own account first (Settings → Security): otherwise this would lock you out."
 )
 
 // Messages maps each code of this package to its English sentence: one
@@ -64,6 +65,7 @@ var Messages = map[string]string{
 	"folio_close_confirm":            msgCloseConfirm,
 	"folio_business_closed":          msgBusinessClosed,
 	"folio_require_mfa_self":         msgRequireMFASelf,
+	"folio_business_requires_mfa":    msgBusinessRequiresMFA,
 }
 
 // teamError is a refusal decided by this package, with the status it is
