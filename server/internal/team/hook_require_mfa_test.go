@@ -1,10 +1,10 @@
 package team
 
 import (
-	"github.com/pocketbase/dbx"
 	"net/http"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/migrations"
