@@ -169,6 +169,10 @@ test(
     for (const name of RECORDS) seen[name] = await records(before.base, auth.token, name)
     const dashBefore = await api(before.base, auth.token, 'GET', '/api/folio/dashboard')
     const settingsBefore = auth.record
+    // Something to lose: the demo's year of records, its sums and its settings.
+    assert.ok(seen.invoices.length > 20 && seen.payments.length > 10 && seen.customers.length > 10)
+    assert.ok(dashBefore.invoiced_cents > 0 && dashBefore.outstanding_cents > 0)
+    assert.ok(settingsBefore.company_name && settingsBefore.iban && settingsBefore.invoice_prefix)
     await before.stop()
 
     // This release on the same data dir.
