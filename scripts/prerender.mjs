@@ -66,9 +66,10 @@ export function fillTemplate(template, page, noScript, afterPaint) {
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(noScript)}</noscript>`)
+    // The app's frame (index.html) makes way for the page.
     .replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${page.lang}">${page.html}</div>`,
+      /<div id="root">\s*(?:<!--app-frame-->[\s\S]*?<!--\/app-frame-->\s*)?<\/div>/,
+      () => `<div id="root" data-prerendered="${page.lang}">${page.html}</div>`,
     )
   if (!out.includes(`data-prerendered="${page.lang}"`)) throw new Error('No #root in the template')
   if (!modules.length) throw new Error('No module script in the template')

@@ -5,6 +5,7 @@ import (
 	"html"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -196,6 +197,38 @@ func routePreloads(m *pageManifest, urlPath, lang string) []string {
 	}
 	return nil
 }
+
+// drawsAppShell reports whether the route at urlPath is in the signed-in area:
+// its first matching row reads the signed-in area's messages ("app"). Its
+// page shows the app's frame from the HTML (index.html) until the app draws
+// the real one, so the screen is not blank while the app's modules load.
+func drawsAppShell(m *pageManifest, urlPath string) bool {
+	if m == nil {
+		return false
+	}
+	for _, r := range m.Routes {
+		if matchRoute(r.Path, urlPath) {
+			return slices.Contains(r.Bundles, "app")
+		}
+	}
+	return false
+}
+
+// markAppShell sets data-app-shell on the page's <html>: the style sheet
+// shows the app's frame only there (src/index.css).
+func markAppShell(page []byte) []byte {
+	loc := htmlTagRe.FindIndex(page)
+	if loc == nil {
+		return page
+	}
+	end := loc[1] - 1
+	out := make([]byte, 0, len(page)+len(appShellAttr))
+	out = append(out, page[:end]...)
+	out = append(out, appShellAttr...)
+	return append(out, page[end:]...)
+}
+
+const appShellAttr = " data-app-shell"
 
 // modulesTemplate opens the inert holder of a prerendered page's modules
 // (scripts/prerender.mjs, src/boot/after-paint.ts).

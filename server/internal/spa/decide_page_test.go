@@ -166,6 +166,39 @@ func TestRoutePreloads(t *testing.T) {
 	}
 }
 
+func TestDrawsAppShell(t *testing.T) {
+	m := testPageManifest(t)
+	cases := []struct {
+		path string
+		want bool
+	}{
+		{"/invoices/abc", true},
+		{"/invoices/new", true},
+		{"/sign-in", false},
+		{"/", false},
+		{"/settings/nope", false},
+		{"/nowhere", false},
+	}
+	for _, c := range cases {
+		if got := drawsAppShell(m, c.path); got != c.want {
+			t.Errorf("drawsAppShell(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+	if drawsAppShell(nil, "/invoices/abc") {
+		t.Error("no manifest: no frame")
+	}
+}
+
+func TestMarkAppShell(t *testing.T) {
+	out := string(markAppShell([]byte(`<!doctype html><html lang="de" class="dark" dir="ltr"><head></head></html>`)))
+	if want := `<html lang="de" class="dark" dir="ltr" data-app-shell><head>`; !strings.Contains(out, want) {
+		t.Fatalf("got %s, want %s in it", out, want)
+	}
+	if got := string(markAppShell([]byte("no html"))); got != "no html" {
+		t.Fatalf("a page without <html> changed: %s", got)
+	}
+}
+
 const builtPage = `<!doctype html>
 <html lang="en" class="dark" dir="ltr" data-font="geist">
   <head>

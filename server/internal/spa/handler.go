@@ -91,6 +91,7 @@ func Register(r *router.Router[*core.RequestEvent], fsys fs.FS) {
 					WithPrefs: !d.PublicPage,
 					Preloads:  routePreloads(m, e.Request.URL.Path, lang),
 					Font:      fontPreload(m, prefs, !d.PublicPage),
+					AppShell:  !d.PublicPage && drawsAppShell(m, e.Request.URL.Path),
 				}
 			}
 			if d.Page == nil && d.Compress && acceptsBrotli(e.Request.Header.Get("Accept-Encoding")) &&
@@ -182,6 +183,8 @@ type pageRequest struct {
 	WithPrefs bool
 	Preloads  []string
 	Font      string
+	// AppShell: a signed-in route's page, which shows the app's frame.
+	AppShell bool
 }
 
 // cookieOf reads a request's cookies by name ("" when missing).
@@ -203,6 +206,9 @@ func servePage(e *core.RequestEvent, fsys fs.FS, d staticDecision) error {
 		return e.NotFoundError("", nil)
 	}
 	out := renderPage(data, d.Page.Prefs, d.Page.WithPrefs, d.Page.Preloads, d.Page.Font)
+	if d.Page.AppShell {
+		out = markAppShell(out)
+	}
 	sum := sha256.Sum256(out)
 	h := e.Response.Header()
 	h.Set("ETag", `W/"`+base64.RawURLEncoding.EncodeToString(sum[:12])+`"`)

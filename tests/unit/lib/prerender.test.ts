@@ -77,6 +77,19 @@ describe('prerendering', () => {
     )
   })
 
+  it("replaces the app's frame of index.html with the page", () => {
+    const out = fillTemplate(
+      '<html lang="en"><head><script type="module" src="/assets/main-1.js"></script></head>' +
+        '<body><div id="root">\n  <!--app-frame--><div class="app-frame"><img src="/favicon.svg" />' +
+        'Folio</div><!--/app-frame-->\n</div></body></html>',
+      { html: '<h1>Sign in</h1>', title: 'Sign in', lang: 'en', dir: 'ltr' },
+      '',
+      '/assets/after-paint-1.js',
+    )
+    expect(out).toContain('<div id="root" data-prerendered="en"><h1>Sign in</h1></div></body>')
+    expect(out).not.toContain('app-frame')
+  })
+
   it('refuses a built HTML without a module script: the page would never start', () => {
     expect(() =>
       fillTemplate(
