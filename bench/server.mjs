@@ -19,15 +19,26 @@ export function freePort() {
   })
 }
 
-/** A server on `port` with data in `dataDir`; `start()` waits for /api/health (up to 60 s: a loaded machine is slow to migrate a new data dir). */
-export function folioServer({ port, dataDir, env = {} }) {
+/**
+ * A server on `port` with data in `dataDir`; `start()` waits for /api/health (up to 60 s: a
+ * loaded machine is slow to migrate a new data dir). `command` starts it another way (another
+ * binary, a container): it gets the serve arguments and returns [program, args].
+ */
+export function folioServer({
+  port,
+  dataDir,
+  env = {},
+  command = (serveArgs) => [binary, serveArgs],
+}) {
   const base = `http://127.0.0.1:${port}`
   let child = null
   let log = ''
   return {
     base,
+    log: () => log,
     async start() {
-      child = spawn(binary, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`], {
+      const [program, args] = command(['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`])
+      child = spawn(program, args, {
         env: { ...process.env, FOLIO_RATE_LIMITS: 'off', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       })

@@ -1,7 +1,9 @@
 // `npm test`: every check, in order, failing fast: types, lint, unit tests, Go vet and tests,
-// a fresh build, then the end-to-end tests in Chromium against the real server.
+// a fresh build, the release binary and its container image started on an empty data dir, then
+// the end-to-end tests in Chromium against the real server.
 import { join } from 'node:path'
-import { buildServer, buildWeb, root, run } from './lib.mjs'
+import { buildRelease, buildServer, buildWeb, root, run } from './lib.mjs'
+import { checkBinary, checkContainer, hostLinuxTarget } from './release-check.mjs'
 
 const node = (file, ...args) => run(process.execPath, [join(root, 'node_modules', file), ...args])
 const steps = [
@@ -21,6 +23,17 @@ const steps = [
   [
     'upgrade from the previous release',
     () => run(process.execPath, ['--test', 'tests/upgrade/upgrade.test.mjs']),
+  ],
+  [
+    // The Linux binary as released (its packages are the build step's, so it costs a link) and its
+    // FROM scratch container image, each started on an empty data dir.
+    'release binary and container',
+    async () => {
+      if (process.platform !== 'linux') return console.log('not on Linux: skipped')
+      const [built] = await buildRelease([hostLinuxTarget])
+      await checkBinary(built.path)
+      await checkContainer()
+    },
   ],
   [
     'end-to-end tests',

@@ -8,6 +8,7 @@ package main
 import (
 	"log"
 	"os"
+	"runtime/debug"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -17,6 +18,9 @@ import (
 	"folio/server/internal/seed"
 	_ "folio/server/migrations" // schema and settings, applied on start
 )
+
+// version is package.json's, set by `npm run release` (-X main.version=…).
+var version = "dev"
 
 func main() {
 	// Dev mode (SQL log, mail echo) only under `go run`; --dev still forces it.
@@ -32,6 +36,8 @@ func main() {
 		Automigrate:  app.IsGoRun(),
 	})
 
+	pb.RootCmd.Version = version + " (PocketBase " + pocketbaseVersion() + ")"
+
 	if err := app.Bind(pb); err != nil {
 		log.Fatal(err)
 	}
@@ -46,4 +52,17 @@ func main() {
 	if err := app.Execute(pb); err != nil {
 		os.Exit(1)
 	}
+}
+
+// pocketbaseVersion is the PocketBase module this binary was built with
+// (pocketbase.Version is only set by PocketBase's own release builds).
+func pocketbaseVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, dep := range info.Deps {
+			if dep.Path == "github.com/pocketbase/pocketbase" {
+				return dep.Version
+			}
+		}
+	}
+	return pocketbase.Version
 }
