@@ -15,6 +15,7 @@ import (
 
 	"folio/server/internal/app"
 	"folio/server/internal/backup"
+	"folio/server/internal/replica"
 	"folio/server/internal/seed"
 	_ "folio/server/migrations" // schema and settings, applied on start
 )
@@ -46,7 +47,10 @@ func main() {
 	pb.RootCmd.AddCommand(seed.NewCommand(pb))
 
 	// `folio backup` and `folio restore <backup.zip>` (server stopped).
-	pb.RootCmd.AddCommand(backup.NewBackupCommand(pb), backup.NewRestoreCommand(pb))
+	// `folio restore --from-replica [--at TIME]`: from the continuous replica.
+	restore := backup.NewRestoreCommand(pb)
+	replica.AddRestoreFlags(restore, pb.DataDir, os.Getenv)
+	pb.RootCmd.AddCommand(backup.NewBackupCommand(pb), restore)
 
 	// Every command exits non-zero when it fails (cobra has printed why).
 	if err := app.Execute(pb); err != nil {

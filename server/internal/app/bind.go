@@ -19,6 +19,7 @@ import (
 	"folio/server/internal/export"
 	"folio/server/internal/logredact"
 	"folio/server/internal/recurring"
+	"folio/server/internal/replica"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/team"
@@ -65,6 +66,11 @@ func BindWith(app core.App, opts Options) error {
 		return err
 	}
 
+	rcfg, err := replica.LoadConfig(opts.Getenv)
+	if err != nil {
+		return err
+	}
+
 	keys := boot.NewKeyring(app.DataDir, cfg.TOTPKey)
 
 	// First, so no request is logged with a secret in its URL.
@@ -79,7 +85,10 @@ func BindWith(app core.App, opts Options) error {
 	recurring.Bind(app)
 	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)
-	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command})
+	// The replication starts before the banner, which says how it goes.
+	rep := replica.Bind(app, replica.Options{Config: rcfg, OperatorEmail: cfg.OperatorEmail})
+	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command,
+		Lines: []func() string{rep.BannerLine}})
 	auth.Bind(app, keys.Get)
 	backup.Bind(app, backup.Options{OperatorEmail: cfg.OperatorEmail})
 	export.Bind(app)

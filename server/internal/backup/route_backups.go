@@ -44,7 +44,13 @@ type Backup struct {
 }
 
 func (s *service) isOperator(rec *core.Record) bool {
-	return rec != nil && decideOperator(s.operator, rec.Email(), rec.Verified())
+	return IsOperator(s.operator, rec)
+}
+
+// IsOperator says whether the signed-in account rec is the operator named
+// by operatorEmail (FOLIO_OPERATOR_EMAIL), as decideOperator rules.
+func IsOperator(operatorEmail string, rec *core.Record) bool {
+	return rec != nil && decideOperator(operatorEmail, rec.Email(), rec.Verified())
 }
 
 // list returns the stored backups, newest first.

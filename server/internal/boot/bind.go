@@ -23,6 +23,8 @@ type Options struct {
 	// Command is how a user runs this binary, for the superuser hint
 	// (e.g. "./folio" or "go run .").
 	Command string
+	// Lines are more banner lines, asked for when it is printed.
+	Lines []func() string
 }
 
 // Bind registers the start-up work on app. Settings are written when the
@@ -62,6 +64,9 @@ func Bind(app core.App, opts Options) {
 			lines := decideBanner(demo, listenBase, opts.Command, dataDir)
 			lines = append(lines, decideMailLine(se.App.Settings().SMTP, smtpMode(opts.Config), opts.Config.MailConsole, se.App.Settings().Meta))
 			lines = append(lines, decideBackupLine(se.App.Settings().Backups, dataDir))
+			for _, line := range opts.Lines {
+				lines = append(lines, line())
+			}
 			printBanner(opts.Out, lines)
 
 			// PocketBase would create a hidden installer superuser, try to
