@@ -28,6 +28,7 @@ func main() {
 	pb := pocketbase.NewWithConfig(pocketbase.Config{
 		DefaultDev:     app.IsGoRun(),
 		DefaultDataDir: app.DefaultDataDir(),
+		DBConnect:      replica.DBConnect, // Litestream writes too: see there
 	})
 
 	// Go migrations; under `go run`, collection changes made in the admin UI

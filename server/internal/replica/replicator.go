@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"sync"
 	"time"
 
@@ -32,11 +33,28 @@ func NewClient(c Config) litestream.ReplicaClient {
 	if c.Scheme == schemeF {
 		return file.NewReplicaClient(c.Dir)
 	}
+	dropAWSCABundle()
 	s := s3.NewReplicaClient()
 	s.Bucket, s.Path, s.Region, s.Endpoint = c.Bucket, c.Path, c.Region, c.Endpoint
 	s.AccessKeyID, s.SecretAccessKey = c.AccessKey, c.Secret
 	s.ForcePathStyle = c.ForcePathStyle
 	return s
+}
+
+// dropAWSCABundle unsets AWS_CA_BUNDLE: with it set, Litestream's S3
+// client cannot start at all ("unable to add custom RootCAs HTTPClient",
+// it gives the SDK its own HTTP client). Go reads a bundle of extra
+// certificate authorities from SSL_CERT_FILE instead, so one named only by
+// AWS_CA_BUNDLE is moved there (before any TLS connection is made).
+func dropAWSCABundle() {
+	bundle, ok := os.LookupEnv("AWS_CA_BUNDLE")
+	if !ok {
+		return
+	}
+	if os.Getenv("SSL_CERT_FILE") == "" && bundle != "" {
+		_ = os.Setenv("SSL_CERT_FILE", bundle)
+	}
+	_ = os.Unsetenv("AWS_CA_BUNDLE")
 }
 
 // Upload is one batch of writes made durable in the replica.
@@ -121,9 +139,12 @@ func New(dbPath string, c Config, logger *slog.Logger, now func() time.Time) *Re
 	client := &tracking{ReplicaClient: NewClient(c), now: now}
 	client.SetLogger(logger)
 	db := litestream.NewDB(dbPath)
-	db.MonitorInterval = c.SyncInterval
+	// A write waits at most half the interval to be read from the WAL and
+	// half to be shipped, so it is in the replica within about the interval
+	// (plus the upload itself).
+	db.MonitorInterval = c.SyncInterval / 2
 	r := litestream.NewReplicaWithClient(db, client)
-	r.SyncInterval = c.SyncInterval
+	r.SyncInterval = c.SyncInterval / 2
 	db.Replica = r
 	store := litestream.NewStore([]*litestream.DB{db}, levels)
 	store.Logger = logger
@@ -273,6 +294,8 @@ func describe(s Status) string {
 		return line + fmt.Sprintf(" — NOT REACHED for %.0f s, retrying (%s)", s.BehindSeconds, s.Error)
 	case s.BehindSeconds > 0:
 		return line + fmt.Sprintf(", %.1f s behind", s.BehindSeconds)
+	case s.LastUpload.IsZero():
+		return line + ", starting"
 	default:
 		return line + ", up to date"
 	}
