@@ -94,8 +94,9 @@ func Bind(app core.App, opts Options) *Binding {
 			b.mu.Unlock()
 			stop := make(chan struct{})
 			go b.alert(se.App, rep, stop)
+			var once sync.Once
 			se.App.OnTerminate().BindFunc(func(te *core.TerminateEvent) error {
-				close(stop)
+				once.Do(func() { close(stop) })
 				if err := rep.Close(); err != nil {
 					te.App.Logger().Error("replica: closing", "error", err)
 				}

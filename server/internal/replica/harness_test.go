@@ -123,7 +123,7 @@ func startS3(t testing.TB) *s3Server {
 	addr := freeAddr(t)
 	s.Endpoint = "http://" + addr
 	var out bytes.Buffer
-	cmd := exec.Command(bin, "--access", s.Key, "--secret", s.Secret, "--port", addr, "posix", "--nometa", s.Root)
+	cmd := exec.Command(bin, "--access", s.Key, "--secret", s.Secret, "--port", addr, "posix", s.Root)
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -11,9 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/pprof"
 	"sync"
-	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -124,9 +122,6 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	child.Env = append(os.Environ(), envChild+"=1", envChildDir+"="+dir, envChildAddr+"="+addr,
 		"FOLIO_DEMO=off", "FOLIO_RATE_LIMITS=off", "FOLIO_REPLICA_SYNC_INTERVAL="+interval.String())
 	for k, v := range s3.env("books/db") {
-		if os.Getenv("DEBUG_NOREP") != "" {
-			break
-		}
 		child.Env = append(child.Env, k+"="+v)
 	}
 	child.Stdout, child.Stderr = &log, &log
@@ -173,14 +168,6 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	}
 	time.Sleep(3 * time.Second)
 	killedAt := time.Now()
-	if os.Getenv("DEBUG_QUIT") != "" {
-		f, _ := os.Create("/tmp/replica-parent.txt")
-		_ = pprof.Lookup("goroutine").WriteTo(f, 2)
-		f.Close()
-		_ = child.Process.Signal(syscall.SIGQUIT)
-		time.Sleep(time.Second)
-		_ = os.WriteFile("/tmp/replica-quit.txt", log.Bytes(), 0o644)
-	}
 	if err := child.Process.Kill(); err != nil { // SIGKILL
 		t.Fatal(err)
 	}
@@ -197,11 +184,6 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	}
 	total := len(done)
 	mu.Unlock()
-	if os.Getenv("DEBUG_TIMES") != "" {
-		for _, a := range done {
-			t.Logf("%s %v", a.id, killedAt.Sub(a.at))
-		}
-	}
 	if len(must) < 50 || total == len(must) {
 		t.Fatalf("%d payments before the kill, %d answered: the writers stopped before it (%d errors, the last %v)\n%s", len(must), total, errs, lastErr, log.String())
 	}

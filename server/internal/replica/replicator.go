@@ -75,9 +75,63 @@ type tracking struct {
 	mu        sync.Mutex
 	lastDone  time.Time // last successful upload
 	lastRead  time.Time // when that upload's writes were read
-	err       error     // last upload's error; nil once one succeeds
+	err       error     // last failed call's error; nil once an upload succeeds
+	errAt     time.Time // when that call failed
 	failSince time.Time // first failure of the current outage
+	listedAt  time.Time // last successful listing
 	onUpload  func(Upload)
+}
+
+// failed notes a call the replica refused (a cancelled one is no outage).
+func (t *tracking) failed(err error) {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return
+	}
+	now := t.now()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.err == nil {
+		t.failSince = now
+	}
+	t.err, t.errAt = err, now
+}
+
+// LTXFiles is the first call of every sync: when the replica cannot be
+// reached, it fails here before any upload is tried.
+func (t *tracking) LTXFiles(ctx context.Context, level int, seek ltx.TXID, useMetadata bool) (ltx.FileIterator, error) {
+	it, err := t.ReplicaClient.LTXFiles(ctx, level, seek, useMetadata)
+	if err != nil {
+		t.failed(err)
+		return it, err
+	}
+	return &trackedFiles{FileIterator: it, t: t}, nil
+}
+
+// trackedFiles is a listing, whose requests are made while it is read.
+type trackedFiles struct {
+	ltx.FileIterator
+	t *tracking
+}
+
+func (f *trackedFiles) Close() error {
+	err := f.FileIterator.Close()
+	if err == nil {
+		err = f.FileIterator.Err()
+	}
+	if err != nil {
+		f.t.failed(err)
+		return err
+	}
+	f.t.mu.Lock()
+	f.t.listedAt = f.t.now()
+	f.t.mu.Unlock()
+	return nil
+}
+
+func (f *trackedFiles) Err() error {
+	err := f.FileIterator.Err()
+	f.t.failed(err)
+	return err
 }
 
 func (t *tracking) WriteLTXFile(ctx context.Context, level int, minTXID, maxTXID ltx.TXID, r io.Reader) (*ltx.FileInfo, error) {
@@ -92,19 +146,16 @@ func (t *tracking) WriteLTXFile(ctx context.Context, level int, minTXID, maxTXID
 		read = time.UnixMilli(hdr.Timestamp)
 	}
 	info, err := t.ReplicaClient.WriteLTXFile(ctx, level, minTXID, maxTXID, io.MultiReader(bytes.NewReader(head[:n]), r))
+	if err != nil {
+		t.failed(err)
+		return info, err
+	}
 	now := t.now()
 	t.mu.Lock()
-	if err != nil && !errors.Is(err, context.Canceled) {
-		if t.err == nil {
-			t.failSince = now
-		}
-		t.err = err
-	} else if err == nil {
-		t.err, t.failSince, t.lastDone, t.lastRead = nil, time.Time{}, now, read
-	}
+	t.err, t.failSince, t.lastDone, t.lastRead = nil, time.Time{}, now, read
 	hook := t.onUpload
 	t.mu.Unlock()
-	if err == nil && hook != nil {
+	if hook != nil {
 		hook(Upload{Read: read, Done: now})
 	}
 	return info, err
@@ -125,6 +176,8 @@ type Replicator struct {
 	pendingSince time.Time
 	stop         chan struct{}
 	done         chan struct{}
+	closeOnce    sync.Once
+	closeErr     error
 }
 
 // New prepares the replication of the SQLite database at dbPath (in WAL
@@ -212,6 +265,14 @@ func (r *Replicator) watch() {
 	if pos, err := r.db.Pos(); err == nil && r.db.Replica != nil {
 		behind = pos.TXID > r.db.Replica.Pos().TXID
 	}
+	if !behind {
+		// Reached again with nothing to upload: the outage is over.
+		r.client.mu.Lock()
+		if r.client.err != nil && r.client.listedAt.After(r.client.errAt) {
+			r.client.err, r.client.failSince = nil, time.Time{}
+		}
+		r.client.mu.Unlock()
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -222,16 +283,19 @@ func (r *Replicator) watch() {
 	}
 }
 
-// Close ships what is left (within a few seconds) and stops.
+// Close ships what is left (within a few seconds) and stops; once.
 func (r *Replicator) Close() error {
-	close(r.stop)
-	<-r.done
-	if !r.isStarted() {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return r.store.Close(ctx)
+	r.closeOnce.Do(func() {
+		close(r.stop)
+		<-r.done
+		if !r.isStarted() {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r.closeErr = r.store.Close(ctx)
+	})
+	return r.closeErr
 }
 
 // Sync ships every write made so far and waits until the replica has it.
