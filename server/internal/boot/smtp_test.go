@@ -179,9 +179,10 @@ func (p *testProvider) session(c net.Conn) {
 
 // trustTestCA makes a self-signed certificate for providerHost and makes
 // this process trust it, as a provider's certificate is trusted through
-// the system's roots. Go reads SSL_CERT_FILE once, at the first
-// verification: these tests do not run in parallel, and no earlier test of
-// this package checks a certificate.
+// the system's roots. Go reads SSL_CERT_FILE once per process, when the
+// system roots are first needed: this loads them now, while it points at
+// the certificate, and checks they hold it (no test of this package
+// verifies a certificate before).
 func trustTestCA(t *testing.T) *tls.Config {
 	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
@@ -203,11 +204,22 @@ func trustTestCA(t *testing.T) *tls.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(os.TempDir(), "folio-test-provider-ca.pem")
+	file := filepath.Join(t.TempDir(), "provider-ca.pem")
 	if err := os.WriteFile(file, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("SSL_CERT_FILE", file)
+	roots, err := x509.SystemCertPool()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cert.Verify(x509.VerifyOptions{Roots: roots}); err != nil {
+		t.Fatalf("the system roots were loaded before SSL_CERT_FILE was set: %v", err)
+	}
 	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}
 }
 
