@@ -237,3 +237,50 @@ func TestFilesGoToTheBucket(t *testing.T) {
 		t.Errorf("the logo is on the local disk too")
 	}
 }
+
+// TestMoveToAnotherMachine: a data dir restored from the replica, served
+// with the same replica, streams on to it: a payment made on the new
+// machine is in the next restore, with those of the old one.
+func TestMoveToAnotherMachine(t *testing.T) {
+	s3 := startS3(t)
+	env := s3.env("move/db")
+	ctx := context.Background()
+	old := bound(t, testapp.New(t))
+	defer old.Cleanup()
+	invoice := books(t, old)
+	b, _ := started(t, old, env, replica.Options{})
+	first := payment(t, old, invoice)
+	if err := b.Replicator().Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop(t, old)
+
+	cfg, _ := replica.LoadConfig(getenv(env))
+	dir := filepath.Join(t.TempDir(), "pb_data")
+	if _, err := replica.Restore(ctx, *cfg, replica.RestoreOptions{DataDir: dir, Now: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	moved, err := tests.NewTestApp(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer moved.Cleanup()
+	if err := moved.RunAllMigrations(); err != nil {
+		t.Fatal(err)
+	}
+	bound(t, moved)
+	b, _ = started(t, moved, env, replica.Options{})
+	second := payment(t, moved, invoice)
+	if err := b.Replicator().Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop(t, moved)
+
+	again := filepath.Join(t.TempDir(), "pb_data")
+	if _, err := replica.Restore(ctx, *cfg, replica.RestoreOptions{DataDir: again, Now: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := payments(t, again); len(got) != 2 {
+		t.Errorf("after the move: %v, want %s (old machine) and %s (new one)", got, first, second)
+	}
+}
