@@ -12,7 +12,9 @@ import (
 	"folio/server/migrations"
 )
 
-func depositURL(collection, id string) string { return "/api/folio/" + collection + "/" + id + "/deposit" }
+func depositURL(collection, id string) string {
+	return "/api/folio/" + collection + "/" + id + "/deposit"
+}
 
 // twoRates is a piece of work at two VAT rates: 200.00 at 7 % and 500.00 at
 // 19 % (the vectors' two-rate work: VAT 14.00 and 95.00, total 809.00).
@@ -55,7 +57,7 @@ func TestDepositRoute(t *testing.T) {
 	runAPICases(t, cases)
 }
 
-// saveAll saves records through the hooks, failing the test on a refusal.
+// setAndSave sets fields and saves the record through the hooks, failing the test on a refusal.
 func setAndSave(t testing.TB, app core.App, rec *core.Record, fields map[string]any) {
 	t.Helper()
 	for k, v := range fields {
