@@ -134,6 +134,18 @@ func TestFinalInvoiceDeductsDepositsPerRate(t *testing.T) {
 		t.Errorf("deducted VAT %+v", d.Rows)
 	}
 
+	// What is printed (the sheet, the PDF, the customer's page) carries the deduction.
+	doc, err := buildPrintable(printableSource{kind: invoiceKind, doc: fin, business: get(t, app, "businesses", alice), customer: get(t, app, "customers", custAcme), today: testapp.FixedNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Deduction == nil || doc.Deduction.DeductedCents != 29270 || len(doc.Deduction.Rows) != 2 || doc.Deposit {
+		t.Errorf("printable deduction %+v", doc.Deduction)
+	}
+	if dep, _ := buildPrintable(printableSource{kind: invoiceKind, doc: a, business: get(t, app, "businesses", alice), customer: get(t, app, "customers", custAcme), today: testapp.FixedNow}); !dep.Deposit || dep.Deduction != nil {
+		t.Errorf("a deposit prints as %v, %+v", dep.Deposit, dep.Deduction)
+	}
+
 	// Sent, then b paid in full and a credited: the issued final keeps its deduction.
 	setAndSave(t, app, fin, map[string]any{"status": "sent"})
 	if _, err := create(app, "payments", "", map[string]any{"business": alice, "invoice": b.Id, "amount_cents": 5000, "date": "2026-03-15", "method": "bank_transfer"}); err != nil {

@@ -3,7 +3,7 @@ import { docFormat } from '@/billing/doc-format'
 import { IbanText } from '@/billing/ui/IbanText'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
-import { settlementLines } from '@/billing/settlement-rows'
+import { deductionLines, headingKeys, settlementLines } from '@/billing/settlement-rows'
 import { directionOf, richText, useDocT } from '@/lib/i18n'
 
 // A container: the sheet lays its lines out by its own width (a phone, the record page's column,
@@ -84,14 +84,9 @@ export function PrintableSheet({
   const { seller, buyer } = doc
   const invoice = doc.kind === 'invoice'
   const credit = doc.kind === 'credit_note'
-  const headingKey = credit
-    ? 'doc.heading.creditNote'
-    : invoice
-      ? 'doc.heading.invoice'
-      : 'doc.heading.quote'
-  const heading = doc.number
-    ? dt(headingKey, { number: doc.number })
-    : dt(credit ? 'doc.kind.creditNote' : invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+  const { heading: headingKey, kind: kindKey } = headingKeys(doc)
+  const heading = doc.number ? dt(headingKey, { number: doc.number }) : dt(kindKey)
+  const deduction = deductionLines(doc, f, dt)
   const watermark =
     doc.status === 'draft'
       ? dt('doc.watermark.draft')
@@ -435,6 +430,48 @@ export function PrintableSheet({
           ))}
         </dl>
       </div>
+
+      {deduction.length ? (
+        <table className="mt-6 w-full text-neutral-700 break-inside-avoid">
+          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+            {dt('doc.deduction.heading')}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pe-4 text-start font-medium">
+                {dt('doc.deduction.document')}
+              </th>
+              <th scope="col" className="pe-4 text-start font-medium">
+                {dt('doc.taxSummary.rate')}
+              </th>
+              <th scope="col" className="pe-4 text-end font-medium">
+                {dt('doc.taxSummary.net')}
+              </th>
+              <th scope="col" className="text-end font-medium">
+                {dt('doc.taxSummary.tax')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {deduction.map((r, i) => (
+              <tr key={`${r.label}-${r.rate}-${i}`} className={r.due ? 'font-semibold' : undefined}>
+                <th scope="row" className="pe-4 text-start font-normal">
+                  <Iso>{r.label}</Iso>
+                </th>
+                <td className="pe-4 whitespace-nowrap tabular-nums">
+                  <Iso>{r.rate}</Iso>
+                </td>
+                <td className="pe-4 text-end whitespace-nowrap tabular-nums">
+                  <Iso>{r.net}</Iso>
+                </td>
+                <td className="text-end whitespace-nowrap tabular-nums">
+                  <Iso>{r.tax}</Iso>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
 
       {doc.vat_note ? (
         <p className="mt-4 text-neutral-700">
