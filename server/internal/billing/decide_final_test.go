@@ -55,14 +55,8 @@ func TestDecideFinalVectors(t *testing.T) {
 	for _, c := range readDepositVectors(t).Final {
 		t.Run(c.Name, func(t *testing.T) {
 			got, rerr := decideFinal(c.Work, c.WorkTotalCents, c.Deposits)
-			if c.Want == nil {
-				if rerr == nil || rerr.code != c.Code {
-					t.Fatalf("want refusal %s, got %v %+v", c.Code, rerr, got)
-				}
+			if !wantRefusal(t, c.Want == nil, c.Code, rerr, got) {
 				return
-			}
-			if rerr != nil {
-				t.Fatalf("refused: %v", rerr.message)
 			}
 			if !reflect.DeepEqual(got, *c.Want) {
 				g, _ := json.Marshal(got)
@@ -83,14 +77,8 @@ func TestDecideDepositNetsVectors(t *testing.T) {
 	for _, c := range readDepositVectors(t).Deposit {
 		t.Run(c.Name, func(t *testing.T) {
 			got, rerr := decideDepositNets(c.Work, c.WorkTotalCents, depositRequest{Percent: c.Percent, AmountCents: c.AmountCents})
-			if c.Want == nil {
-				if rerr == nil || rerr.code != c.Code {
-					t.Fatalf("want refusal %s, got %v %+v", c.Code, rerr, got)
-				}
+			if !wantRefusal(t, c.Want == nil, c.Code, rerr, got) {
 				return
-			}
-			if rerr != nil {
-				t.Fatalf("refused: %v", rerr.message)
 			}
 			if len(got) != len(c.Want) {
 				t.Fatalf("got %+v, want %+v", got, c.Want)
@@ -125,4 +113,21 @@ func TestDepositAmountTotalsWithinACentPerRate(t *testing.T) {
 			t.Fatalf("amount %d: deposit totals %d", amount, tot.TotalCents)
 		}
 	}
+}
+
+// wantRefusal checks a vector's refusal: refused with code when refused
+// is true, else not refused at all. It answers whether to go on and
+// compare the result.
+func wantRefusal(t *testing.T, refused bool, code string, rerr *ruleError, got any) bool {
+	t.Helper()
+	if refused {
+		if rerr == nil || rerr.code != code {
+			t.Fatalf("want refusal %s, got %v %+v", code, rerr, got)
+		}
+		return false
+	}
+	if rerr != nil {
+		t.Fatalf("refused: %v", rerr.message)
+	}
+	return true
 }

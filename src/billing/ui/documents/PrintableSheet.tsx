@@ -38,6 +38,64 @@ function TotalRow({
   )
 }
 
+/**
+ * A small table of amounts under the lines (the tax summary, a final invoice's deposits): its
+ * caption, its column heads, and rows whose first cell names the row; the last two columns are
+ * amounts, at the end.
+ */
+function AmountTable({
+  caption,
+  heads,
+  rows,
+  className,
+}: {
+  caption: string
+  heads: string[]
+  rows: Array<{ key: string; cells: string[]; strong?: boolean }>
+  className: string
+}) {
+  const end = (i: number) => i >= heads.length - 2
+  const cell = (i: number) =>
+    `${i < heads.length - 1 ? 'pe-4 @sm:pe-6 ' : ''}${end(i) ? 'text-end ' : 'text-start '}whitespace-nowrap tabular-nums`
+  return (
+    <table className={className}>
+      <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+        {caption}
+      </caption>
+      <thead>
+        <tr>
+          {heads.map((h, i) => (
+            <th key={h} scope="col" className={`${cell(i)} font-medium`}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={r.strong ? 'font-semibold' : undefined}>
+            {r.cells.map((c, i) =>
+              i === 0 ? (
+                <th
+                  key={i}
+                  scope="row"
+                  className={`${cell(i)} ${r.strong ? 'font-semibold' : 'font-normal'}`}
+                >
+                  <Iso>{c}</Iso>
+                </th>
+              ) : (
+                <td key={i} className={cell(i)}>
+                  <Iso>{c}</Iso>
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 /** Lines of free text (an address), each isolated, kept one below the other. */
 function Lines({ text }: { text: string }) {
   return (
@@ -371,39 +429,15 @@ export function PrintableSheet({
       </table>
 
       <div className="mt-4 flex flex-wrap justify-between gap-6 break-inside-avoid">
-        <table className="self-start text-neutral-700">
-          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            {dt('doc.taxSummary.heading')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pe-4 text-start font-medium @sm:pe-6">
-                {dt('doc.taxSummary.rate')}
-              </th>
-              <th scope="col" className="pe-4 text-end font-medium @sm:pe-6">
-                {dt('doc.taxSummary.net')}
-              </th>
-              <th scope="col" className="text-end font-medium">
-                {dt('doc.taxSummary.tax')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.tax_breakdown.map((g) => (
-              <tr key={g.rate}>
-                <td className="pe-4 whitespace-nowrap tabular-nums @sm:pe-6">
-                  <Iso>{f.percent(g.rate)}</Iso>
-                </td>
-                <td className="pe-4 text-end whitespace-nowrap tabular-nums @sm:pe-6">
-                  <Iso>{formatMoney(g.net_cents, c)}</Iso>
-                </td>
-                <td className="text-end whitespace-nowrap tabular-nums">
-                  <Iso>{formatMoney(g.tax_cents, c)}</Iso>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AmountTable
+          className="self-start text-neutral-700"
+          caption={dt('doc.taxSummary.heading')}
+          heads={[dt('doc.taxSummary.rate'), dt('doc.taxSummary.net'), dt('doc.taxSummary.tax')]}
+          rows={doc.tax_breakdown.map((g) => ({
+            key: String(g.rate),
+            cells: [f.percent(g.rate), formatMoney(g.net_cents, c), formatMoney(g.tax_cents, c)],
+          }))}
+        />
         <dl className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 @sm:w-auto @sm:min-w-64">
           <TotalRow label={dt('doc.totals.subtotal')} amount={formatMoney(doc.subtotal_cents, c)} />
           {doc.discount_cents ? (
@@ -432,45 +466,21 @@ export function PrintableSheet({
       </div>
 
       {deduction.length ? (
-        <table className="mt-6 w-full text-neutral-700 break-inside-avoid">
-          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            {dt('doc.deduction.heading')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pe-4 text-start font-medium">
-                {dt('doc.deduction.document')}
-              </th>
-              <th scope="col" className="pe-4 text-start font-medium">
-                {dt('doc.taxSummary.rate')}
-              </th>
-              <th scope="col" className="pe-4 text-end font-medium">
-                {dt('doc.taxSummary.net')}
-              </th>
-              <th scope="col" className="text-end font-medium">
-                {dt('doc.taxSummary.tax')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deduction.map((r, i) => (
-              <tr key={`${r.label}-${r.rate}-${i}`} className={r.due ? 'font-semibold' : undefined}>
-                <th scope="row" className="pe-4 text-start font-normal">
-                  <Iso>{r.label}</Iso>
-                </th>
-                <td className="pe-4 whitespace-nowrap tabular-nums">
-                  <Iso>{r.rate}</Iso>
-                </td>
-                <td className="pe-4 text-end whitespace-nowrap tabular-nums">
-                  <Iso>{r.net}</Iso>
-                </td>
-                <td className="text-end whitespace-nowrap tabular-nums">
-                  <Iso>{r.tax}</Iso>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AmountTable
+          className="mt-6 w-full text-neutral-700 break-inside-avoid"
+          caption={dt('doc.deduction.heading')}
+          heads={[
+            dt('doc.deduction.document'),
+            dt('doc.taxSummary.rate'),
+            dt('doc.taxSummary.net'),
+            dt('doc.taxSummary.tax'),
+          ]}
+          rows={deduction.map((r, i) => ({
+            key: String(i),
+            cells: [r.label, r.rate, r.net, r.tax],
+            strong: r.due,
+          }))}
+        />
       ) : null}
 
       {doc.vat_note ? (
