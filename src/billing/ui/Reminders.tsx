@@ -4,6 +4,7 @@ import { Bell } from 'lucide-react'
 import { sellerQuery } from '@/billing/queries'
 import { remindersLabel, remindersQuery } from '@/billing/reminders'
 import { useT } from '@/lib/i18n'
+import { useBusinessId } from '@/lib/business'
 
 export const bellClass =
   'relative inline-flex size-10 items-center justify-center rounded-md hover:bg-muted'
@@ -18,9 +19,10 @@ const loadMenu = () => (menuModule ??= import('./RemindersMenu'))
  * /settings/notifications. Renders nothing when the reminders are off or nothing is due. Until
  * it is first opened the bell is a plain button; its menu loads then.
  */
-export function Reminders({ userId }: { userId: string }) {
+export function Reminders() {
   const t = useT()
-  const seller = useQuery({ ...sellerQuery(userId), meta: { silent: true } })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business, meta: { silent: true } })
   const prefs = {
     overdue: seller.data?.notify_overdue === true,
     quoteExpiring: seller.data?.notify_quote_expiring === true,

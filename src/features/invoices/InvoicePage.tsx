@@ -36,8 +36,7 @@ import { save } from '@/billing/save'
 import { CREDIT_METHOD, methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { MoreHorizontal } from 'lucide-react'
 import { richText, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -45,10 +44,10 @@ import { useDocumentTitle } from '@/components/layout/document-title'
 export default function InvoicePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
-  const user = useAuthSelector(selectUser)
   const invoice = useQuery(recordQuery<Invoice>('invoices', id))
   useDocumentTitle(invoice.data && (invoice.data.number || t('documents.invoices.draftInvoice')))
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const payments = useQuery(invoicePaymentsQuery(id))
   const creditNotes = useQuery(invoiceCreditNotesQuery(id))
   const quote = useQuery({

@@ -20,8 +20,7 @@ import { save } from '@/billing/save'
 import type { Invoice, Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { richText, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/components/layout/document-title'
 
@@ -29,10 +28,10 @@ export default function QuotePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
   const [, navigate] = useLocation()
-  const user = useAuthSelector(selectUser)
   const quote = useQuery(recordQuery<Quote>('quotes', id))
   useDocumentTitle(quote.data && (quote.data.number || t('documents.quotes.draftQuote')))
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const invoice = useQuery({
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
     enabled: !!quote.data?.invoice,

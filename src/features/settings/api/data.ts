@@ -1,3 +1,4 @@
+import { currentBusinessId } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** One stored server backup (server/internal/backup/route_backups.go). */
@@ -50,6 +51,7 @@ export async function downloadExport() {
     await loadPb()
   ).send<{ url: string }>('/api/folio/export', {
     method: 'POST',
+    body: { business: currentBusinessId() },
   })
   download(url)
 }
