@@ -3,6 +3,7 @@ import type { RecordModel } from 'pocketbase'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { statusOf } from '@/lib/errors'
 import { defineWrite, type WriteContext } from '@/lib/writes'
+import { refreshMemberships } from '@/lib/business'
 import { computeTotals } from './money/totals'
 import { dashboardKey, recordKeys, sellerKey } from './queries'
 import { deriveInvoiceStatus } from './status'
@@ -293,8 +294,11 @@ export const writes = {
         (old: unknown) => (old && typeof old === 'object' ? { ...old, ...plain } : old),
       )
     },
-    settled: (qc, vars: SettingsUpdate) =>
-      void qc.invalidateQueries({ queryKey: sellerKey(vars.business || vars.userId || '') }),
+    settled: (qc, vars: SettingsUpdate) => {
+      void qc.invalidateQueries({ queryKey: sellerKey(vars.business || vars.userId || '') })
+      // The switcher shows the business's name from the memberships.
+      if ('company_name' in vars.body) void refreshMemberships()
+    },
     describe: label,
   }),
 }

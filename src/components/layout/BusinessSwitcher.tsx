@@ -1,5 +1,5 @@
 import * as Dropdown from '@radix-ui/react-dropdown-menu'
-import { Check, ChevronsUpDown } from 'lucide-react'
+import { Building2, Check, ChevronsUpDown } from 'lucide-react'
 import { useBusiness, type Membership } from '@/lib/business'
 import { useT } from '@/lib/i18n'
 import { cn } from '../ui/cn'
@@ -24,14 +24,16 @@ export function BusinessSwitcher({
   return (
     <Dropdown.Root modal={false}>
       <Dropdown.Trigger
-        aria-label={t('team.switcher.label', { name: name(here), role: roleName })}
-        className="inline-flex max-w-[12rem] min-w-0 items-center gap-2 rounded-md px-2 py-1 text-start text-sm hover:bg-muted sm:max-w-xs"
+        title={t('team.switcher.label', { name: name(here), role: roleName })}
+        className="inline-flex min-w-0 items-center gap-2 rounded-md px-2 py-1 text-start text-sm hover:bg-muted"
       >
-        <span className="grid min-w-0 leading-tight">
-          <span className="truncate font-medium">
+        <Building2 aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+        {/* On a phone or tablet the header has room for the icon only; the name is still read. */}
+        <span className="sr-only grid max-w-[14rem] leading-tight break-words lg:not-sr-only">
+          <span className="font-medium">
             <bdi>{name(here)}</bdi>
           </span>
-          <span className="truncate text-xs text-muted-foreground">
+          <span className="text-xs text-muted-foreground">
             <bdi>{roleName}</bdi>
           </span>
         </span>
@@ -56,8 +58,8 @@ export function BusinessSwitcher({
                 <Dropdown.ItemIndicator className="absolute">
                   <Check aria-hidden className="size-4" />
                 </Dropdown.ItemIndicator>
-                <span className="ms-6 grid min-w-0">
-                  <bdi className="truncate">{name(m)}</bdi>
+                <span className="ms-6 grid min-w-0 break-words">
+                  <bdi>{name(m)}</bdi>
                   <span className="text-xs text-muted-foreground">{t(`team.role.${m.role}`)}</span>
                 </span>
               </Dropdown.RadioItem>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import * as v from 'valibot'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
@@ -9,8 +10,9 @@ import { Field } from '@/components/ui/field'
 import { paths, signInHref } from '@/config/paths'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { refreshMemberships, rememberBusiness } from '@/lib/business'
-import { mutationErrorMessage } from '@/lib/errors'
-import { getIntlLocale, getLocale, useT } from '@/lib/i18n'
+import { mutationErrorMessage, refusal } from '@/lib/errors'
+import { useForm } from '@/lib/use-form'
+import { getIntlLocale, getLocale, t, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
 import { join, joinInfo, signUpAndJoin, type JoinInfo } from './api'
@@ -152,34 +154,28 @@ function WrongAddress({ invited, current }: { invited: string; current: string }
   )
 }
 
+const signUpSchema = v.object({
+  name: v.pipe(v.string(), v.trim()),
+  password: v.pipe(
+    v.string(),
+    v.minLength(PASSWORD_MIN, () => t('team.join.passwordShort', { min: PASSWORD_MIN })),
+  ),
+})
+
 function SignedOut({ token, info }: { token: string; info: JoinInfo }) {
   const t = useT()
   const auth = useAuthActor()
   const here = `/join/${encodeURIComponent(token)}`
-  const [name, setName] = useState('')
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    if (password.length < PASSWORD_MIN) {
-      setError(t('team.join.passwordShort', { min: PASSWORD_MIN }))
-      return
-    }
-    setError(null)
-    setFormError(null)
-    setBusy(true)
+  const { bind, formError, busy, handleSubmit } = useForm(signUpSchema, { name: '', password: '' })
+  const submit = handleSubmit(async ({ name, password }) => {
     try {
-      await signUpAndJoin(token, { name: name.trim(), password, language: getLocale() })
-    } catch (err) {
-      setFormError(mutationErrorMessage(err))
-      setBusy(false)
-      return
+      await signUpAndJoin(token, { name, password, language: getLocale() })
+    } catch (error) {
+      return refusal(error)
     }
     // The account exists with the invited address verified: sign in as usual.
     auth.send({ type: 'user.signIn', email: info.email, password, redirect: paths.dashboard })
-  }
+  })
   return (
     <div className="grid gap-4">
       <p className="text-sm">
@@ -207,22 +203,13 @@ function SignedOut({ token, info }: { token: string; info: JoinInfo }) {
           readOnly
           hidden
         />
-        <Field
-          label={t('team.join.name')}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field label={t('team.join.name')} autoComplete="name" {...bind('name')} />
         <Field
           label={t('team.join.password')}
-          name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           hint={t('team.join.passwordHint', { min: PASSWORD_MIN })}
-          error={error ?? undefined}
+          {...bind('password')}
         />
         <Button type="submit" busy={busy}>
           {t('team.join.create')}

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import * as v from 'valibot'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Alert, Card } from '@/components/ui/card'
@@ -8,8 +9,9 @@ import { SelectField } from '@/components/ui/inputs'
 import { RoleNote } from '@/components/ui/role-note'
 import { useAuthSelector } from '@/lib/auth-context'
 import { refreshMemberships, ROLES, useBusiness, type Role } from '@/lib/business'
-import { mutationErrorMessage } from '@/lib/errors'
-import { getIntlLocale, useLocale, useT } from '@/lib/i18n'
+import { mutationErrorMessage, refusal } from '@/lib/errors'
+import { useForm } from '@/lib/use-form'
+import { getIntlLocale, t, useLocale, useT } from '@/lib/i18n'
 import { can } from '@/lib/roles'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
@@ -239,37 +241,31 @@ function MemberList({
   )
 }
 
+const inviteSchema = v.object({
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(EMAIL, () => t('team.invite.emailInvalid')),
+  ),
+})
+
 function InviteForm({ business }: { business: string }) {
   const t = useT()
   const { role } = useBusiness()
   const qc = useQueryClient()
   const roles = assignableRoles(role)
-  const [email, setEmail] = useState('')
   const [inviteRole, setInviteRole] = useState<Role>('member')
-  const [error, setError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    const address = email.trim()
-    if (!EMAIL.test(address)) {
-      setError(t('team.invite.emailInvalid'))
-      return
-    }
-    setError(null)
-    setFormError(null)
-    setBusy(true)
+  const { bind, setValues, formError, busy, handleSubmit } = useForm(inviteSchema, { email: '' })
+  const submit = handleSubmit(async ({ email }) => {
     try {
-      await invite(business, address, inviteRole)
-      notify('success', t('team.invite.sent', { email: address }))
-      setEmail('')
-      void qc.invalidateQueries({ queryKey: teamKeys.invitations(business) })
-    } catch (err) {
-      setFormError(mutationErrorMessage(err))
-    } finally {
-      setBusy(false)
+      await invite(business, email, inviteRole)
+    } catch (error) {
+      return refusal(error)
     }
-  }
+    notify('success', t('team.invite.sent', { email }))
+    setValues({ email: '' })
+    void qc.invalidateQueries({ queryKey: teamKeys.invitations(business) })
+  })
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby="invite-heading">
       <h2 id="invite-heading" className="text-lg font-semibold">
@@ -277,15 +273,7 @@ function InviteForm({ business }: { business: string }) {
       </h2>
       {formError ? <Alert>{formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t('team.invite.email')}
-          type="email"
-          name="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error ?? undefined}
-        />
+        <Field label={t('team.invite.email')} type="email" autoComplete="off" {...bind('email')} />
         <SelectField
           label={t('team.invite.role')}
           name="role"
