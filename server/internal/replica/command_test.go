@@ -91,3 +91,32 @@ func TestRestoreCommand(t *testing.T) {
 		t.Errorf("restored payments: %v", got)
 	}
 }
+
+// TestBackupLeavesReplicaWorkFiles: a backup made while the server
+// streamed holds Litestream's work files; restored, they are left out, so
+// the replication starts afresh from the restored data.db instead of from
+// a position the data no longer has.
+func TestBackupLeavesReplicaWorkFiles(t *testing.T) {
+	a := bound(t, testapp.New(t))
+	defer a.Cleanup()
+	work := filepath.Join(a.DataDir(), backup.ReplicaWorkDir, "ltx", "0")
+	if err := os.MkdirAll(work, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "0000000000000009-0000000000000009.ltx"), []byte("stale"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CreateBackup(context.Background(), "streamed.zip"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "pb_data")
+	if _, err := backup.Restore(dir, filepath.Join(a.DataDir(), "backups", "streamed.zip"), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, backup.ReplicaWorkDir)); err == nil {
+		t.Errorf("the restored dir has the replica's old work files")
+	}
+}
