@@ -11,7 +11,6 @@ import (
 
 	"folio/server/internal/backup"
 	"folio/server/internal/replica"
-	"folio/server/internal/testapp"
 )
 
 // TestRestoreCommand: `folio restore --from-replica` as an operator types
@@ -20,7 +19,7 @@ import (
 // replica at once) change nothing and fail the command; a fresh dir is
 // restored and the output says from where.
 func TestRestoreCommand(t *testing.T) {
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	invoice := books(t, a)
 	payment(t, a, invoice)
@@ -97,7 +96,7 @@ func TestRestoreCommand(t *testing.T) {
 // the replication starts afresh from the restored data.db instead of from
 // a position the data no longer has.
 func TestBackupLeavesReplicaWorkFiles(t *testing.T) {
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	work := filepath.Join(a.DataDir(), backup.ReplicaWorkDir, "ltx", "0")
 	if err := os.MkdirAll(work, 0o700); err != nil {

@@ -28,6 +28,25 @@ var alice = testapp.Alice.ID
 
 var ui = fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}
 
+// serverApp is a test app on a clone of the migrated template, opened as
+// the server opens its databases (replica.DBConnect: transactions begin
+// IMMEDIATE). The test app's default would let Litestream's checkpoint
+// writes fail a deferred transaction with SQLITE_BUSY_SNAPSHOT.
+func serverApp(t testing.TB) *tests.TestApp {
+	t.Helper()
+	tmpl := testapp.New(t)
+	dir := tmpl.DataDir()
+	if err := tmpl.ResetBootstrapState(); err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	a, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect, EncryptionEnv: "pb_test_env"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // bound is a test app on dir with everything `serve` binds (no replica).
 func bound(t testing.TB, app0 *tests.TestApp) *tests.TestApp {
 	t.Helper()

@@ -80,7 +80,7 @@ func payment(t testing.TB, a core.App, invoice string) string {
 func TestRestoreToAMoment(t *testing.T) {
 	s3 := startS3(t)
 	env := s3.env("pitr/db")
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	invoice := books(t, a)
 	before := time.Now().Add(-time.Hour)
@@ -148,7 +148,7 @@ func TestRestoreToAMoment(t *testing.T) {
 // banner and to the operator's status, mailed to the operator once, and
 // the app goes on writing.
 func TestUnreachableReplica(t *testing.T) {
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	invoice := books(t, a)
 	env := map[string]string{"FOLIO_REPLICA_URL": "s3://folio/db", "FOLIO_REPLICA_S3_ENDPOINT": "http://" + freeAddr(t),
@@ -205,7 +205,7 @@ func TestUnreachableReplica(t *testing.T) {
 // in the replica's bucket, not on this machine's disk.
 func TestFilesGoToTheBucket(t *testing.T) {
 	s3 := startS3(t)
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	testapp.CreateUser(t, a, testapp.Alice)
 	started(t, a, s3.env("files/db"), replica.Options{})
@@ -245,7 +245,7 @@ func TestMoveToAnotherMachine(t *testing.T) {
 	s3 := startS3(t)
 	env := s3.env("move/db")
 	ctx := context.Background()
-	old := bound(t, testapp.New(t))
+	old := bound(t, serverApp(t))
 	defer old.Cleanup()
 	invoice := books(t, old)
 	b, _ := started(t, old, env, replica.Options{})
@@ -260,7 +260,7 @@ func TestMoveToAnotherMachine(t *testing.T) {
 	if _, err := replica.Restore(ctx, *cfg, replica.RestoreOptions{DataDir: dir, Now: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	moved, err := tests.NewTestApp(dir)
+	moved, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect, EncryptionEnv: "pb_test_env"})
 	if err != nil {
 		t.Fatal(err)
 	}
