@@ -185,7 +185,7 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(3 * time.Second)
+	time.Sleep(4 * time.Second)
 	killedAt := time.Now()
 	if err := child.Process.Kill(); err != nil { // SIGKILL
 		t.Fatal(err)
@@ -203,7 +203,7 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	}
 	total := len(done)
 	mu.Unlock()
-	if len(must) < 50 || total == len(must) {
+	if len(must) < 20 || total == len(must) {
 		t.Fatalf("%d payments before the kill, %d answered: the writers stopped before it (%d errors, the last %v)\n%s", len(must), total, errs, lastErr, log.String())
 	}
 
