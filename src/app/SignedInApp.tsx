@@ -17,7 +17,8 @@ import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
 import { BusinessSwitcher } from '@/components/layout/BusinessSwitcher'
-import { switchBusiness } from '@/lib/business'
+import { currentBusinessName, switchBusiness, useBusiness } from '@/lib/business'
+import { needsSecondFactor, TwoFactorGate } from '@/features/team/TwoFactorGate'
 import { useBusinessContext } from './business-context'
 import { useRealtimeSync } from '@/billing/realtime'
 import { billingWrites } from '@/billing/writes'
@@ -72,6 +73,7 @@ function BusinessArea({ business }: { business: string }) {
   const offline = useAuthSelector(selectIsOffline)
   const [location] = useLocation()
   const online = useOnline()
+  const here = useBusiness()
   const userId = user?.id
   const session = useMemo(
     () => (userId ? dataSessionFor(userId, business) : null),
@@ -80,6 +82,10 @@ function BusinessArea({ business }: { business: string }) {
   useEffect(() => session?.start(effectsFor(auth)), [session, auth])
   if (!user || !session) return null
   const queryClient = session.client
+  const businessName = currentBusinessName(here) || t('team.switcher.unnamed')
+  // The business asks for two factors and this person has none yet: one page says so, in place
+  // of every screen but where it is turned on. The chart's user changes once it is on.
+  const gated = needsSecondFactor(here.requireMfa, user.totpEnabled, location)
   return (
     <PersistQueryClientProvider
       client={queryClient}
@@ -118,28 +124,33 @@ function BusinessArea({ business }: { business: string }) {
         banner={
           <>
             {offline || !online ? <OfflineBanner /> : null}
+            {here.closed ? <ClosedBanner /> : null}
             <SyncStatus />
           </>
         }
       >
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<RouteProgress />}>
-            <Switch>
-              {signedInPages.map(({ path, Component, layout: Layout }) => (
-                <Route key={path} path={path}>
-                  {Layout ? (
-                    <Layout>
+            {gated ? (
+              <TwoFactorGate business={businessName} />
+            ) : (
+              <Switch>
+                {signedInPages.map(({ path, Component, layout: Layout }) => (
+                  <Route key={path} path={path}>
+                    {Layout ? (
+                      <Layout>
+                        <Component />
+                      </Layout>
+                    ) : (
                       <Component />
-                    </Layout>
-                  ) : (
-                    <Component />
-                  )}
+                    )}
+                  </Route>
+                ))}
+                <Route>
+                  <NotFound.Component />
                 </Route>
-              ))}
-              <Route>
-                <NotFound.Component />
-              </Route>
-            </Switch>
+              </Switch>
+            )}
           </Suspense>
         </ErrorBoundary>
       </AppShell>
@@ -162,6 +173,16 @@ const Reminders = lazy(() =>
 function RealtimeSync({ enabled }: { enabled: boolean }) {
   useRealtimeSync(enabled)
   return null
+}
+
+/** A closed business: everyone reads, nobody changes (the server refuses every write). */
+function ClosedBanner() {
+  const t = useT()
+  return (
+    <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
+      <bdi>{t('team.closed.banner')}</bdi>
+    </p>
+  )
 }
 
 function OfflineBanner() {

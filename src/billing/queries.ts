@@ -225,6 +225,10 @@ export interface SellerSettings {
   default_tax_rate: number
   notify_overdue: boolean
   notify_quote_expiring: boolean
+  /** Every member must sign in with two factors. */
+  require_mfa?: boolean
+  /** When the owner closed the business ("" while open). */
+  closed_at?: string
   company_postal_code?: string
   company_city?: string
   company_country?: string

@@ -296,8 +296,8 @@ export const writes = {
     },
     settled: (qc, vars: SettingsUpdate) => {
       void qc.invalidateQueries({ queryKey: sellerKey(vars.business || vars.userId || '') })
-      // The switcher shows the business's name from the memberships.
-      if ('company_name' in vars.body) void refreshMemberships()
+      // The switcher shows the business's name, and the 2FA gate its rule, from the memberships.
+      if ('company_name' in vars.body || 'require_mfa' in vars.body) void refreshMemberships()
     },
     describe: label,
   }),

@@ -19,6 +19,10 @@ export interface Membership {
   role: Role
   /** The business's name, for the switcher ("" when it has none yet). */
   businessName: string
+  /** The business asks every member to sign in with two factors (`require_mfa`). */
+  requireMfa?: boolean
+  /** The business was closed by its owner: its records are read-only (`closed_at` set). */
+  closed?: boolean
 }
 
 /** Where the last business chosen by a user is remembered on this device. */
@@ -48,6 +52,10 @@ export interface BusinessState {
   current: string | null
   /** The role in the current business. */
   role: Role | null
+  /** The current business is closed: read-only for everyone. */
+  closed: boolean
+  /** The current business requires two-factor sign-in of its members. */
+  requireMfa: boolean
   /** True once the memberships came from the server (or the device's copy) for this user. */
   known: boolean
 }
@@ -57,6 +65,8 @@ const empty: BusinessState = {
   memberships: [],
   current: null,
   role: null,
+  closed: false,
+  requireMfa: false,
   known: false,
 }
 let state: BusinessState = empty
@@ -99,8 +109,16 @@ function withCurrent(
   known: boolean,
 ): BusinessState {
   const current = chooseBusiness(userId, memberships, wanted)
-  const role = memberships.find((m) => m.business === current)?.role ?? null
-  return { userId, memberships, current, role, known }
+  const here = memberships.find((m) => m.business === current)
+  return {
+    userId,
+    memberships,
+    current,
+    role: here?.role ?? null,
+    closed: here?.closed === true,
+    requireMfa: here?.requireMfa === true,
+    known,
+  }
 }
 
 function readCachedMemberships(userId: string): Membership[] | null {
@@ -187,6 +205,10 @@ export function endBusinessContext() {
 }
 
 export const businessState = (): BusinessState => state
+
+/** The current business's name ("" when it has none yet, or there is no current business). */
+export const currentBusinessName = (s: BusinessState): string =>
+  s.memberships.find((m) => m.business === s.current)?.businessName ?? ''
 
 /** The current business's id ("" when there is none): sent as `business` with every write. */
 export const currentBusinessId = (): string => state.current ?? ''

@@ -13,8 +13,15 @@ const grants: Record<Role, readonly Action[]> = {
   accountant: ['read', 'export'],
 }
 
-export const can = (role: Role | null | undefined, action: Action): boolean =>
-  !!role && grants[role].includes(action)
+/** What a closed business still allows everyone: reading and taking its records out. */
+const whileClosed: readonly Action[] = ['read', 'export']
+
+/**
+ * Whether a role may do an action; in a closed business (`closed`) only what an accountant may,
+ * whatever the role, as the server refuses the rest (`folio_business_closed`).
+ */
+export const can = (role: Role | null | undefined, action: Action, closed = false): boolean =>
+  !!role && grants[role].includes(action) && (!closed || whileClosed.includes(action))
 
 /** True when `to` allows something `from` allowed (a lowered role). */
 export const allowsLess = (to: Role, from: Role): boolean =>
@@ -22,11 +29,13 @@ export const allowsLess = (to: Role, from: Role): boolean =>
 
 export interface RoleView {
   role: Role | null
+  /** The current business is closed: nothing in it can be changed. */
+  closed: boolean
   can(action: Action): boolean
 }
 
-/** The person's role in the current business, and what it allows. */
+/** The person's role in the current business, and what it allows (less once it is closed). */
 export function useRole(): RoleView {
-  const { role } = useBusiness()
-  return { role, can: (action) => can(role, action) }
+  const { role, closed } = useBusiness()
+  return { role, closed, can: (action) => can(role, action, closed) }
 }

@@ -37,6 +37,7 @@ import { CREDIT_METHOD, methodLabel, type Invoice, type Payment, type Quote } fr
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useBusinessId } from '@/lib/business'
+import { useRole } from '@/lib/roles'
 import { MoreHorizontal } from 'lucide-react'
 import { richText, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -60,6 +61,8 @@ export default function InvoicePage() {
     enabled: openForCredit && !!invoice.data?.customer,
   })
   const pendingPayments = usePendingWrites('payments')
+  // An accountant (or anyone in a closed business) reads the invoice: no control would work.
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<
     | { kind: 'pay' }
     | { kind: 'applyCredit' }
@@ -79,8 +82,9 @@ export default function InvoicePage() {
   const actions = invoiceActions(inv)
   const settled = invoiceSettlement(inv)
   const credited = inv.credited_cents ?? 0
-  const can = (a: (typeof actions)[number]) => actions.includes(a)
-  const credits = openForCredit && inv.balance_cents > 0 ? usableCredits(keptCredit.data, inv) : []
+  const can = (a: (typeof actions)[number]) => writer && actions.includes(a)
+  const credits =
+    writer && openForCredit && inv.balance_cents > 0 ? usableCredits(keptCredit.data, inv) : []
   const customer = inv.expand?.customer
   const pending = (inv as Invoice & { pending?: boolean }).pending
   const queuedPayments = pendingPayments.creates
@@ -174,7 +178,7 @@ export default function InvoicePage() {
                 {t('credits.apply.action')}
               </Button>
             ) : null}
-            {!pending && canCredit(inv) ? (
+            {writer && !pending && canCredit(inv) ? (
               <PreloadLink
                 href={recordPaths.creditNoteFor(inv.id)}
                 className={buttonClass('outline')}
@@ -260,7 +264,7 @@ export default function InvoicePage() {
                       </div>
                       {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
                     </div>
-                    {p.number ? (
+                    {writer && p.number ? (
                       <Menu
                         label={t('documents.invoice.paymentActions', { number: p.number })}
                         trigger={<MoreHorizontal className="size-4" aria-hidden />}

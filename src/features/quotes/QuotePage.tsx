@@ -14,6 +14,7 @@ import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
 import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
 import { recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
+import { useRole } from '@/lib/roles'
 import { formatDate } from '@/billing/format'
 import { quoteActions } from '@/billing/status'
 import { save } from '@/billing/save'
@@ -36,6 +37,8 @@ export default function QuotePage() {
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
     enabled: !!quote.data?.invoice,
   })
+  // An accountant (or anyone in a closed business) reads the quote: no control would work.
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<'accept' | 'reject' | 'convert' | null>(null)
   const [rejectReason, setRejectReason] = useState('')
 
@@ -44,7 +47,7 @@ export default function QuotePage() {
     return <RecordPending failed={quote.isError} what="quote" />
   }
   const actions = quoteActions(q)
-  const can = (a: (typeof actions)[number]) => actions.includes(a)
+  const can = (a: (typeof actions)[number]) => writer && actions.includes(a)
   const customer = q.expand?.customer
   const pending = (q as Quote & { pending?: boolean }).pending
 

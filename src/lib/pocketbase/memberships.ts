@@ -8,13 +8,19 @@ export const MEMBERSHIPS = 'memberships'
 /** A membership record (with its business expanded) as the app holds it. */
 export function toMembership(r: RecordModel): Membership | null {
   if (!isRole(r.role)) return null
-  const business = (r.expand as { business?: { company_name?: unknown } } | undefined)?.business
+  const business = (
+    r.expand as
+      | { business?: { company_name?: unknown; require_mfa?: unknown; closed_at?: unknown } }
+      | undefined
+  )?.business
   return {
     id: r.id,
     user: String(r.user ?? ''),
     business: String(r.business ?? ''),
     role: r.role,
     businessName: typeof business?.company_name === 'string' ? business.company_name : '',
+    requireMfa: business?.require_mfa === true,
+    closed: typeof business?.closed_at === 'string' && business.closed_at !== '',
   }
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { chooseBusiness, diffMemberships, type Membership, type Role } from '@/lib/business'
+import type { RecordModel } from 'pocketbase'
+import {
+  businessState,
+  chooseBusiness,
+  diffMemberships,
+  endBusinessContext,
+  setMemberships,
+  startBusinessContext,
+  switchBusiness,
+  type Membership,
+  type Role,
+} from '@/lib/business'
+import { toMembership } from '@/lib/pocketbase/memberships'
 import { allowsLess, can, type Action } from '@/lib/roles'
 
 const m = (business: string, role: Role = 'owner'): Membership => ({
@@ -61,5 +73,40 @@ describe('diffMemberships: what a person lost', () => {
     )
     expect(change.lost.map((x) => x.business)).toEqual(['b1'])
     expect(change.lowered).toEqual([{ membership: m('b2', 'accountant'), from: 'member' }])
+  })
+})
+
+describe('the business record read with a membership: its rule and whether it is closed', () => {
+  const record = (business: Record<string, unknown>) =>
+    ({
+      id: 'm1',
+      collectionId: 'memberships',
+      collectionName: 'memberships',
+      user: 'u1',
+      business: 'b1',
+      role: 'member',
+      expand: { business: { company_name: 'Ada & Co', ...business } },
+    }) as unknown as RecordModel
+
+  it.each([
+    ['an open business without the rule', {}, false, false],
+    ['a business that requires 2FA', { require_mfa: true }, true, false],
+    ['a closed business', { closed_at: '2026-11-27 10:00:00.000Z' }, false, true],
+    ['closed_at empty is open', { closed_at: '', require_mfa: false }, false, false],
+  ] as const)('%s', (_, business, requireMfa, closed) => {
+    expect(toMembership(record(business))).toMatchObject({ requireMfa, closed })
+  })
+
+  it('the current business carries them into the state', () => {
+    startBusinessContext('u-state')
+    setMemberships('u-state', [
+      { ...m('b1'), user: 'u-state', closed: true },
+      { ...m('b2'), user: 'u-state', requireMfa: true },
+    ])
+    switchBusiness('b1')
+    expect(businessState()).toMatchObject({ current: 'b1', closed: true, requireMfa: false })
+    switchBusiness('b2')
+    expect(businessState()).toMatchObject({ current: 'b2', closed: false, requireMfa: true })
+    endBusinessContext()
   })
 })
