@@ -1,6 +1,5 @@
-import { useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import * as v from 'valibot'
-import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { navigate } from 'wouter/use-browser-location'
 import { useRouteTitle } from '@/components/layout/document-title'
@@ -12,6 +11,7 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { refreshMemberships, rememberBusiness } from '@/lib/business'
 import { mutationErrorMessage, refusal } from '@/lib/errors'
 import { useForm } from '@/lib/use-form'
+import { useAsyncAction } from '@/lib/use-async'
 import { getIntlLocale, getLocale, t, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
@@ -25,14 +25,14 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 export default function JoinPage() {
   const t = useT()
   const { token = '' } = useParams<{ token: string }>()
-  const info = useQuery({
-    queryKey: ['join', token],
-    queryFn: () => joinInfo(token),
-    retry: false,
-    meta: { silent: true },
-  })
-  const business = info.data?.business_name || t('team.switcher.unnamed')
-  useRouteTitle(info.data ? t('team.join.title', { business }) : t('team.join.loading'))
+  // A public page (someone signed out opens it from the mail): no query client here.
+  const [info, load] = useAsyncAction(useCallback(() => joinInfo(token), [token]))
+  useEffect(() => {
+    void load()
+  }, [load])
+  const data = info.status === 'success' ? info.data : null
+  const business = data?.business_name || t('team.switcher.unnamed')
+  useRouteTitle(data ? t('team.join.title', { business }) : t('team.join.loading'))
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 p-4">
       <Link href="~/" className="flex items-center gap-2 text-lg font-semibold">
@@ -40,9 +40,9 @@ export default function JoinPage() {
         Folio
       </Link>
       <Card className="grid w-full max-w-md gap-4">
-        {info.data ? (
-          <Invitation token={token} info={info.data} business={business} />
-        ) : info.isError ? (
+        {data ? (
+          <Invitation token={token} info={data} business={business} />
+        ) : info.status === 'error' ? (
           <Alert>{mutationErrorMessage(info.error) || t('team.join.failed')}</Alert>
         ) : (
           <p role="status">
