@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { binary, folioServer, freePort } from './server.mjs'
+import { apiJSON, apiRequest, binary, folioServer, freePort } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 200)
 const WARMUP = 20
@@ -35,23 +35,8 @@ function seed() {
 }
 
 let token = ''
-async function api(method, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  return { status: res.status, ok: res.ok, text }
-}
-async function json(method, path, body) {
-  const r = await api(method, path, body)
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`)
-  return JSON.parse(r.text)
-}
+const api = (method, path, body) => apiRequest(base, method, path, body, token)
+const json = (method, path, body) => apiJSON(base, method, path, body, token)
 
 const q = (params) => `?${new URLSearchParams(params)}`
 const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]

@@ -8,6 +8,27 @@ import { join } from 'node:path'
 export const root = join(import.meta.dirname, '..')
 export const binary = process.env.FOLIO_BINARY || join(root, '.build', 'folio')
 
+/** One API request to `base`, signed in with `token` when given: its status, ok and body text. */
+export async function apiRequest(base, method, path, body, token) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  return { status: res.status, ok: res.ok, text }
+}
+
+/** apiRequest's answer as JSON; a refusal throws with its status and the start of its body. */
+export async function apiJSON(base, method, path, body, token) {
+  const r = await apiRequest(base, method, path, body, token)
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`)
+  return JSON.parse(r.text)
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer()

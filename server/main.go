@@ -8,6 +8,7 @@ package main
 import (
 	"log"
 	"os"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/pocketbase/pocketbase"
@@ -25,11 +26,7 @@ var version = "dev"
 
 func main() {
 	// Dev mode (SQL log, mail echo) only under `go run`; --dev still forces it.
-	pb := pocketbase.NewWithConfig(pocketbase.Config{
-		DefaultDev:     app.IsGoRun(),
-		DefaultDataDir: app.DefaultDataDir(),
-		DBConnect:      replica.DBConnect, // Litestream writes too: see there
-	})
+	pb := pocketbase.NewWithConfig(config())
 
 	// Go migrations; under `go run`, collection changes made in the admin UI
 	// are also written as new files in ./migrations so they can be committed.
@@ -57,6 +54,31 @@ func main() {
 	if err := app.Execute(pb); err != nil {
 		os.Exit(1)
 	}
+}
+
+// config is PocketBase's configuration: dev mode under `go run`, the data
+// dir, transactions begun IMMEDIATE (Litestream writes too: see
+// replica.DBConnect) and a read pool of readConns() connections.
+func config() pocketbase.Config {
+	return pocketbase.Config{
+		DefaultDev:       app.IsGoRun(),
+		DefaultDataDir:   app.DefaultDataDir(),
+		DBConnect:        replica.DBConnect,
+		DataMaxOpenConns: readConns(),
+		DataMaxIdleConns: readConns(),
+	}
+}
+
+// readConns is how many reads of data.db run at once: 4 per core (8 on a
+// 2-core machine), all kept open. PocketBase's default is 120 (15 kept).
+// SQLite here is Go code (modernc), so each read under way is a goroutine
+// wanting the CPU: with 120 of them the one request holding the write
+// connection got a time slice every few hundred milliseconds and invoice
+// creations waited seconds for it (npm run bench:load, 200 clients: p95
+// 28-31 s with 120, 6-10 s with 8 on the same loaded machine). Reads past
+// the limit wait in the pool, off the CPU.
+func readConns() int {
+	return 4 * runtime.GOMAXPROCS(0)
 }
 
 // pocketbaseVersion is the PocketBase module this binary was built with

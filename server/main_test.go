@@ -2,12 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase"
 )
 
 // runAsFolio makes the test binary behave as the folio command when a test
@@ -117,5 +123,41 @@ func TestCommandsExitZeroOnSuccess(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
 		t.Errorf("no data.db after the restore: %v", err)
+	}
+}
+
+// The data.db read pool is readConns() connections, all kept open, instead
+// of PocketBase's 120 (15 kept): see readConns.
+func TestReadPool(t *testing.T) {
+	cfg := config()
+	cfg.DefaultDataDir = t.TempDir()
+	cfg.DefaultDev = false
+	pb := pocketbase.NewWithConfig(cfg)
+	if err := pb.Bootstrap(); err != nil {
+		t.Fatal(err)
+	}
+	defer pb.ResetBootstrapState()
+	db, ok := pb.ConcurrentDB().(*dbx.DB)
+	if !ok {
+		t.Fatalf("ConcurrentDB is %T", pb.ConcurrentDB())
+	}
+	if got, want := db.DB().Stats().MaxOpenConnections, 4*runtime.GOMAXPROCS(0); got != want {
+		t.Errorf("read pool: %d connections, want %d", got, want)
+	}
+	// All kept open: a connection closed on release is opened again (the
+	// pragmas, the schema) by the next read.
+	var conns []*sql.Conn
+	for range readConns() {
+		c, err := db.DB().Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	if got := db.DB().Stats().Idle; got != readConns() {
+		t.Errorf("%d connections kept open after %d reads at once, want all", got, readConns())
 	}
 }

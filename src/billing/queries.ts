@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { FULL_LIST_BATCH, PAGE_SIZE } from '@/config/constants'
-import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { listFilter, listSort, type ListSpec, type ListState } from './list-state'
 import type {
@@ -31,7 +30,7 @@ export const dashboardKey = ['dashboard'] as const
 async function filterString(spec: ListSpec, state: ListState, status?: string) {
   const pb = await loadPb()
   const f = listFilter(spec, state, status)
-  return scopedFilter(pb, f.expr, f.params)
+  return f.expr ? pb.filter(f.expr, f.params) : ''
 }
 
 export const listQuery = <T extends AnyRecord>(spec: ListSpec, state: ListState) =>
@@ -110,12 +109,10 @@ export const customerSearchQuery = (q: string) =>
     queryFn: async (): Promise<Customer[]> => {
       const pb = await loadPb()
       const filter = q.trim()
-        ? scopedFilter(
-            pb,
-            'archived = false && (name ~ {:q} || email ~ {:q} || contact_name ~ {:q})',
-            { q: q.trim() },
-          )
-        : scopedFilter(pb, 'archived = false')
+        ? pb.filter('archived = false && (name ~ {:q} || email ~ {:q} || contact_name ~ {:q})', {
+            q: q.trim(),
+          })
+        : 'archived = false'
       const page = await pb
         .collection('customers')
         .getList<Customer>(1, 20, { filter, sort: 'name', fields: '*' })
@@ -225,10 +222,6 @@ export interface SellerSettings {
   default_tax_rate: number
   notify_overdue: boolean
   notify_quote_expiring: boolean
-  /** Every member must sign in with two factors. */
-  require_mfa?: boolean
-  /** When the owner closed the business ("" while open). */
-  closed_at?: string
   company_postal_code?: string
   company_city?: string
   company_country?: string
@@ -249,17 +242,15 @@ export interface SellerSettings {
   reminder_steps?: number[] | null
   reminder_subject_template?: string
   reminder_message_template?: string
-  /** Not fields of the business (the user's, before teams): absent now. */
-  email?: string
-  name?: string
+  email: string
+  name: string
 }
 
-export const sellerKey = (businessId: string) => ['businesses', businessId] as const
-
-/** The current business's settings (seller block, defaults, reminders): its `businesses` record. */
-export const sellerQuery = (businessId: string) =>
+/** The signed-in account's business settings (seller block, defaults, reminders). */
+export const sellerQuery = (userId: string) =>
   queryOptions({
-    queryKey: sellerKey(businessId),
+    // Its own key under the user's: the profile page's copy of the record is fetched on its own.
+    queryKey: ['users', userId, 'business'] as const,
     queryFn: async (): Promise<SellerSettings> =>
-      (await loadPb()).collection('businesses').getOne<SellerSettings>(businessId),
+      (await loadPb()).collection('users').getOne<SellerSettings>(userId),
   })

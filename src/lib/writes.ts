@@ -13,19 +13,11 @@ import { t } from './i18n'
  */
 export type WriteKey = readonly [string, string]
 
-/** Where a write runs: the business whose queue holds it (each business has its own). */
-export interface WriteContext {
-  readonly business: string
-}
-
 export interface WriteDef<V, R = unknown> {
   readonly key: WriteKey
   readonly formerKeys?: readonly WriteKey[]
-  /**
-   * Sends the write. It must be safe to replay (a lost answer means it is sent again). It runs in
-   * the business it was made in, even when the person has switched to another since.
-   */
-  run(vars: V, ctx: WriteContext): Promise<R>
+  /** Sends the write. It must be safe to replay (a lost answer means it is sent again). */
+  run(vars: V): Promise<R>
   /** Shows the write at once in the cached data (offline too); the server's answer replaces it. */
   optimistic?(qc: QueryClient, vars: NoInfer<V>): void
   /** After the server answered, accepted or refused: refresh what the write touched. */
@@ -51,7 +43,6 @@ const keyId = (key: readonly unknown[] | undefined) => JSON.stringify(key ?? [])
 const registry = new Map<string, AnyWrite>()
 const formerKeys = new Map<string, WriteKey>()
 const clients = new Set<QueryClient>()
-const businessOf = new WeakMap<QueryClient, string>()
 
 /** Adds writes to the registry (and to every client already made): call it before they run. */
 export function registerWrites(defs: readonly AnyWrite[]) {
@@ -81,7 +72,7 @@ export const isWrite = (m: Pick<AnyMutation, 'options'>, def: AnyWrite) =>
 
 function applyWrite(qc: QueryClient, def: AnyWrite) {
   qc.setMutationDefaults(def.key, {
-    mutationFn: (vars: unknown) => def.run(vars, { business: businessOf.get(qc) ?? '' }),
+    mutationFn: (vars: unknown) => def.run(vars),
     onMutate: (vars: unknown) => def.optimistic?.(qc, vars),
     onSuccess: (_data, vars, _r, ctx) => {
       if (ctx.meta?.queued) {
@@ -104,12 +95,8 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
   })
 }
 
-/**
- * Gives a client (one business's) the registered writes, now and as more are registered;
- * returns the undo.
- */
-export function applyWrites(qc: QueryClient, business = ''): () => void {
-  businessOf.set(qc, business)
+/** Gives a client the registered writes, now and as more are registered; returns the undo. */
+export function applyWrites(qc: QueryClient): () => void {
   clients.add(qc)
   for (const def of registry.values()) applyWrite(qc, def)
   return () => clients.delete(qc)

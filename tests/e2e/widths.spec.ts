@@ -63,8 +63,6 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/display',
     '/settings/notifications',
     '/settings/reminders',
-    '/settings/members',
-    '/businesses/new',
     '/help-center',
     '/profile',
   ]

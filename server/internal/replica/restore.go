@@ -105,10 +105,7 @@ func AddRestoreFlags(cmd *cobra.Command, dataDir func() string, getenv func(stri
 	args, run := cmd.Args, cmd.RunE
 	cmd.Args = func(c *cobra.Command, a []string) error {
 		if c.Flags().Changed("from-replica") {
-			if len(a) > 0 {
-				return fmt.Errorf("restore either a backup (%s) or --from-replica, not both", a[0])
-			}
-			return nil
+			return cobra.NoArgs(c, a)
 		}
 		return args(c, a)
 	}

@@ -19,7 +19,8 @@ import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import { methodLabel, type CreditNote, type Invoice, type Refund } from '@/billing/types'
 import { recordPaths } from '@/config/paths'
-import { useBusinessId } from '@/lib/business'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { notify } from '@/lib/toast'
 import { richText, useT } from '@/lib/i18n'
@@ -35,6 +36,7 @@ import { RefundDialog } from './RefundDialog'
 export default function CreditNotePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
+  const user = useAuthSelector(selectUser)
   const query = useQuery(recordQuery<CreditNote>('credit_notes', id))
   const cn = query.data
   const invoice = useQuery({
@@ -42,8 +44,7 @@ export default function CreditNotePage() {
     enabled: !!cn?.invoice,
   })
   const refunds = useQuery({ ...creditNoteRefundsQuery(id), enabled: !!cn })
-  const business = useBusinessId()
-  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   useDocumentTitle(cn?.number || t('credits.kind'))
   const [dialog, setDialog] = useState<
     { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | null

@@ -9,7 +9,8 @@ import { recordQuery, sellerQuery } from '@/billing/queries'
 import { creditNotePrintable } from '@/billing/printable'
 import type { CreditNote } from '@/billing/types'
 import { recordPaths } from '@/config/paths'
-import { useBusinessId } from '@/lib/business'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { useT } from '@/lib/i18n'
 
@@ -17,9 +18,9 @@ import { useT } from '@/lib/i18n'
 export default function CreditNotePrintPage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
+  const user = useAuthSelector(selectUser)
   const cn = useQuery(recordQuery<CreditNote>('credit_notes', id))
-  const business = useBusinessId()
-  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   useDocumentTitle(cn.data?.number)
   if (!cn.data) return <RecordPending failed={cn.isError} what="document" />
   const doc = creditNotePrintable(

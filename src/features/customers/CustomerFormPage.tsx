@@ -12,7 +12,6 @@ import { writes } from '@/billing/writes'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
-import { useBusinessId } from '@/lib/business'
 import { selectUser } from '@machines/auth/selectors'
 import { CustomerForm, toFormInput } from './components/CustomerForm'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -23,8 +22,7 @@ export default function CustomerFormPage() {
   const { id } = useParams<{ id?: string }>()
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
-  const business = useBusinessId()
-  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const existing = useQuery({
     ...recordQuery<Customer>('customers', id ?? ''),
     enabled: !!id,

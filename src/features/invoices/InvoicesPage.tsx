@@ -6,7 +6,6 @@ import { RecordList, type Column } from '@/billing/ui/RecordList'
 import { InvoiceStatusBadge } from '@/billing/ui/StatusBadge'
 import { EmptyState } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { useRole } from '@/lib/roles'
 import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
@@ -84,20 +83,16 @@ export default function InvoicesPage() {
   const t = useT()
   const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(t), [t])
-  // An accountant (or anyone in a closed business) reads the list: no control would work.
-  const writer = useRole().can('write')
   return (
     <>
       <PageHeader
         title={t('documents.invoices.title')}
         description={t('documents.invoices.description')}
         actions={
-          writer ? (
-            <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-              <Plus className="size-4" aria-hidden />
-              {t('documents.invoices.new')}
-            </PreloadLink>
-          ) : null
+          <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
+            <Plus className="size-4" aria-hidden />
+            {t('documents.invoices.new')}
+          </PreloadLink>
         }
       />
       <RecordList<Invoice>
@@ -122,7 +117,7 @@ export default function InvoicesPage() {
           </span>
         )}
         rowActions={(i) => {
-          const can = writer ? invoiceActions(i) : []
+          const can = invoiceActions(i)
           return [
             {
               label: t('documents.actions.open'),
@@ -157,14 +152,10 @@ export default function InvoicesPage() {
               label: t('documents.actions.print'),
               onSelect: () => navigate(recordPaths.invoicePrint(i.id)),
             },
-            ...(writer
-              ? [
-                  {
-                    label: t('documents.actions.duplicate'),
-                    onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
-                  },
-                ]
-              : []),
+            {
+              label: t('documents.actions.duplicate'),
+              onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
+            },
           ]
         }}
         pendingRows={(p) =>
@@ -214,11 +205,9 @@ export default function InvoicesPage() {
           <EmptyState
             title={t('documents.invoices.emptyTitle')}
             action={
-              writer ? (
-                <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-                  {t('documents.invoices.create')}
-                </PreloadLink>
-              ) : undefined
+              <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
+                {t('documents.invoices.create')}
+              </PreloadLink>
             }
           >
             {t('documents.invoices.empty')}

@@ -17,7 +17,8 @@ import { refusal } from '@/lib/errors'
 import { notify } from '@/lib/toast'
 import { useForm } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
-import { useBusinessId } from '@/lib/business'
+import { useAuthSelector } from '@/lib/auth-context'
+import { selectUser } from '@machines/auth/selectors'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import {
   ACTIONS,
@@ -41,8 +42,8 @@ import {
 export default function RecurringFormPage() {
   const t = useT()
   const { id } = useParams<{ id?: string }>()
-  const business = useBusinessId()
-  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
+  const user = useAuthSelector(selectUser)
+  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
   const existing = useQuery({ ...templateQuery(id ?? ''), enabled: !!id })
   useDocumentTitle(id ? t('recurring.form.editTitle') : t('recurring.form.newTitle'))
   if (id && !existing.data)

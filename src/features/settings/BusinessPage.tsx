@@ -1,11 +1,5 @@
-import { CloseBusinessSection } from './components/CloseBusinessSection'
 import { SellerPage } from './SellerPage'
 
 export default function BusinessPage() {
-  return (
-    <div className="grid gap-6">
-      <SellerPage part="business" />
-      <CloseBusinessSection />
-    </div>
-  )
+  return <SellerPage part="business" />
 }

@@ -2,14 +2,13 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
-import { useBusinessId } from '@/lib/business'
-import { useRole } from '@/lib/roles'
-import { RoleNote } from '@/components/ui/role-note'
+import { useAuthSelector } from '@/lib/auth-context'
 import { mutationErrorMessage } from '@/lib/errors'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { writes, type SettingsUpdate } from '@/billing/writes'
 import { runWrite } from '@/lib/writes'
 import { notify } from '@/lib/toast'
+import { selectUser } from '@machines/auth/selectors'
 import { useT, type MessageKey } from '@/lib/i18n'
 
 type PreferenceField = keyof Pick<SellerSettings, 'notify_overdue' | 'notify_quote_expiring'>
@@ -28,14 +27,13 @@ const preferences = [
 ] as const satisfies ReadonlyArray<{ field: PreferenceField; label: MessageKey; hint: MessageKey }>
 
 export default function NotificationsPage() {
-  const business = useBusinessId()
-  if (!business) return null
-  return <NotificationPreferences business={business} />
+  const user = useAuthSelector(selectUser)
+  if (!user) return null
+  return <NotificationPreferences userId={user.id} />
 }
 
-function NotificationPreferences({ business }: { business: string }) {
-  const settings = useQuery(sellerQuery(business))
-  const role = useRole()
+function NotificationPreferences({ userId }: { userId: string }) {
+  const settings = useQuery(sellerQuery(userId))
   const [error, setError] = useState<string | null>(null)
   const ids = useId()
   const t = useT()
@@ -43,7 +41,7 @@ function NotificationPreferences({ business }: { business: string }) {
   async function save(field: PreferenceField, on: boolean, label: string) {
     setError(null)
     const vars: SettingsUpdate = {
-      business,
+      userId,
       body: { [field]: on },
       label: t('settings.notifications.writeLabel', { label, state: on ? 'on' : 'off' }),
     }
@@ -64,9 +62,7 @@ function NotificationPreferences({ business }: { business: string }) {
           <bdi>{t('settings.notifications.intro')}</bdi>
         </p>
       </div>
-      {!role.can('manage') ? (
-        <RoleNote only="team.only.notifications" />
-      ) : settings.data ? (
+      {settings.data ? (
         <fieldset className="grid gap-4">
           <legend className="mb-3 font-semibold">{t('settings.notifications.legend')}</legend>
           {preferences.map((p) => {

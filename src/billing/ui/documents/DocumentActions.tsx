@@ -7,7 +7,6 @@ import { Menu } from '@/components/ui/menu'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { useOnline } from '@/lib/use-online'
 import { useT } from '@/lib/i18n'
-import { useRole } from '@/lib/roles'
 import { paths, recordPaths } from '@/config/paths'
 import type { SellerSettings } from '@/billing/queries'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
@@ -48,7 +47,6 @@ export function DocumentActions({
   const t = useT()
   const [, navigate] = useLocation()
   const online = useOnline()
-  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<'send' | 'delete' | null>(null)
   const invoice = kind === 'invoices'
   const draft = doc.status === 'draft'
@@ -96,17 +94,13 @@ export function DocumentActions({
           label={t('documents.actions.more')}
           trigger={<MoreHorizontal className="size-4" aria-hidden />}
           items={[
-            ...(writer
-              ? [
-                  {
-                    label: t('documents.actions.duplicate'),
-                    onSelect: () =>
-                      navigate(
-                        `${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`,
-                      ),
-                  },
-                ]
-              : []),
+            {
+              label: t('documents.actions.duplicate'),
+              onSelect: () =>
+                navigate(
+                  `${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`,
+                ),
+            },
             ...menu,
             ...(can('delete')
               ? [

@@ -7,7 +7,6 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { paths, recordPaths } from '@/config/paths'
 import { sellerQuery } from '@/billing/queries'
 import { useT, type MessageKey } from '@/lib/i18n'
-import { useBusinessId } from '@/lib/business'
 import { recordCountQuery } from '../api/setup'
 import { promptInstall, useInstallState } from '../install'
 import {
@@ -37,8 +36,7 @@ export function SetupChecklist({ userId, twoFactor }: { userId: string; twoFacto
   const t = useT()
   const titleId = useId()
   const progressId = useId()
-  const business = useBusinessId()
-  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
+  const seller = useQuery(sellerQuery(userId))
   const customers = useQuery(recordCountQuery('customers'))
   const invoices = useQuery(recordCountQuery('invoices'))
   const install = useInstallState()
