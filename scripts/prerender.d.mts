@@ -2,10 +2,17 @@ import type { Plugin } from 'vite'
 
 export const PAGES: [path: string, page: string][]
 export const DOCUMENT_SHELL: string
+export const APP_SHELL: string
 export const MODULES_TEMPLATE_ID: string
 export function fillTemplate(
   template: string,
   page: { html: string; title: string; lang: string; dir: string },
+  noScript: string,
+  afterPaint: string,
+): string
+export function fillAppShell(
+  template: string,
+  page: { lang: string; dir: string },
   noScript: string,
   afterPaint: string,
 ): string

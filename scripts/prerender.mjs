@@ -28,6 +28,12 @@ const SIGNED_IN_MARK = 'data-signed-in'
 
 /** The customer's page of a document (/d/<token>), before its document is known. */
 export const DOCUMENT_SHELL = 'd'
+/**
+ * The page of a signed-in route: the app's frame of index.html, drawn before any script runs, with
+ * the modules waiting for its paint like a prerendered page's (the server serves it, in the
+ * request's language, for the signed-in area; the service worker keeps index.html).
+ */
+export const APP_SHELL = 'app-shell'
 
 const escapeHtml = (s) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
@@ -74,6 +80,18 @@ export function fillTemplate(template, page, noScript, afterPaint) {
   if (!out.includes(`data-prerendered="${page.lang}"`)) throw new Error('No #root in the template')
   if (!modules.length) throw new Error('No module script in the template')
   return out
+}
+
+/** index.html as the page of a signed-in route: its frame stays, its modules wait for the paint. */
+export function fillAppShell(template, { lang, dir }, noScript, afterPaint) {
+  const frame = template.match(/<!--app-frame-->[\s\S]*?<!--\/app-frame-->/)?.[0]
+  if (!frame) throw new Error('No app frame in index.html')
+  return fillTemplate(
+    template,
+    { html: frame, title: 'Folio', lang, dir },
+    noScript,
+    afterPaint,
+  ).replace(` data-prerendered="${lang}"`, '')
 }
 
 /**
@@ -183,6 +201,7 @@ export function routeManifest({ root, bundle, routes, locales, bundles }) {
     fonts: fontFiles(bundle),
     pages: PAGES.map(([path, page]) => ({ path, page })),
     documentShell: DOCUMENT_SHELL,
+    appShell: APP_SHELL,
     routes: routes.map((r, i) => {
       const files = new Set(rows[i].modules.flatMap(chunksOf))
       const needs = new Set(['core', ...rows[i].bundles])
@@ -307,7 +326,11 @@ export function prerender({ root, configFile }) {
             join(pagesDir, locale, `${DOCUMENT_SHELL}.html`),
             fillTemplate(docTemplate, shell, noScript.doc, `/${afterPaint}`),
           )
-          count++
+          writeFileSync(
+            join(pagesDir, locale, `${APP_SHELL}.html`),
+            fillAppShell(template, shell, noScript.app, `/${afterPaint}`),
+          )
+          count += 2
         }
         const manifest = routeManifest({
           root,

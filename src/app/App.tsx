@@ -7,6 +7,7 @@ import { getLocale, startLocale } from '@/lib/i18n'
 import { preloadRoute } from '@/lib/preload'
 import { guardNavigation } from '@/lib/leave-guard'
 import { hasStoredAuth, storedUserId } from '@/lib/pocketbase/instance'
+import { startBusinessContext } from '@/lib/business'
 import { LazyToaster } from '@/components/lazy-toaster'
 import type { AuthActor } from '@machines/auth/auth.machine'
 import { registerServiceWorker } from './pwa'
@@ -17,7 +18,11 @@ import { Routes } from './AppRoutes'
  * the service worker's cache, offline): React then shows it at once instead of a fallback.
  */
 const keptUser = storedUserId()
-if (keptUser) void import('@/lib/query-persist').then((m) => m.readPersistedEarly(keptUser))
+if (keptUser) {
+  // The business this device opened last for the user (their own before teams).
+  const business = startBusinessContext(keptUser).current ?? keptUser
+  void import('@/lib/query-persist').then((m) => m.readPersistedEarly(keptUser, business))
+}
 /** The interface's language is known first: every bundle the first screen loads is in it. */
 const localeReady = startLocale(readPreferences(document.cookie, navigator.languages).language, [
   'core',

@@ -12,10 +12,14 @@ import { profileWrite } from '@/lib/pocketbase/profile-write'
 import { useOnline } from '@/lib/use-online'
 import { SyncStatus, useLastSync } from '@/components/layout/SyncStatus'
 import { notify } from '@/lib/toast'
-import { ensureForeignBundle, intlLocale, t, useLocale, useT } from '@/lib/i18n'
+import { ensureBundle, ensureForeignBundle, intlLocale, t, useLocale, useT } from '@/lib/i18n'
 import { ErrorBoundary } from '@/components/error-boundary'
 import { RouteProgress } from '@/components/route-progress'
 import { AppShell } from '@/components/layout/AppShell'
+import { BusinessSwitcher } from '@/components/layout/BusinessSwitcher'
+import { currentBusinessName, switchBusiness, useBusiness } from '@/lib/business'
+import { needsSecondFactor, TwoFactorGate } from '@/features/team/TwoFactorGate'
+import { useBusinessContext } from './business-context'
 import { useRealtimeSync } from '@/billing/realtime'
 import { billingWrites } from '@/billing/writes'
 import type { AuthActor } from '@machines/auth/auth.machine'
@@ -47,18 +51,43 @@ function effectsFor(auth: AuthActor): QueryErrorEffects {
 }
 
 export default function SignedInApp() {
+  const user = useAuthSelector(selectUser)
+  const business = useBusinessContext(user?.id ?? null)
+  if (!user) return null
+  if (!business.current)
+    return business.known ? (
+      <Suspense fallback={<RouteProgress />}>
+        <NoBusinessPage />
+      </Suspense>
+    ) : (
+      <RouteProgress />
+    )
+  // A switch mounts the whole area anew on the other business's data: nothing of one business
+  // stays on screen under the other's name.
+  return <BusinessArea key={`${user.id}:${business.current}`} business={business.current} />
+}
+
+function BusinessArea({ business }: { business: string }) {
   const auth = useAuthActor()
   const user = useAuthSelector(selectUser)
   const offline = useAuthSelector(selectIsOffline)
   const [location] = useLocation()
   const online = useOnline()
-  const session = useMemo(() => (user ? dataSessionFor(user.id) : null), [user])
+  const here = useBusiness()
+  const userId = user?.id
+  const session = useMemo(
+    () => (userId ? dataSessionFor(userId, business) : null),
+    [userId, business],
+  )
   useEffect(() => session?.start(effectsFor(auth)), [session, auth])
   if (!user || !session) return null
   const queryClient = session.client
+  const businessName = currentBusinessName(here) || t('team.switcher.unnamed')
+  // The business asks for two factors and this person has none yet: one page says so, in place
+  // of every screen but where it is turned on. The chart's user changes once it is on.
+  const gated = needsSecondFactor(here.requireMfa, user.totpEnabled, location)
   return (
     <PersistQueryClientProvider
-      key={user.id}
       client={queryClient}
       persistOptions={session.persistOptions}
       onSuccess={() => void queryClient.resumePausedMutations()}
@@ -68,10 +97,22 @@ export default function SignedInApp() {
       <AppShell
         nav={signedInNav}
         user={user}
-        search={<PaletteLauncher />}
+        search={
+          <>
+            <BusinessSwitcher
+              onSwitch={(id) => {
+                if (id === business || !mayLeave(t('shell.draft.leave'))) return
+                switchBusiness(id)
+                navigate(paths.dashboard)
+              }}
+              onCreate={() => navigate(paths.businessNew)}
+            />
+            <PaletteLauncher />
+          </>
+        }
         headerExtra={
           <Suspense fallback={null}>
-            <Reminders userId={user.id} />
+            <Reminders />
           </Suspense>
         }
         onSignOut={() => {
@@ -83,34 +124,45 @@ export default function SignedInApp() {
         banner={
           <>
             {offline || !online ? <OfflineBanner /> : null}
+            {here.closed ? <ClosedBanner /> : null}
             <SyncStatus />
           </>
         }
       >
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<RouteProgress />}>
-            <Switch>
-              {signedInPages.map(({ path, Component, layout: Layout }) => (
-                <Route key={path} path={path}>
-                  {Layout ? (
-                    <Layout>
+            {gated ? (
+              <TwoFactorGate business={businessName} />
+            ) : (
+              <Switch>
+                {signedInPages.map(({ path, Component, layout: Layout }) => (
+                  <Route key={path} path={path}>
+                    {Layout ? (
+                      <Layout>
+                        <Component />
+                      </Layout>
+                    ) : (
                       <Component />
-                    </Layout>
-                  ) : (
-                    <Component />
-                  )}
+                    )}
+                  </Route>
+                ))}
+                <Route>
+                  <NotFound.Component />
                 </Route>
-              ))}
-              <Route>
-                <NotFound.Component />
-              </Route>
-            </Switch>
+              </Switch>
+            )}
           </Suspense>
         </ErrorBoundary>
       </AppShell>
     </PersistQueryClientProvider>
   )
 }
+
+// A person without a business (all were left, or the invitation is still to come) sees this.
+const NoBusinessPage = lazy(async () => {
+  const [m] = await Promise.all([import('@/features/team/NoBusinessPage'), ensureBundle('screens')])
+  return m
+})
 
 // The reminders menu (Radix) loads after the first screen has painted.
 const Reminders = lazy(() =>
@@ -121,6 +173,16 @@ const Reminders = lazy(() =>
 function RealtimeSync({ enabled }: { enabled: boolean }) {
   useRealtimeSync(enabled)
   return null
+}
+
+/** A closed business: everyone reads, nobody changes (the server refuses every write). */
+function ClosedBanner() {
+  const t = useT()
+  return (
+    <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
+      <bdi>{t('team.closed.banner')}</bdi>
+    </p>
+  )
 }
 
 function OfflineBanner() {

@@ -115,6 +115,15 @@ export const routeTable: readonly RouteRow[] = [
       named(() => import('@/features/errors/StatusPages'), 'ForbiddenPage'),
     ),
   },
+  {
+    // An invitation's link: for someone signed out (sign in or create the account) or in.
+    path: paths.join,
+    access: 'public',
+    load: withMessages(
+      'app',
+      screen(() => import('@/features/team/JoinPage')),
+    ),
+  },
   { path: paths.error404, access: 'public', load: notFound },
   {
     path: paths.error500,
@@ -319,6 +328,19 @@ export const routeTable: readonly RouteRow[] = [
     title: 'settings.nav.security',
     layout: settings,
     load: screen(() => import('@/features/settings/SecurityPage')),
+  },
+  {
+    path: paths.settingsMembers,
+    access: 'signedIn',
+    title: 'team.nav.members',
+    layout: settings,
+    load: screen(() => import('@/features/team/MembersPage')),
+  },
+  {
+    path: paths.businessNew,
+    access: 'signedIn',
+    title: 'team.create.title',
+    load: screen(() => import('@/features/team/CreateBusinessPage')),
   },
   {
     path: paths.settingsData,

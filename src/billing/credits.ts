@@ -68,7 +68,7 @@ export const canCredit = (inv: Pick<Invoice, 'status' | 'total_cents' | 'credite
   ['sent', 'viewed', 'partial', 'paid'].includes(inv.status) && creditableCents(inv) > 0
 
 /** A rate in thousandths of a percent, as the totals group them. */
-const rateKey = (rate: number): number => Math.round(rate * 1000)
+export const rateKey = (rate: number): number => Math.round(rate * 1000)
 
 /**
  * What is left to credit at each VAT rate the invoice charged: its stored tax breakdown less the

@@ -35,6 +35,8 @@ export interface DocumentEvent {
   } | null
   /** How many visits a folded view or download stands for (one event per visitor and day). */
   count?: number
+  /** Who did it (a member's name or address at the time); empty for the customer and Folio. */
+  actor_name?: string
   created: string
 }
 
@@ -58,8 +60,38 @@ export const documentEventsQuery = (documentId: string) =>
 export const eventKind = (kind: DocumentKind): DocumentEvent['kind'] =>
   kind === 'invoices' ? 'invoice' : 'quote'
 
-/** One line of the timeline, in the owner's words (the interface's language, or `t`'s). */
+/**
+ * One line of the timeline, in the reader's words (the interface's language, or `t`'s), naming the
+ * member who did it when the server recorded one ("Ana recorded a payment of €120.00").
+ */
 export function describeEvent(e: DocumentEvent, t: Translate = translate): string {
+  const name = e.actor_name?.trim()
+  if (!name) return describeWhat(e, t)
+  const d = e.detail ?? {}
+  switch (e.type) {
+    case 'created':
+      return t('billing.event.by.created', { name })
+    case 'payment':
+      return t('billing.event.by.payment', {
+        name,
+        amount: formatMoney(d.amount_cents ?? 0, d.currency || 'EUR'),
+      })
+    case 'sent': {
+      const cc = (Array.isArray(d.cc) ? d.cc : [d.cc]).filter(Boolean).join(', ')
+      if (d.to && cc) return t('billing.event.by.sentToCc', { name, to: d.to, cc })
+      if (d.to || cc) return t('billing.event.by.sentTo', { name, to: d.to || cc })
+      return t('billing.event.by.sentToCustomer', { name })
+    }
+    case 'voided':
+      return d.reason
+        ? t('billing.event.by.voidedBecause', { name, reason: d.reason })
+        : t('billing.event.by.voided', { name })
+    default:
+      return t('billing.event.by.other', { text: describeWhat(e, t), name })
+  }
+}
+
+function describeWhat(e: DocumentEvent, t: Translate): string {
   const d = e.detail ?? {}
   const quoting = (text: string, note: string | undefined) =>
     note ? t('billing.event.withNote', { text, note }) : text
@@ -161,6 +193,7 @@ export function readEvent(r: Record<string, unknown>): DocumentEvent | null {
     type: type as DocumentEvent['type'],
     detail: r.detail && typeof r.detail === 'object' ? (r.detail as DocumentEvent['detail']) : null,
     count: typeof r.count === 'number' ? r.count : undefined,
+    actor_name: typeof r.actor_name === 'string' ? r.actor_name : undefined,
     created: String(r.created ?? ''),
   }
 }

@@ -1,6 +1,7 @@
 import { fileUrl } from '@/lib/pocketbase/files'
 import type { Locale } from '@/lib/i18n/locales'
 import { creditNoteText } from './credits'
+import type { FinalDeduction } from './deposits'
 import { documentLanguage } from './document-language'
 import { isoDate } from './format'
 import type { SellerSettings } from './queries'
@@ -55,6 +56,10 @@ export interface PrintableDocument {
   answer: QuoteAnswer | null
   /** Why 0 % lines carry no VAT ("Reverse charge"), printed with the tax summary; "" if none. */
   vat_note: string
+  /** Invoices: a deposit invoice (printed "Deposit invoice"). */
+  deposit?: boolean
+  /** A final invoice's deduction of its deposits, per deposit and rate (decideFinal); else null. */
+  deduction?: FinalDeduction | null
   /**
    * The language the document is written in: the customer's, else the business's, else English
    * (see documentLanguage). Absent from documents made before it existed: English.
@@ -190,6 +195,9 @@ export function toPrintable(input: {
       (doc.tax_breakdown ?? []).some((g) => g.rate === 0)
         ? (doc.vat_exemption_reason ?? '').trim()
         : '',
+    deposit: invoice?.kind === 'deposit',
+    deduction:
+      invoice?.kind === 'final' && invoice.deposits?.deposits.length ? invoice.deposits : null,
     language: documentLanguage(c?.language, seller.document_language),
   }
 }

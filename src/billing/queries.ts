@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { FULL_LIST_BATCH, PAGE_SIZE } from '@/config/constants'
+import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { listFilter, listSort, type ListSpec, type ListState } from './list-state'
 import type {
@@ -30,7 +31,7 @@ export const dashboardKey = ['dashboard'] as const
 async function filterString(spec: ListSpec, state: ListState, status?: string) {
   const pb = await loadPb()
   const f = listFilter(spec, state, status)
-  return f.expr ? pb.filter(f.expr, f.params) : ''
+  return scopedFilter(pb, f.expr, f.params)
 }
 
 export const listQuery = <T extends AnyRecord>(spec: ListSpec, state: ListState) =>
@@ -109,10 +110,12 @@ export const customerSearchQuery = (q: string) =>
     queryFn: async (): Promise<Customer[]> => {
       const pb = await loadPb()
       const filter = q.trim()
-        ? pb.filter('archived = false && (name ~ {:q} || email ~ {:q} || contact_name ~ {:q})', {
-            q: q.trim(),
-          })
-        : 'archived = false'
+        ? scopedFilter(
+            pb,
+            'archived = false && (name ~ {:q} || email ~ {:q} || contact_name ~ {:q})',
+            { q: q.trim() },
+          )
+        : scopedFilter(pb, 'archived = false')
       const page = await pb
         .collection('customers')
         .getList<Customer>(1, 20, { filter, sort: 'name', fields: '*' })
@@ -222,6 +225,10 @@ export interface SellerSettings {
   default_tax_rate: number
   notify_overdue: boolean
   notify_quote_expiring: boolean
+  /** Every member must sign in with two factors. */
+  require_mfa?: boolean
+  /** When the owner closed the business ("" while open). */
+  closed_at?: string
   company_postal_code?: string
   company_city?: string
   company_country?: string
@@ -242,15 +249,17 @@ export interface SellerSettings {
   reminder_steps?: number[] | null
   reminder_subject_template?: string
   reminder_message_template?: string
-  email: string
-  name: string
+  /** Not fields of the business (the user's, before teams): absent now. */
+  email?: string
+  name?: string
 }
 
-/** The signed-in account's business settings (seller block, defaults, reminders). */
-export const sellerQuery = (userId: string) =>
+export const sellerKey = (businessId: string) => ['businesses', businessId] as const
+
+/** The current business's settings (seller block, defaults, reminders): its `businesses` record. */
+export const sellerQuery = (businessId: string) =>
   queryOptions({
-    // Its own key under the user's: the profile page's copy of the record is fetched on its own.
-    queryKey: ['users', userId, 'business'] as const,
+    queryKey: sellerKey(businessId),
     queryFn: async (): Promise<SellerSettings> =>
-      (await loadPb()).collection('users').getOne<SellerSettings>(userId),
+      (await loadPb()).collection('businesses').getOne<SellerSettings>(businessId),
   })

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import type PocketBase from 'pocketbase'
 import { t, type MessageKey } from '@/lib/i18n'
@@ -64,13 +65,19 @@ export function useRealtimeSync(enabled: boolean) {
       for (const c of COLLECTIONS) {
         if (stopped) return
         try {
-          const unsub = await pb.collection(c).subscribe('*', (change) => {
-            const event = c === EVENTS_COLLECTION ? readEvent(change.record) : null
-            if (event && change.action === 'create')
-              void tellOwner(pb, event, (k) => qc.getQueryData(k))
-            touched.add(c)
-            timer ??= setTimeout(flush, 150)
-          })
+          // The current business's records only: the person may belong to others, whose
+          // changes must not refresh (or announce) anything here.
+          const unsub = await pb.collection(c).subscribe(
+            '*',
+            (change) => {
+              const event = c === EVENTS_COLLECTION ? readEvent(change.record) : null
+              if (event && change.action === 'create')
+                void tellOwner(pb, event, (k) => qc.getQueryData(k))
+              touched.add(c)
+              timer ??= setTimeout(flush, 150)
+            },
+            { filter: scopedFilter(pb) },
+          )
           if (stopped) void unsub()
           else unsubscribers.push(unsub)
         } catch {

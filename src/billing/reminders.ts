@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { paths, recordPaths } from '@/config/paths'
 import { t as translate, type Translate } from '@/lib/i18n'
+import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { OVERDUE_INVOICES } from './list-state'
 import { dashboardKey } from './queries'
@@ -94,7 +95,7 @@ export const remindersQuery = (prefs: ReminderPrefs, today = todayIso()) =>
       const [invoices, quotes] = await Promise.all([
         prefs.overdue
           ? pb.collection('invoices').getList<Listed<Invoice>>(1, REMINDERS_SHOWN, {
-              filter: pb.filter(OVERDUE_INVOICES, { today: pbDate(today) }),
+              filter: scopedFilter(pb, OVERDUE_INVOICES, { today: pbDate(today) }),
               sort: 'due_date,seq',
               expand: 'customer',
               fields,
@@ -102,7 +103,8 @@ export const remindersQuery = (prefs: ReminderPrefs, today = todayIso()) =>
           : null,
         prefs.quoteExpiring
           ? pb.collection('quotes').getList<Listed<Quote>>(1, REMINDERS_SHOWN, {
-              filter: pb.filter(
+              filter: scopedFilter(
+                pb,
                 "(status = 'sent' || status = 'viewed') && expiry_date != '' && expiry_date >= {:today} && expiry_date < {:end}",
                 {
                   today: pbDate(today),

@@ -51,14 +51,76 @@ export function settlementLines(
   dt: DocTranslate,
 ): { label: string; amount: string; last: boolean }[] {
   if (doc.kind !== 'invoice') return []
-  const rows = settlementRows({ ...doc, void: doc.status === 'void' })
+  // A final invoice owes its total less its deposits: that row first, then the usual ones on
+  // what is left, always down to the balance.
+  const deducted = doc.deduction?.deducted_cents ?? 0
+  const owed = { ...doc, total_cents: doc.total_cents - deducted, void: doc.status === 'void' }
+  let rows: Array<SettlementRow | { kind: 'deposits'; cents: number }> = settlementRows(owed)
+  if (deducted) {
+    rows = [
+      { kind: 'deposits', cents: -deducted },
+      ...(rows.length ? rows : [{ kind: 'balance_due' as const, cents: doc.balance_cents }]),
+    ]
+  }
   return rows.map((r, i) => {
     const last = i === rows.length - 1
     const money = f.money(r.cents, doc.currency).replace('-', '−')
     return {
-      label: dt(ROW_LABEL[r.kind]),
+      label: dt(r.kind === 'deposits' ? 'doc.totals.deposits' : ROW_LABEL[r.kind]),
       amount: r.cents > 0 && !last ? `+${money}` : money,
       last,
     }
   })
+}
+
+/** The heading of a printed document and its kind word (a draft has no number to show). */
+export function headingKeys(doc: PrintableDocument): { heading: DocKey; kind: DocKey } {
+  if (doc.kind === 'credit_note')
+    return { heading: 'doc.heading.creditNote', kind: 'doc.kind.creditNote' }
+  if (doc.kind === 'quote') return { heading: 'doc.heading.quote', kind: 'doc.kind.quote' }
+  if (doc.deposit) return { heading: 'doc.heading.depositInvoice', kind: 'doc.kind.depositInvoice' }
+  if (doc.deduction) return { heading: 'doc.heading.finalInvoice', kind: 'doc.kind.finalInvoice' }
+  return { heading: 'doc.heading.invoice', kind: 'doc.kind.invoice' }
+}
+
+/** One row of a final invoice's deduction table: a deposit's rate, or what is still charged. */
+export interface DeductionLine {
+  label: string
+  rate: string
+  net: string
+  tax: string
+  /** What the final invoice still charges at that rate (its VAT is the work's less the deposits'). */
+  due: boolean
+}
+
+/**
+ * A final invoice's deduction as printed: each deposit's net and VAT per rate as minus, then per
+ * rate what is still charged. The print sheet and the PDF both print these.
+ */
+export function deductionLines(
+  doc: PrintableDocument,
+  f: DocFormat,
+  dt: DocTranslate,
+): DeductionLine[] {
+  const d = doc.deduction
+  if (!d) return []
+  const minus = (cents: number) => f.money(-cents, doc.currency).replace('-', '−')
+  return [
+    ...d.deposits.flatMap((dep) =>
+      dep.rows.map((r) => ({
+        label: dt('doc.deduction.deposit', { number: dep.number, date: f.date(dep.issue_date) }),
+        rate: f.percent(r.rate),
+        net: minus(r.net_cents),
+        tax: minus(r.tax_cents),
+        due: false,
+      })),
+    ),
+    ...d.rows.map((r) => ({
+      label: dt('doc.deduction.due'),
+      rate: f.percent(r.rate),
+      net: f.money(r.due_net_cents, doc.currency),
+      tax: f.money(r.due_tax_cents, doc.currency),
+      due: true,
+    })),
+  ]
 }

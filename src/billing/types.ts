@@ -1,5 +1,6 @@
 /** The records of the back-office, as the server sends them (issue 5's contract). */
 import { t as translate, type MessageKey, type Translate } from '@/lib/i18n'
+import type { FinalDeduction } from './deposits'
 
 export const QUOTE_STATUSES = [
   'draft',
@@ -118,6 +119,17 @@ export interface Invoice extends DocumentBase {
   refunded_cents?: number
   /** What it owes the customer back: paid and credited beyond the total, less refunds. */
   credit_cents?: number
+  /** "deposit", "final" or "" (an ordinary invoice); absent on records read before deposits. */
+  kind?: '' | 'deposit' | 'final'
+  /** A deposit's work: the quote or the draft invoice it was asked from. */
+  work_quote?: string
+  work_invoice?: string
+  /** The percentage a deposit asked (0 for an amount). */
+  deposit_percent?: number
+  /** A final invoice's deduction, per deposit and per rate (decideFinal). */
+  deposits?: FinalDeduction | null
+  /** What a final invoice deducts (gross) before payments. */
+  deducted_cents?: number
 }
 
 export interface Payment extends BaseRecord {

@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { RecordModel } from 'pocketbase'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { statusOf } from '@/lib/errors'
-import { defineWrite } from '@/lib/writes'
+import { defineWrite, type WriteContext } from '@/lib/writes'
+import { refreshMemberships } from '@/lib/business'
 import { computeTotals } from './money/totals'
-import { dashboardKey, recordKeys } from './queries'
+import { dashboardKey, recordKeys, sellerKey } from './queries'
 import { deriveInvoiceStatus } from './status'
 import type { AnyRecord, Collection, InvoiceStatus, LineItem } from './types'
 
@@ -54,11 +55,30 @@ export interface SendVars {
   pdfName?: string
 }
 
-async function createRecord({ collection, id, body }: CreateVars): Promise<AnyRecord> {
+/**
+ * What a create sends: the record in the business the write was made in. A write queued before
+ * teams (an app that sent `owner`, the user's id) goes to the business the upgrade made of that
+ * user, which has the same id; the server no longer knows `owner`.
+ */
+export function createBody(
+  vars: Pick<CreateVars, 'id' | 'body'> & { owner?: unknown },
+  ctx: WriteContext,
+): Record<string, unknown> {
+  const { owner, business, ...rest } = vars.body
+  const legacy = typeof owner === 'string' && owner ? owner : vars.owner
+  const queued = typeof business === 'string' && business ? business : undefined
+  return {
+    ...rest,
+    id: vars.id,
+    business: queued ?? (typeof legacy === 'string' && legacy ? legacy : ctx.business),
+  }
+}
+
+async function createRecord(vars: CreateVars, ctx: WriteContext): Promise<AnyRecord> {
+  const { collection, id } = vars
   const pb = await loadPb()
-  const owner = pb.authStore.record?.id
   try {
-    return await pb.collection(collection).create<AnyRecord>({ ...body, id, owner })
+    return await pb.collection(collection).create<AnyRecord>(createBody(vars, ctx))
   } catch (error) {
     // A replay after an answer that never arrived: the record is already there.
     if (statusOf(error) === 400) {
@@ -203,16 +223,23 @@ function applyPaymentToInvoice(qc: QueryClient, body: Record<string, unknown>) {
   )
 }
 
-/** A change to the account's business settings or reminder preferences (fields of users). */
+/** A change to the business's settings or reminder preferences (fields of `businesses`). */
 export interface SettingsUpdate {
-  userId: string
+  /** The business changed (absent in a write queued before teams: `userId` names it then). */
+  business?: string
+  /** Before teams the settings were the user's: the upgrade gave that business the user's id. */
+  userId?: string
   body: Record<string, unknown>
   label: string
 }
 
-async function updateSettings({ userId, body }: SettingsUpdate): Promise<RecordModel> {
+/** The business a settings change is for. */
+export const settingsTarget = (vars: SettingsUpdate, ctx: WriteContext): string =>
+  vars.business || vars.userId || ctx.business
+
+async function updateSettings(vars: SettingsUpdate, ctx: WriteContext): Promise<RecordModel> {
   const pb = await loadPb()
-  return pb.collection('users').update(userId, body)
+  return pb.collection('businesses').update(settingsTarget(vars, ctx), vars.body)
 }
 
 const label = (vars: { label: string }) => vars.label
@@ -227,7 +254,7 @@ function refreshRecords(qc: QueryClient) {
 function recordWrite<
   V extends { collection: Collection; id: string; label: string; body?: Record<string, unknown> },
   R,
->(kind: 'create' | 'update' | 'delete', run: (vars: V) => Promise<R>) {
+>(kind: 'create' | 'update' | 'delete', run: (vars: V, ctx: WriteContext) => Promise<R>) {
   return defineWrite({
     key: ['records', kind],
     run,
@@ -254,18 +281,24 @@ export const writes = {
     settled: refreshRecords,
     describe: label,
   }),
+  // The key says users (the settings were the user's before teams): a key is forever.
   settingsUpdate: defineWrite({
     key: ['users', 'settings'],
     run: updateSettings,
-    optimistic(qc, { userId, body }: SettingsUpdate) {
+    optimistic(qc, vars: SettingsUpdate) {
       // A file (a new logo) has no URL until the server stores it: it shows once saved.
+      const body = vars.body
       const plain = Object.fromEntries(Object.entries(body).filter(([, v]) => !(v instanceof Blob)))
-      qc.setQueriesData({ queryKey: ['users', userId] }, (old: unknown) =>
-        old && typeof old === 'object' ? { ...old, ...plain } : old,
+      qc.setQueriesData(
+        { queryKey: sellerKey(vars.business || vars.userId || '') },
+        (old: unknown) => (old && typeof old === 'object' ? { ...old, ...plain } : old),
       )
     },
-    settled: (qc, { userId }: SettingsUpdate) =>
-      void qc.invalidateQueries({ queryKey: ['users', userId] }),
+    settled: (qc, vars: SettingsUpdate) => {
+      void qc.invalidateQueries({ queryKey: sellerKey(vars.business || vars.userId || '') })
+      // The switcher shows the business's name, and the 2FA gate its rule, from the memberships.
+      if ('company_name' in vars.body || 'require_mfa' in vars.body) void refreshMemberships()
+    },
     describe: label,
   }),
 }

@@ -35,6 +35,9 @@ export const paths = {
   settingsDisplay: '/settings/display',
   settingsNotifications: '/settings/notifications',
   settingsReminders: '/settings/reminders',
+  settingsMembers: '/settings/members',
+  businessNew: '/businesses/new',
+  join: '/join/:token',
 } as const
 
 /** Pages of one record. */

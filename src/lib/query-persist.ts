@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval'
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval'
 import type { Persister, PersistedClient } from '@tanstack/react-query-persist-client'
 
 /** Bump when the shape of cached data changes: older caches are then dropped, not misread. */
@@ -11,17 +11,53 @@ const SAVE_DELAY_MS = 300
 let store: UseStore | null = null
 const db = () => (store ??= createStore(DB, 'query-cache'))
 
-export const cacheKey = (userId: string) => `user:${userId}`
+/** One business's saved data as one user sees it: each business's copy is kept apart. */
+export const cacheKey = (userId: string, businessId: string) =>
+  `user:${userId}:business:${businessId}`
+/**
+ * Where a user's data was saved before teams: it belonged to the user's own business, which
+ * the upgrade gave the user's id. It is read once into that business's copy, then deleted.
+ */
+export const legacyCacheKey = (userId: string) => `user:${userId}`
+
+/** Reads a business's saved copy, or (for the user's own business) the copy from before teams. */
+async function readSaved(userId: string, businessId: string): Promise<PersistedClient | undefined> {
+  const saved = await get<PersistedClient>(cacheKey(userId, businessId), db())
+  if (saved || businessId !== userId) return saved
+  const legacy = await get<PersistedClient>(legacyCacheKey(userId), db())
+  if (legacy) {
+    await set(cacheKey(userId, businessId), legacy, db())
+    await del(legacyCacheKey(userId), db())
+  }
+  return legacy
+}
 
 let early: { key: string; read: Promise<PersistedClient | undefined> } | null = null
 /**
  * Starts reading a user's saved data while the app is still loading its screens; the restore
  * then takes this read instead of starting its own (it is on the cold start's critical path).
  */
-export function readPersistedEarly(userId: string) {
-  const key = cacheKey(userId)
-  early = { key, read: get<PersistedClient>(key, db()).catch(() => undefined) }
+export function readPersistedEarly(userId: string, businessId: string) {
+  const key = cacheKey(userId, businessId)
+  early = { key, read: readSaved(userId, businessId).catch(() => undefined) }
 }
+
+/** Deletes every business's saved copy of a user (signing out), and the one from before teams. */
+export async function wipeUserCopies(userId: string) {
+  const all = await keys(db())
+  const mine = all.filter(
+    (k) => k === legacyCacheKey(userId) || String(k).startsWith(`${legacyCacheKey(userId)}:`),
+  )
+  await Promise.all(mine.map((k) => del(k, db())))
+}
+
+/** What a business's saved copy holds, without restoring it (its queued writes, to list them). */
+export const readSavedCopy = (userId: string, businessId: string) =>
+  get<PersistedClient>(cacheKey(userId, businessId), db())
+
+/** Deletes one business's saved copy (the person was removed from it). */
+export const wipeSavedCopy = (userId: string, businessId: string) =>
+  del(cacheKey(userId, businessId), db())
 
 /**
  * What a saved copy restores as. The persist client drops a copy whose buster changed or that
@@ -68,15 +104,16 @@ export interface UserPersister extends Persister {
 }
 
 /**
- * The query cache and the paused mutations of one user, in IndexedDB. Values are stored as
- * structured clones, so a queued avatar upload (a Blob) survives a restart too.
+ * The query cache and the paused mutations of one user in one business, in IndexedDB. Values are
+ * stored as structured clones, so a queued avatar upload (a Blob) survives a restart too.
  */
 export function userPersister(
   userId: string,
+  businessId: string,
   /** The key a saved write is filed under now (the write registry's `currentKey`). */
   currentKey: (key: readonly unknown[] | undefined) => readonly unknown[] | null,
 ): UserPersister {
-  const key = cacheKey(userId)
+  const key = cacheKey(userId, businessId)
   let closed = false
   // Saves are batched: a burst of cache events (a write pausing, then being marked as queued)
   // becomes one write of the latest state.
@@ -95,7 +132,7 @@ export function userPersister(
       early = null
       return read
     }
-    return get<PersistedClient>(key, db())
+    return readSaved(userId, businessId)
   }
   return {
     persistClient(client: PersistedClient) {

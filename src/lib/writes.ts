@@ -13,11 +13,19 @@ import { t } from './i18n'
  */
 export type WriteKey = readonly [string, string]
 
+/** Where a write runs: the business whose queue holds it (each business has its own). */
+export interface WriteContext {
+  readonly business: string
+}
+
 export interface WriteDef<V, R = unknown> {
   readonly key: WriteKey
   readonly formerKeys?: readonly WriteKey[]
-  /** Sends the write. It must be safe to replay (a lost answer means it is sent again). */
-  run(vars: V): Promise<R>
+  /**
+   * Sends the write. It must be safe to replay (a lost answer means it is sent again). It runs in
+   * the business it was made in, even when the person has switched to another since.
+   */
+  run(vars: V, ctx: WriteContext): Promise<R>
   /** Shows the write at once in the cached data (offline too); the server's answer replaces it. */
   optimistic?(qc: QueryClient, vars: NoInfer<V>): void
   /** After the server answered, accepted or refused: refresh what the write touched. */
@@ -43,6 +51,7 @@ const keyId = (key: readonly unknown[] | undefined) => JSON.stringify(key ?? [])
 const registry = new Map<string, AnyWrite>()
 const formerKeys = new Map<string, WriteKey>()
 const clients = new Set<QueryClient>()
+const businessOf = new WeakMap<QueryClient, string>()
 
 /** Adds writes to the registry (and to every client already made): call it before they run. */
 export function registerWrites(defs: readonly AnyWrite[]) {
@@ -72,7 +81,7 @@ export const isWrite = (m: Pick<AnyMutation, 'options'>, def: AnyWrite) =>
 
 function applyWrite(qc: QueryClient, def: AnyWrite) {
   qc.setMutationDefaults(def.key, {
-    mutationFn: (vars: unknown) => def.run(vars),
+    mutationFn: (vars: unknown) => def.run(vars, { business: businessOf.get(qc) ?? '' }),
     onMutate: (vars: unknown) => def.optimistic?.(qc, vars),
     onSuccess: (_data, vars, _r, ctx) => {
       if (ctx.meta?.queued) {
@@ -95,8 +104,12 @@ function applyWrite(qc: QueryClient, def: AnyWrite) {
   })
 }
 
-/** Gives a client the registered writes, now and as more are registered; returns the undo. */
-export function applyWrites(qc: QueryClient): () => void {
+/**
+ * Gives a client (one business's) the registered writes, now and as more are registered;
+ * returns the undo.
+ */
+export function applyWrites(qc: QueryClient, business = ''): () => void {
+  businessOf.set(qc, business)
   clients.add(qc)
   for (const def of registry.values()) applyWrite(qc, def)
   return () => clients.delete(qc)

@@ -306,7 +306,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
         body:
           body === undefined
             ? undefined
-            : JSON.stringify(body).replace('"$owner"', JSON.stringify(auth.record?.id)),
+            : JSON.stringify(body).replace('"$business"', JSON.stringify(auth.record?.id)),
       })
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
       return (await res.json()) as T
@@ -323,7 +323,7 @@ test('two devices: lists update live, and a payment replayed after the balance c
   const email = uniqueEmail('two-devices')
   await signUp(page, email)
   const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
-    owner: '$owner',
+    business: '$business',
     name: 'Harbour Books',
     currency: 'EUR',
   })
@@ -332,7 +332,7 @@ test('two devices: lists update live, and a payment replayed after the balance c
     'POST',
     '/api/collections/invoices/records',
     {
-      owner: '$owner',
+      business: '$business',
       customer: customer.id,
       issue_date: '2026-01-10 00:00:00.000Z',
       due_date: '2026-02-10 00:00:00.000Z',
@@ -372,7 +372,7 @@ test('two devices: lists update live, and a payment replayed after the balance c
     const row = page.getByRole('row').filter({ hasText: invoice.number })
     await expect(row).toContainText('Overdue')
     await api(page, 'POST', '/api/collections/payments/records', {
-      owner: '$owner',
+      business: '$business',
       invoice: invoice.id,
       amount_cents: 4000,
       date: '2026-02-01 00:00:00.000Z',

@@ -118,11 +118,21 @@ test('the server sends the route’s chunks as modulepreloads, and no inline scr
   const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))
   expect(scriptSrc?.trim()).toBe("script-src 'self'")
 
-  // The signed-in app is drawn by its scripts: they are fetched at once.
+  // A signed-in route's page is the app's frame, painted first: its modules, the route's chunks
+  // among them, wait in the template like a prerendered page's.
   const dashboard = await (await request.get('/dashboard')).text()
-  expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-/)
-  expect(dashboard).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignedInApp-/)
-  expect(dashboard).not.toMatch(/folio-modules/)
+  expect(dashboard).toMatch(/<html [^>]*data-app-shell/)
+  expect(dashboard).toMatch(/<div class="app-frame /)
+  const shellModules = /<template id="folio-modules">(.*?)<\/template>/.exec(dashboard)?.[1] ?? ''
+  expect(shellModules).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/DashboardPage-/,
+  )
+  expect(shellModules).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SignedInApp-/)
+  expect(dashboard.replace(/<template id="folio-modules">.*?<\/template>/, '')).not.toMatch(
+    /type="module"|rel="modulepreload"/,
+  )
+  // A public page never shows the frame.
+  expect(body).not.toMatch(/data-app-shell|class="app-frame/)
 })
 
 test('a prerendered page is painted before any of the app’s scripts is fetched', async ({

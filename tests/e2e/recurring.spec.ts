@@ -120,13 +120,13 @@ test('the recurring screens fit every width, left to right and in Arabic', async
   const headers = { Authorization: token }
   const customer = await page.request.post('/api/collections/customers/records', {
     headers,
-    data: { owner: record.id, name: 'Aldebaran Shipping & Logistics Holdings', currency: 'EUR' },
+    data: { business: record.id, name: 'Aldebaran Shipping & Logistics Holdings', currency: 'EUR' },
   })
   const customerId = ((await customer.json()) as { id: string }).id
   const tpl = await page.request.post('/api/collections/recurring_invoices/records', {
     headers,
     data: {
-      owner: record.id,
+      business: record.id,
       customer: customerId,
       frequency: 'monthly',
       month_day: Number(inDays(0).slice(8, 10)),

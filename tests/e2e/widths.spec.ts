@@ -63,6 +63,8 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/display',
     '/settings/notifications',
     '/settings/reminders',
+    '/settings/members',
+    '/businesses/new',
     '/help-center',
     '/profile',
   ]

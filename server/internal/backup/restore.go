@@ -25,6 +25,10 @@ var rootExclude = []string{core.LocalBackupsDirName, core.LocalTempDirName, core
 // archiveExclude are the entries a backup leaves out (as PocketBase's own).
 var archiveExclude = []string{core.LocalBackupsDirName, core.LocalTempDirName, core.LocalNotifyDirName, core.LocalAutocertCacheDirName, "lost+found"}
 
+// ReplicaWorkDir is Litestream's folder beside data.db (package replica);
+// a backup made while the server streamed holds it.
+const ReplicaWorkDir = ".data.db-litestream"
+
 // Restored says what a restore did.
 type Restored struct {
 	From string // the backup that is now the data
@@ -59,6 +63,12 @@ func Restore(dataDir, file string, now time.Time) (Restored, error) {
 	}
 	if err := checkDatabase(filepath.Join(extracted, "data.db")); err != nil {
 		return res, fmt.Errorf("%s is not a Folio backup: %w", src, err)
+	}
+	// The replica's work files describe the database as it was streamed,
+	// not as the backup has it: the replication rebuilds them from the
+	// restored data.db.
+	if err := os.RemoveAll(filepath.Join(extracted, ReplicaWorkDir)); err != nil {
+		return res, err
 	}
 
 	if _, err := os.Stat(filepath.Join(dataDir, "data.db")); err == nil {

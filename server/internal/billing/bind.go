@@ -115,6 +115,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 		Id: "folioBillingRoutes",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
+			se.Router.POST(PathDeposit, s.depositRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.POST(PathSend, s.sendDocumentRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.POST(PathLink, s.linkRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
 			se.Router.GET(PathCustomerBalances, customerBalancesRoute).Bind(apis.RequireAuth(migrations.UsersCollection))

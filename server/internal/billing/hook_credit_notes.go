@@ -121,7 +121,7 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 		if rerr := decideCredit(creditCheck{
 			invoiceStatus:  inv.GetString("status"),
 			currency:       inv.GetString("currency"),
-			availableCents: int64(inv.GetInt("total_cents")) - credited,
+			availableCents: owedCents(inv) - credited,
 			lines:          len(lines),
 			totalCents:     totals.TotalCents,
 		}); rerr != nil {
@@ -288,7 +288,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 		if err != nil {
 			return err
 		}
-		left := creditNoteLeft(decideSettlement(int64(inv.GetInt("total_cents")), f.Paid, f.Credited,
+		left := creditNoteLeft(decideSettlement(owedCents(inv), f.Paid, f.Credited,
 			f.Refunded, inv.GetString("status") == statusVoid).creditCents, int64(cn.GetInt("total_cents")), noteRefunded)
 		if rerr := decideRefund(refundCheck{currency: cn.GetString("currency"), leftCents: left, amountCents: amount}); rerr != nil {
 			return rerr.api()

@@ -45,11 +45,18 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 		return rerr.api()
 	}
 
+	// A final invoice owes its total less what its deposits brought in.
+	deducted, err := settleFinal(e.App, r, p)
+	if err != nil {
+		return err
+	}
+	owed := p.totals.TotalCents - deducted
+
 	status, rerr := decideInvoiceStatus(invoiceMove{
 		from:          p.from,
 		to:            r.GetString("status"),
 		lines:         len(p.lines),
-		totalCents:    p.totals.TotalCents,
+		totalCents:    owed,
 		paidCents:     f.Paid,
 		creditedCents: f.Credited,
 		viewedBefore:  !orig.GetDateTime("viewed_at").IsZero(),
@@ -64,7 +71,7 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	r.Set("status", status)
 	applyStamps(r, "invoice", p.from, status, s.now())
 
-	settled := decideSettlement(p.totals.TotalCents, f.Paid, f.Credited, f.Refunded, status == statusVoid)
+	settled := decideSettlement(owed, f.Paid, f.Credited, f.Refunded, status == statusVoid)
 	if settled.creditCents < 0 {
 		// A payment deleted or lowered after a refund: the refunds would
 		// exceed the credit the invoice still holds.

@@ -92,7 +92,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			invoiceStatus: inv.GetString("status"),
 			currency:      inv.GetString("currency"),
 			// Credit notes lower what is owed like payments do.
-			availableCents: int64(inv.GetInt("total_cents")) - int64(inv.GetInt(migrations.FieldCreditedCents)) - others,
+			availableCents: owedCents(inv) - int64(inv.GetInt(migrations.FieldCreditedCents)) - others,
 			amountCents:    amount,
 			edit:           !isNew,
 			storedCents:    int64(orig.GetInt("amount_cents")),
@@ -167,7 +167,7 @@ func checkAppliedCredit(app core.App, r, inv *core.Record, amount int64) error {
 	if err != nil {
 		return err
 	}
-	left := creditNoteLeft(decideSettlement(int64(source.GetInt("total_cents")), f.Paid, f.Credited,
+	left := creditNoteLeft(decideSettlement(owedCents(source), f.Paid, f.Credited,
 		f.Refunded, source.GetString("status") == statusVoid).creditCents, int64(cn.GetInt("total_cents")), used)
 	if rerr := decideApplyCredit(applyCheck{
 		sameCustomer: cn.GetString("customer") == inv.GetString("customer"),

@@ -27,6 +27,8 @@ var serverFields = map[string][]string{
 		"tax_breakdown", "quote", "paid_cents", "balance_cents", "sent_at", "viewed_at", "paid_at", "voided_at",
 		migrations.FieldIssuedPDF, migrations.FieldIssuedFor,
 		migrations.FieldCreditedCents, migrations.FieldRefundedCents, migrations.FieldCreditCents,
+		migrations.FieldInvoiceKind, migrations.FieldWorkQuote, migrations.FieldWorkInvoice,
+		migrations.FieldDepositPercent, migrations.FieldDeposits, migrations.FieldDeductedCents,
 	},
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq"},
 	migrations.CreditNotesCollection: {

@@ -38,6 +38,10 @@ type mailWords struct {
 	// by"): it takes the default message's place in a quote's mail.
 	DefaultSubject, DefaultMessage, QuoteMessage string
 
+	// DepositQuote and DepositInvoice name a deposit invoice's line: the
+	// deposit on a quote or on an invoice (%s: its number).
+	DepositQuote, DepositInvoice string
+
 	// decimal is the decimal mark of quantities and rates.
 	decimal string
 	// lang is the language's code (set by wordsFor).
@@ -54,6 +58,7 @@ const nbsp = "\u00a0"
 // word. English is what the mail always said.
 var mailCatalogue = map[string]mailWords{
 	"en": {
+		DepositQuote: "Deposit on quote %s", DepositInvoice: "Deposit on invoice %s",
 		PaymentDetails: "Payment details", Holder: "Account holder", IBAN: "IBAN", BIC: "BIC", Reference: "Reference",
 		Invoice: "Invoice", Quote: "Quote",
 		IssuedInvoice: "Issued", IssuedQuote: "Issued", Due: "Due", ValidUntil: "Valid until",
@@ -68,6 +73,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ".",
 	},
 	"de": {
+		DepositQuote: "Anzahlung zum Angebot %s", DepositInvoice: "Anzahlung zur Rechnung %s",
 		PaymentDetails: "Zahlungsinformationen", Holder: "Kontoinhaber", IBAN: "IBAN", BIC: "BIC", Reference: "Verwendungszweck",
 		Invoice: "Rechnung", Quote: "Angebot",
 		IssuedInvoice: "Rechnungsdatum", IssuedQuote: "Angebotsdatum", Due: "Fälligkeitsdatum", ValidUntil: "Gültig bis",
@@ -88,6 +94,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"fr": {
+		DepositQuote: "Acompte sur le devis %s", DepositInvoice: "Acompte sur la facture %s",
 		PaymentDetails: "Coordonnées de paiement", Holder: "Titulaire du compte", IBAN: "IBAN", BIC: "BIC", Reference: "Référence",
 		Invoice: "Facture", Quote: "Devis",
 		IssuedInvoice: "Date d’émission", IssuedQuote: "Date d’émission", Due: "Date d’échéance", ValidUntil: "Date de validité",
@@ -108,6 +115,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"es": {
+		DepositQuote: "Anticipo del presupuesto %s", DepositInvoice: "Anticipo de la factura %s",
 		PaymentDetails: "Datos de pago", Holder: "Titular de la cuenta", IBAN: "IBAN", BIC: "BIC", Reference: "Concepto",
 		Invoice: "Factura", Quote: "Presupuesto",
 		IssuedInvoice: "Fecha de emisión", IssuedQuote: "Fecha de emisión", Due: "Fecha de vencimiento", ValidUntil: "Válido hasta",
@@ -128,6 +136,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"ar": {
+		DepositQuote: "دفعة مقدمة على عرض السعر %s", DepositInvoice: "دفعة مقدمة على الفاتورة %s",
 		PaymentDetails: "بيانات الدفع", Holder: "صاحب الحساب", IBAN: "IBAN", BIC: "BIC", Reference: "المرجع",
 		Invoice: "فاتورة", Quote: "عرض سعر",
 		IssuedInvoice: "تاريخ الإصدار", IssuedQuote: "تاريخ الإصدار", Due: "تاريخ الاستحقاق", ValidUntil: "تاريخ انتهاء الصلاحية",

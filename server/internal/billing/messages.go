@@ -104,6 +104,12 @@ const (
 	msgAcceptFailed        = "The quote can't be accepted."
 	msgRejectFailed        = "The quote can't be rejected."
 
+	// Deposit and final invoices (decide_final.go, route_deposit.go).
+	msgDepositsExceedWork = "The deposits paid are more than this invoice's total."
+	msgDepositNoWork      = "Add lines with a total above zero before requesting a deposit."
+	msgDepositInvalid     = "Enter a percentage above 0 and up to 100, or an amount up to the total."
+	msgDepositSource      = "A deposit can be requested from a sent or accepted quote or from a draft invoice."
+
 	// E-invoicing (decide_einvoice.go).
 	msgInvalidVATID          = "Enter the VAT ID with its country prefix, e.g. DE123456789."
 	msgInvalidCountry        = "Enter the country as its two-letter code, e.g. DE."
@@ -240,6 +246,10 @@ var refusalMessages = map[string]string{
 	"folio_convert_failed":           msgConvertFailed,
 	"folio_accept_failed":            msgAcceptFailed,
 	"folio_reject_failed":            msgRejectFailed,
+	"folio_deposits_exceed_work":     msgDepositsExceedWork,
+	"folio_deposit_no_work":          msgDepositNoWork,
+	"folio_deposit_invalid":          msgDepositInvalid,
+	"folio_deposit_source":           msgDepositSource,
 	"folio_invalid_vat_id":           msgInvalidVATID,
 	"folio_invalid_country":          msgInvalidCountry,
 	"folio_endpoint_scheme_missing":  msgEndpointScheme,

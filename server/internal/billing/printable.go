@@ -79,6 +79,11 @@ type PrintableDocument struct {
 	// VATNote says why 0 % lines carry no VAT (the exemption reason of a
 	// category other than Z, e.g. "Reverse charge"); "" when none applies.
 	VATNote string `json:"vat_note"`
+	// Deposit is true for a deposit invoice (printed "Deposit invoice").
+	Deposit bool `json:"deposit"`
+	// Deduction is a final invoice's deduction of its deposits, per
+	// deposit and per rate (decideFinal); nil for any other document.
+	Deduction *finalDeduction `json:"deduction"`
 	// Language is the language the document is written in (one of
 	// migrations.DocumentLanguages): the customer's, else the business's,
 	// else "en" (see decideDocumentLanguage).
@@ -264,6 +269,13 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		p.CreditCents = int64(doc.GetInt(migrations.FieldCreditCents))
 		p.BalanceCents = int64(doc.GetInt("balance_cents"))
 		p.Payment = paymentInstructions(business, p.Seller.CompanyName, p.Number)
+		p.Deposit = doc.GetString(migrations.FieldInvoiceKind) == kindDeposit
+		if doc.GetString(migrations.FieldInvoiceKind) == kindFinal {
+			var d finalDeduction
+			if json.Unmarshal(rawJSON(doc, migrations.FieldDeposits), &d) == nil && len(d.Deposits) > 0 {
+				p.Deduction = &d
+			}
+		}
 	} else {
 		p.ExpiryDate = end
 		p.BalanceCents = p.TotalCents

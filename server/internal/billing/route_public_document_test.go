@@ -90,7 +90,7 @@ func sameBody(want string) func(testing.TB, *tests.TestApp, *http.Response) {
 var printableKeys = map[string][]string{
 	"": {"kind", "number", "status", "display_status", "currency", "issue_date", "due_date", "expiry_date", "seller", "buyer",
 		"items", "discount_percent", "subtotal_cents", "discount_cents", "tax_cents", "total_cents", "tax_breakdown",
-		"paid_cents", "credited_cents", "refunded_cents", "credit_cents", "balance_cents", "notes", "terms", "payment", "answer", "vat_note", "language"},
+		"paid_cents", "credited_cents", "refunded_cents", "credit_cents", "balance_cents", "notes", "terms", "payment", "answer", "vat_note", "deposit", "deduction", "language"},
 	"seller":        {"company_name", "company_address", "company_tax_id", "postal_code", "city", "country", "vat_id", "logo_url"},
 	"buyer":         {"name", "contact_name", "address", "city", "postal_code", "country", "tax_id"},
 	"items":         {"description", "quantity", "unit", "unit_price_cents", "discount_percent", "tax_rate", "net_cents"},

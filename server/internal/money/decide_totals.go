@@ -191,6 +191,16 @@ func ComputeTotals(lines []Line, discountPercent float64) (Totals, error) {
 	return t, nil
 }
 
+// Allocate shares amount over parts in proportion to part/whole, to the
+// cent (largest remainder, the earlier part first on a tie): the document
+// discount over the rate groups here, a deposit over its rates in billing.
+func Allocate(amount int64, parts []int64, whole int64) []int64 {
+	return allocate(amount, parts, whole)
+}
+
+// MulDivRound returns round(a × b / d), half away from zero, for d > 0.
+func MulDivRound(a, b, d int64) int64 { return mulDivRound(a, b, d) }
+
 // allocate shares amount over parts in proportion to part/whole, with the
 // largest-remainder method: every share is floor(amount × part / whole),
 // then the cents left over go one each to the largest remainders, the

@@ -2,17 +2,12 @@ package replica_test
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
-
 	"folio/server/internal/replica"
-	"folio/server/internal/testapp"
 )
 
 // BenchmarkReplicaLag (npm run bench:replica) measures the replication lag
@@ -27,17 +22,7 @@ func BenchmarkReplicaLag(b *testing.B) {
 		duration = 10 * time.Second
 	)
 	s3 := startS3(b)
-	// The server's own connection settings (transactions begun IMMEDIATE).
-	tmpl := testapp.New(b)
-	dir := tmpl.DataDir()
-	if err := tmpl.ResetBootstrapState(); err != nil {
-		b.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	a, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect, EncryptionEnv: "pb_test_env"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	a := serverApp(b)
 	defer a.Cleanup()
 	bound(b, a)
 	invoice := books(b, a)

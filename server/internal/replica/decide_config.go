@@ -14,7 +14,7 @@ import (
 //	FOLIO_REPLICA_S3_*       REGION (default us-east-1), ENDPOINT (an http(s) URL,
 //	                         for a service other than AWS), ACCESS_KEY, SECRET,
 //	                         FORCE_PATH_STYLE ("true"/"false"; default true with an endpoint)
-//	FOLIO_REPLICA_SYNC_INTERVAL a write is in the replica within about this (default 500ms)
+//	FOLIO_REPLICA_SYNC_INTERVAL a write is in the replica within this (default 1s)
 //	FOLIO_REPLICA_RETENTION  how far back a point-in-time restore can go (default 168h)
 //	FOLIO_REPLICA_FILES      "off": keep uploaded files on this disk even with an S3 replica
 const (
@@ -28,9 +28,9 @@ const (
 	EnvRetention      = "FOLIO_REPLICA_RETENTION"
 	EnvFiles          = "FOLIO_REPLICA_FILES"
 	defaultRegion     = "us-east-1"
-	defaultSync       = 500 * time.Millisecond
+	defaultSync       = time.Second
 	defaultRetention  = 7 * 24 * time.Hour
-	minSyncInterval   = 50 * time.Millisecond
+	minSyncInterval   = 100 * time.Millisecond
 	maxSyncInterval   = time.Minute
 	minRetention      = time.Hour
 	schemeS3, schemeF = "s3", "file"

@@ -28,6 +28,25 @@ var alice = testapp.Alice.ID
 
 var ui = fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}
 
+// serverApp is a test app on a clone of the migrated template, opened as
+// the server opens its databases (replica.DBConnect: transactions begin
+// IMMEDIATE). The test app's default would let Litestream's checkpoint
+// writes fail a deferred transaction with SQLITE_BUSY_SNAPSHOT.
+func serverApp(t testing.TB) *tests.TestApp {
+	t.Helper()
+	tmpl := testapp.New(t)
+	dir := tmpl.DataDir()
+	if err := tmpl.ResetBootstrapState(); err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	a, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect, EncryptionEnv: "pb_test_env"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 // bound is a test app on dir with everything `serve` binds (no replica).
 func bound(t testing.TB, app0 *tests.TestApp) *tests.TestApp {
 	t.Helper()
@@ -105,7 +124,7 @@ type answered struct {
 // the sync interval before the kill, and every invariant holds.
 func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	s3 := startS3(t)
-	const interval = 500 * time.Millisecond
+	const interval = time.Second // the default
 
 	setup := bound(t, testapp.New(t))
 	invoice := books(t, setup)
@@ -120,7 +139,7 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	var log bytes.Buffer
 	child := exec.Command(os.Args[0])
 	child.Env = append(os.Environ(), envChild+"=1", envChildDir+"="+dir, envChildAddr+"="+addr,
-		"FOLIO_DEMO=off", "FOLIO_RATE_LIMITS=off", "FOLIO_REPLICA_SYNC_INTERVAL="+interval.String())
+		"FOLIO_DEMO=off", "FOLIO_RATE_LIMITS=off")
 	for k, v := range s3.env("books/db") {
 		child.Env = append(child.Env, k+"="+v)
 	}
@@ -166,7 +185,7 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(3 * time.Second)
+	time.Sleep(4 * time.Second)
 	killedAt := time.Now()
 	if err := child.Process.Kill(); err != nil { // SIGKILL
 		t.Fatal(err)
@@ -184,7 +203,7 @@ func TestKillNineLosesOnlyTheLastMoment(t *testing.T) {
 	}
 	total := len(done)
 	mu.Unlock()
-	if len(must) < 50 || total == len(must) {
+	if len(must) < 20 || total == len(must) {
 		t.Fatalf("%d payments before the kill, %d answered: the writers stopped before it (%d errors, the last %v)\n%s", len(must), total, errs, lastErr, log.String())
 	}
 

@@ -63,5 +63,16 @@ func mailOperator(app core.App, operatorEmail string, s Status) error {
 	if err != nil || !rec.Verified() {
 		return nil
 	}
-	return app.NewMailClient().Send(outageMail(app, rec.Email(), rec.GetString("language"), s))
+	return app.NewMailClient().Send(outageMail(app, rec.Email(), operatorLanguage(app, rec.Id), s))
+}
+
+// operatorLanguage is the document language of the business the
+// operator's sign-up made (same id as the account): the one language the
+// server knows the operator writes in. "" (English) without one.
+func operatorLanguage(app core.App, userID string) string {
+	b, err := app.FindRecordById(migrations.BusinessesCollection, userID)
+	if err != nil {
+		return ""
+	}
+	return b.GetString(migrations.FieldDocumentLanguage)
 }

@@ -80,7 +80,7 @@ func payment(t testing.TB, a core.App, invoice string) string {
 func TestRestoreToAMoment(t *testing.T) {
 	s3 := startS3(t)
 	env := s3.env("pitr/db")
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	invoice := books(t, a)
 	before := time.Now().Add(-time.Hour)
@@ -148,7 +148,7 @@ func TestRestoreToAMoment(t *testing.T) {
 // banner and to the operator's status, mailed to the operator once, and
 // the app goes on writing.
 func TestUnreachableReplica(t *testing.T) {
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	invoice := books(t, a)
 	env := map[string]string{"FOLIO_REPLICA_URL": "s3://folio/db", "FOLIO_REPLICA_S3_ENDPOINT": "http://" + freeAddr(t),
@@ -205,7 +205,7 @@ func TestUnreachableReplica(t *testing.T) {
 // in the replica's bucket, not on this machine's disk.
 func TestFilesGoToTheBucket(t *testing.T) {
 	s3 := startS3(t)
-	a := bound(t, testapp.New(t))
+	a := bound(t, serverApp(t))
 	defer a.Cleanup()
 	testapp.CreateUser(t, a, testapp.Alice)
 	started(t, a, s3.env("files/db"), replica.Options{})
@@ -235,5 +235,52 @@ func TestFilesGoToTheBucket(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(a.DataDir(), "storage", filepath.FromSlash(key))); err == nil {
 		t.Errorf("the logo is on the local disk too")
+	}
+}
+
+// TestMoveToAnotherMachine: a data dir restored from the replica, served
+// with the same replica, streams on to it: a payment made on the new
+// machine is in the next restore, with those of the old one.
+func TestMoveToAnotherMachine(t *testing.T) {
+	s3 := startS3(t)
+	env := s3.env("move/db")
+	ctx := context.Background()
+	old := bound(t, serverApp(t))
+	defer old.Cleanup()
+	invoice := books(t, old)
+	b, _ := started(t, old, env, replica.Options{})
+	first := payment(t, old, invoice)
+	if err := b.Replicator().Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop(t, old)
+
+	cfg, _ := replica.LoadConfig(getenv(env))
+	dir := filepath.Join(t.TempDir(), "pb_data")
+	if _, err := replica.Restore(ctx, *cfg, replica.RestoreOptions{DataDir: dir, Now: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	moved, err := tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, DBConnect: replica.DBConnect, EncryptionEnv: "pb_test_env"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer moved.Cleanup()
+	if err := moved.RunAllMigrations(); err != nil {
+		t.Fatal(err)
+	}
+	bound(t, moved)
+	b, _ = started(t, moved, env, replica.Options{})
+	second := payment(t, moved, invoice)
+	if err := b.Replicator().Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop(t, moved)
+
+	again := filepath.Join(t.TempDir(), "pb_data")
+	if _, err := replica.Restore(ctx, *cfg, replica.RestoreOptions{DataDir: again, Now: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if got := payments(t, again); len(got) != 2 {
+		t.Errorf("after the move: %v, want %s (old machine) and %s (new one)", got, first, second)
 	}
 }

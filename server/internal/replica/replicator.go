@@ -192,12 +192,13 @@ func New(dbPath string, c Config, logger *slog.Logger, now func() time.Time) *Re
 	client := &tracking{ReplicaClient: NewClient(c), now: now}
 	client.SetLogger(logger)
 	db := litestream.NewDB(dbPath)
-	// A write waits at most half the interval to be read from the WAL and
-	// half to be shipped, so it is in the replica within about the interval
-	// (plus the upload itself).
-	db.MonitorInterval = c.SyncInterval / 2
+	// A write waits at most an eighth of the interval to be read from the
+	// WAL and an eighth to be shipped: the rest is the margin for reading
+	// and uploading on a busy machine, so a write is in the replica within
+	// the interval. Both checks are cheap when nothing was written.
+	db.MonitorInterval = c.SyncInterval / 8
 	r := litestream.NewReplicaWithClient(db, client)
-	r.SyncInterval = c.SyncInterval / 2
+	r.SyncInterval = c.SyncInterval / 8
 	db.Replica = r
 	store := litestream.NewStore([]*litestream.DB{db}, levels)
 	store.Logger = logger

@@ -105,7 +105,10 @@ func AddRestoreFlags(cmd *cobra.Command, dataDir func() string, getenv func(stri
 	args, run := cmd.Args, cmd.RunE
 	cmd.Args = func(c *cobra.Command, a []string) error {
 		if c.Flags().Changed("from-replica") {
-			return cobra.NoArgs(c, a)
+			if len(a) > 0 {
+				return fmt.Errorf("restore either a backup (%s) or --from-replica, not both", a[0])
+			}
+			return nil
 		}
 		return args(c, a)
 	}

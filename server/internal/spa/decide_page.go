@@ -24,6 +24,9 @@ type pageManifest struct {
 	} `json:"pages"`
 	// DocumentShell is the page of the customer's document (/d/{token}).
 	DocumentShell string `json:"documentShell"`
+	// AppShell is the page of a signed-in route: the app's frame, drawn
+	// before the app's modules, which wait for its paint.
+	AppShell string `json:"appShell"`
 	// Routes is the app's route table in order: a wouter pattern, the
 	// chunks beyond the entry's, and the message bundles it reads.
 	Routes []struct {
@@ -110,8 +113,9 @@ func pageLanguage(m *pageManifest, lang string) string {
 }
 
 // choosePage is the prerendered file for a request the decision answers
-// with a page (the shell or the customer's page), in lang; "" when the
-// build has none (a signed-in route, or a build without prerendering).
+// with a page (a public page, the signed-in area's frame or the customer's
+// page), in lang; "" when the build has none (a route the table lacks, or a
+// build without prerendering): index.html is served.
 func choosePage(d staticDecision, urlPath, lang string, m *pageManifest, isFile func(string) bool) string {
 	if m == nil || d.Action != actionServeIndex {
 		return ""
@@ -126,6 +130,9 @@ func choosePage(d staticDecision, urlPath, lang string, m *pageManifest, isFile 
 				page = p.Page
 				break
 			}
+		}
+		if page == "" && drawsAppShell(m, urlPath) {
+			page = m.AppShell
 		}
 	}
 	if page == "" {

@@ -15,6 +15,7 @@ const testManifest = `{
   "locales": ["en", "de", "fr", "es", "ar"],
   "pages": [{"path": "/", "page": "home"}, {"path": "/sign-in", "page": "sign-in"}, {"path": "/404", "page": "404"}],
   "documentShell": "d",
+  "appShell": "app-shell",
   "routes": [
     {"path": "/", "files": ["assets/Landing-1.js"], "bundles": ["core", "public"]},
     {"path": "/sign-in", "files": ["assets/SignIn-1.js", "assets/field-1.js"], "bundles": ["core"]},
@@ -74,6 +75,7 @@ func TestChoosePage(t *testing.T) {
 		"index.html": true, "d.html": true,
 		"pages/en/home.html": true, "pages/en/sign-in.html": true, "pages/de/sign-in.html": true,
 		"pages/de/home.html": true, "pages/de/d.html": true, "pages/en/d.html": true,
+		"pages/de/app-shell.html": true,
 	}
 	isFile := func(n string) bool { return files[n] }
 	cases := []struct {
@@ -85,7 +87,9 @@ func TestChoosePage(t *testing.T) {
 		{"with a trailing slash", "/sign-in/", "de", "pages/de/sign-in.html", m},
 		{"the landing page", "/", "de", "pages/de/home.html", m},
 		{"a language the build lacks the file for", "/sign-in", "fr", "", m},
-		{"a signed-in route has no page", "/dashboard", "de", "", m},
+		{"a signed-in route has the app's frame", "/invoices/abc", "de", "pages/de/app-shell.html", m},
+		{"in a language the build lacks it in: index.html", "/invoices/abc", "en", "", m},
+		{"a path the table lacks has no page", "/dashboard", "de", "", m},
 		{"a route the table lacks", "/sign-in/more", "de", "", m},
 		{"the customer's page", "/d/AbC-123", "de", "pages/de/d.html", m},
 		{"a build without prerendering", "/sign-in", "de", "", nil},

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import type { Customer, Invoice, Quote } from '@/billing/types'
 
@@ -15,7 +16,7 @@ export const emptyHits: PaletteHits = { customers: [], invoices: [], quotes: [] 
 
 /**
  * Customers by name, contact or email; quotes and invoices by number or their customer's name.
- * The server's owner rules decide what comes back. Kept under ['records', …] so a change (or a
+ * The current business's records only (the person may belong to others). Kept under ['records', …] so a change (or a
  * realtime event) refreshes it, and persisted with the rest, so a search seen once works offline.
  */
 export const paletteSearchQuery = (q: string) =>
@@ -24,11 +25,11 @@ export const paletteSearchQuery = (q: string) =>
     queryFn: async (): Promise<PaletteHits> => {
       const pb = await loadPb()
       const customers = pb.collection('customers').getList<Customer>(1, HITS_PER_KIND, {
-        filter: pb.filter('name ~ {:q} || contact_name ~ {:q} || email ~ {:q}', { q }),
+        filter: scopedFilter(pb, 'name ~ {:q} || contact_name ~ {:q} || email ~ {:q}', { q }),
         sort: 'archived,name',
         skipTotal: true,
       })
-      const docFilter = pb.filter('number ~ {:q} || customer.name ~ {:q}', { q })
+      const docFilter = scopedFilter(pb, 'number ~ {:q} || customer.name ~ {:q}', { q })
       const documents = (c: 'invoices' | 'quotes') =>
         pb.collection(c).getList<Invoice & Quote>(1, HITS_PER_KIND, {
           filter: docFilter,

@@ -190,19 +190,17 @@ export function ciiInvoice(src: EInvoiceSource): string {
       text('TotalPrepaidAmount', t.prepaid),
       text('DuePayableAmount', t.payable),
     ),
-    // BG-3: the invoice a credit note corrects.
-    t.precedingInvoice
-      ? ram(
-          'InvoiceReferencedDocument',
-          text('IssuerAssignedID', t.precedingInvoice.number),
-          ram(
-            'FormattedIssueDateTime',
-            leaf('qdt:DateTimeString', t.precedingInvoice.issueDate.replace(/-/g, ''), {
-              format: '102',
-            }),
-          ),
-        )
-      : null,
+    // BG-3: the invoice a credit note corrects, or the deposits a final invoice deducts.
+    ...t.precedingInvoices.map((p) =>
+      ram(
+        'InvoiceReferencedDocument',
+        text('IssuerAssignedID', p.number),
+        ram(
+          'FormattedIssueDateTime',
+          leaf('qdt:DateTimeString', p.issueDate.replace(/-/g, ''), { format: '102' }),
+        ),
+      ),
+    ),
   )
 
   const root = el(

@@ -44,7 +44,8 @@ export type EInvoiceDocument = Pick<
   | 'tax_breakdown'
   | 'vat_exemption_category'
   | 'vat_exemption_reason'
->
+> &
+  Pick<Partial<Invoice>, 'kind' | 'deposits' | 'deducted_cents'>
 
 const s = (v: string | undefined | null) => (v ?? '').trim()
 
@@ -61,8 +62,19 @@ export function toEInvoiceSource(
   const zero: VatCategory = invoice.vat_exemption_category || 'Z'
   const category = (rate: number, stored?: unknown): VatCategory =>
     typeof stored === 'string' && stored ? (stored as VatCategory) : rate > 0 ? 'S' : zero
+  const deposits = invoice.kind === 'final' ? (invoice.deposits?.deposits ?? []) : []
   return {
-    type_code: '380',
+    type_code: invoice.kind === 'deposit' ? '386' : '380',
+    ...(deposits.length
+      ? {
+          deposits: deposits.map((d) => ({
+            number: d.number,
+            issue_date: isoDate(d.issue_date),
+            rows: d.rows,
+          })),
+          deducted_cents: invoice.deducted_cents ?? 0,
+        }
+      : {}),
     number: invoice.number,
     issue_date: isoDate(invoice.issue_date),
     due_date: isoDate(invoice.due_date),

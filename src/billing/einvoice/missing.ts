@@ -45,7 +45,7 @@ export function missingForEInvoice(
 
   // A credit note refers to the invoice it corrects (BT-25, BT-26; Peppol and XRechnung need it).
   need(
-    src.type_code === '380' ||
+    src.type_code !== '381' ||
       (hasText(src.preceding_invoice?.number ?? '') &&
         /^\d{4}-\d{2}-\d{2}$/.test(src.preceding_invoice?.issue_date ?? '')),
     'billing.einvoice.creditedInvoice',

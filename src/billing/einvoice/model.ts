@@ -84,8 +84,11 @@ export interface InvoiceTerms {
    * terms, so without terms of its own they say which invoice it credits.
    */
   terms: string
-  /** BT-25 and BT-26 (YYYY-MM-DD): the invoice a credit note corrects; null for an invoice. */
-  precedingInvoice: { number: string; issueDate: string } | null
+  /**
+   * BT-25 and BT-26 (YYYY-MM-DD), one BG-3 each: the invoice a credit note corrects, or the
+   * deposit invoices a final invoice deducts; empty for any other invoice.
+   */
+  precedingInvoices: Array<{ number: string; issueDate: string }>
   /** BT-31 and BT-48, "" when not shown: an invoice with an O line shows none (BR-O-02). */
   sellerVatId: string
   buyerVatId: string
@@ -152,8 +155,9 @@ export function checkAmounts(src: EInvoiceSource): void {
   if (tax !== src.tax_cents) problems.push(`breakdown tax ${tax} ≠ tax ${src.tax_cents}`)
   if (src.subtotal_cents - src.discount_cents + src.tax_cents !== src.total_cents)
     problems.push('subtotal − discount + tax ≠ total')
-  if (src.total_cents - src.paid_cents !== src.balance_cents)
-    problems.push('total − paid ≠ balance')
+  const deducted = src.deducted_cents ?? 0
+  if (src.total_cents - deducted - src.paid_cents !== src.balance_cents)
+    problems.push('total − deposits − paid ≠ balance')
   for (const l of src.lines) {
     if (!src.tax_breakdown.some((r) => r.category === l.vat_category && r.rate === l.tax_rate))
       problems.push(`line ${l.id} has no breakdown row for ${l.vat_category} ${l.tax_rate}%`)
@@ -167,6 +171,50 @@ export function checkAmounts(src: EInvoiceSource): void {
       `Invoice ${src.number}: the stored amounts do not add up (${problems.join('; ')})`,
     )
   }
+}
+
+/**
+ * A deposit invoice says it is one in its note as well as by its type code: XRechnung has no 386,
+ * so there the note is what says it.
+ */
+function depositNote(src: EInvoiceSource): string {
+  return src.type_code === '386' ? 'Prepayment (deposit) invoice.' : ''
+}
+
+/**
+ * What a final invoice deducts, per deposit and rate, in words: the breakdown (BG-23) is the whole
+ * work's and the deposits' gross is prepaid (BT-113); the VAT the deposits already charged is
+ * deducted here, rate by rate (§14(5) UStG, Art. 289 CGI).
+ */
+function deductionNote(
+  src: EInvoiceSource,
+  deposits: NonNullable<EInvoiceSource['deposits']>,
+): string {
+  if (!deposits.length) return ''
+  const m = (cents: number) => `${toMajor(cents, src.currency)} ${src.currency}`
+  const lines = deposits.map(
+    (d) =>
+      `Deposit invoice ${d.number} of ${d.issue_date}: ` +
+      d.rows
+        .map((r) => `${num(r.rate)} % VAT: net ${m(r.net_cents)}, VAT ${m(r.tax_cents)}`)
+        .join('; '),
+  )
+  const due = src.tax_breakdown.map((row) => {
+    const taken = deposits
+      .flatMap((d) => d.rows)
+      .filter((r) => r.rate === row.rate)
+      .reduce((a, r) => ({ net: a.net + r.net_cents, tax: a.tax + r.tax_cents }), {
+        net: 0,
+        tax: 0,
+      })
+    return `${num(row.rate)} % VAT: net ${m(row.net_cents - taken.net)}, VAT ${m(row.tax_cents - taken.tax)}`
+  })
+  return [
+    `Deposits deducted (${m(src.deducted_cents ?? 0)}):`,
+    ...lines,
+    'Still charged:',
+    ...due,
+  ].join('\n')
 }
 
 export function invoiceTerms(src: EInvoiceSource): InvoiceTerms {
@@ -228,6 +276,8 @@ export function invoiceTerms(src: EInvoiceSource): InvoiceTerms {
   const compact = (s: string) => s.replace(/\s+/g, '').toUpperCase()
   const intraCommunity = src.lines.some((l) => l.vat_category === 'K')
   const preceding = src.type_code === '381' ? src.preceding_invoice : undefined
+  const deposits = src.type_code === '380' ? (src.deposits ?? []) : []
+  const prepaid = src.paid_cents + (src.deducted_cents ?? 0)
   return {
     currency: cur,
     lines,
@@ -237,13 +287,15 @@ export function invoiceTerms(src: EInvoiceSource): InvoiceTerms {
     taxExclusive: m(src.subtotal_cents - src.discount_cents),
     taxTotal: m(src.tax_cents),
     taxInclusive: m(src.total_cents),
-    prepaid: src.paid_cents !== 0 ? m(src.paid_cents) : null,
+    prepaid: prepaid !== 0 ? m(prepaid) : null,
     payable: m(src.balance_cents),
-    note: src.notes.trim(),
+    note: [src.notes.trim(), depositNote(src), deductionNote(src, deposits)]
+      .filter(Boolean)
+      .join('\n\n'),
     terms: src.terms.trim() || (preceding ? `Credit note for invoice ${preceding.number}` : ''),
-    precedingInvoice: preceding
-      ? { number: preceding.number.trim(), issueDate: preceding.issue_date }
-      : null,
+    precedingInvoices: preceding
+      ? [{ number: preceding.number.trim(), issueDate: preceding.issue_date }]
+      : deposits.map((d) => ({ number: d.number.trim(), issueDate: d.issue_date })),
     sellerVatId,
     buyerVatId: notSubjectToVat ? '' : src.buyer.vat_id.trim(),
     sellerId: sellerVatId ? '' : src.seller.tax_registration.trim(),

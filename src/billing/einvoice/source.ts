@@ -26,8 +26,12 @@ export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O'
  * generators (CII for Factur-X, UBL for XRechnung and Peppol BIS) take only this.
  */
 export interface EInvoiceSource {
-  /** 380 commercial invoice; 381 credit note (then `preceding_invoice` says what it corrects). */
-  type_code: '380' | '381'
+  /**
+   * 380 commercial invoice; 381 credit note (then `preceding_invoice` says what it corrects);
+   * 386 prepayment invoice (a deposit: Peppol and Factur-X); XRechnung has no 386 (BR-DE-17), so
+   * there a deposit is a 380 whose note says it is one.
+   */
+  type_code: '380' | '381' | '386'
   number: string
   /** YYYY-MM-DD */
   issue_date: string
@@ -35,6 +39,16 @@ export interface EInvoiceSource {
   due_date: string
   /** A credit note's invoice: its number (BT-25) and issue date, YYYY-MM-DD (BT-26). */
   preceding_invoice?: { number: string; issue_date: string }
+  /**
+   * A final invoice's deposits (BG-3 each, BT-25/26), with what each brought in per rate; the
+   * total deducted is `deducted_cents` (gross), paid before like a payment (BT-113).
+   */
+  deposits?: Array<{
+    number: string
+    issue_date: string
+    rows: Array<{ rate: number; net_cents: number; tax_cents: number }>
+  }>
+  deducted_cents?: number
   currency: string
   /** Free text notes (BT-22), and the payment terms text (BT-20). */
   notes: string

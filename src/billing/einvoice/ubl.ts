@@ -39,6 +39,16 @@ function taxScheme(id: string) {
   return cac('TaxScheme', cbc('ID', id))
 }
 
+/**
+ * The type code (BT-3) as the CIUS takes it: XRechnung's BR-DE-17 lists no 386, so there a
+ * deposit is a commercial invoice (380) whose note says it is a prepayment; Peppol BIS takes 386.
+ */
+function typeCode(src: EInvoiceSource, customizationId: string): string {
+  return src.type_code === '386' && customizationId === CUSTOMIZATION.xrechnung
+    ? '380'
+    : src.type_code
+}
+
 export function ublInvoice(src: EInvoiceSource, customizationId: string): string {
   const t: InvoiceTerms = invoiceTerms(src)
   const { seller, buyer } = src
@@ -188,16 +198,12 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
     ),
   )
 
-  const preceding = t.precedingInvoice
-    ? cac(
-        'BillingReference',
-        cac(
-          'InvoiceDocumentReference',
-          cbc('ID', t.precedingInvoice.number),
-          cbc('IssueDate', t.precedingInvoice.issueDate),
-        ),
-      )
-    : null
+  const preceding = t.precedingInvoices.map((p) =>
+    cac(
+      'BillingReference',
+      cac('InvoiceDocumentReference', cbc('ID', p.number), cbc('IssueDate', p.issueDate)),
+    ),
+  )
 
   const root = el(
     doc,
@@ -212,12 +218,12 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
     cbc('IssueDate', src.issue_date),
     // A UBL CreditNote has no due date element (and a credit note no due date).
     doc === 'Invoice' ? cbc('DueDate', src.due_date) : null,
-    cbc(`${doc}TypeCode`, src.type_code),
+    cbc(`${doc}TypeCode`, typeCode(src, customizationId)),
     // Peppol allows one note (PEPPOL-EN16931-R002).
     cbc('Note', t.note),
     cbc('DocumentCurrencyCode', t.currency),
     cbc('BuyerReference', src.buyer_reference),
-    preceding,
+    ...preceding,
     supplier,
     customer,
     delivery,

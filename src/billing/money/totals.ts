@@ -60,7 +60,7 @@ type TotalsProblem =
 const NEGATIVE_TOTAL: TotalsProblem = 'negativeTotal'
 
 /** n / d rounded half away from zero, for d > 0. */
-function divRound(n: bigint, d: bigint): bigint {
+export function divRound(n: bigint, d: bigint): bigint {
   const q = n / d // truncates toward zero
   const r = n % d
   const twice = (r < 0n ? -r : r) * 2n
@@ -100,7 +100,7 @@ function rateMilli(r: number, line: number): bigint {
 }
 
 /** Shares `amount` over `parts` in proportion (largest remainder; ties to the earlier part). */
-function allocate(amount: bigint, parts: bigint[], whole: bigint): bigint[] {
+export function allocate(amount: bigint, parts: bigint[], whole: bigint): bigint[] {
   const shares = parts.map(() => 0n)
   if (amount === 0n || whole === 0n) return shares
   let left = amount

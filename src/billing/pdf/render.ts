@@ -12,7 +12,7 @@ import { docFormat } from '@/billing/doc-format'
 import { formatIban } from '@/billing/payment-code'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
-import { settlementLines } from '@/billing/settlement-rows'
+import { deductionLines, headingKeys, settlementLines } from '@/billing/settlement-rows'
 import { docTranslator, isRtlLocale, type DocTranslate } from '@/lib/i18n'
 import type { FontBytes } from './fonts'
 import type { PdfLogo } from './logo'
@@ -132,15 +132,9 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
 
   const invoice = doc.kind === 'invoice'
   const credit = doc.kind === 'credit_note'
-  const title = dt(credit ? 'doc.kind.creditNote' : invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
-  const heading = doc.number
-    ? dt(
-        credit ? 'doc.heading.creditNote' : invoice ? 'doc.heading.invoice' : 'doc.heading.quote',
-        {
-          number: doc.number,
-        },
-      )
-    : title
+  const keys = headingKeys(doc)
+  const title = dt(keys.kind)
+  const heading = doc.number ? dt(keys.heading, { number: doc.number }) : title
   const c = doc.currency || 'EUR'
   const money = (cents: number) => f.money(cents, c)
   const date = (value: string | null | undefined) => f.date(value)
@@ -515,6 +509,45 @@ function layout(doc: PrintableDocument, opts: RenderPdfOptions, dt: DocTranslate
     sy += rowLine
   }
   y = Math.max(sy, blockTop + taxH) + 22
+
+  // ---- A final invoice's deduction: each deposit per rate, then what is still charged ----------
+
+  const deduction = deductionLines(doc, f, dt)
+  if (deduction.length) {
+    const heads = [
+      dt('doc.deduction.document'),
+      dt('doc.taxSummary.rate'),
+      dt('doc.taxSummary.net'),
+      dt('doc.taxSummary.tax'),
+    ]
+    setType('bold', BODY)
+    const netW = Math.max(width(heads[2] ?? ''), ...deduction.map((r) => width(r.net))) + 18
+    const taxW = Math.max(width(heads[3] ?? ''), ...deduction.map((r) => width(r.tax)))
+    const taxX = right
+    const netX = taxX - taxW - 18
+    const rateW = Math.max(width(heads[1] ?? ''), ...deduction.map((r) => width(r.rate)))
+    const rateX = netX - netW - rateW
+    ensure(lineH(LABEL) + 2 + (deduction.length + 1) * rowLine)
+    setType('bold', LABEL, MUTED)
+    text(f.upper(dt('doc.deduction.heading')), left, y)
+    y += lineH(LABEL) + 2
+    setType('regular', BODY, MUTED)
+    text(heads[0] ?? '', left, y)
+    text(heads[1] ?? '', rateX, y)
+    text(heads[2] ?? '', netX, y, 'right')
+    text(heads[3] ?? '', taxX, y, 'right')
+    y += rowLine
+    for (const r of deduction) {
+      ensure(rowLine)
+      setType(r.due ? 'bold' : 'regular', BODY, TEXT_700)
+      text(r.label, left, y)
+      text(r.rate, rateX, y)
+      text(r.net, netX, y, 'right')
+      text(r.tax, taxX, y, 'right')
+      y += rowLine
+    }
+    y += 22
+  }
 
   // ---- Notes and terms: side by side when both are there ----------------------------------------
 

@@ -1,9 +1,10 @@
-import { useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { sellerQuery } from '@/billing/queries'
 import { remindersLabel, remindersQuery } from '@/billing/reminders'
 import { useT } from '@/lib/i18n'
+import { useLazyMenu } from '@/components/ui/lazy-menu'
+import { useBusinessId } from '@/lib/business'
 
 export const bellClass =
   'relative inline-flex size-10 items-center justify-center rounded-md hover:bg-muted'
@@ -18,16 +19,16 @@ const loadMenu = () => (menuModule ??= import('./RemindersMenu'))
  * /settings/notifications. Renders nothing when the reminders are off or nothing is due. Until
  * it is first opened the bell is a plain button; its menu loads then.
  */
-export function Reminders({ userId }: { userId: string }) {
+export function Reminders() {
   const t = useT()
-  const seller = useQuery({ ...sellerQuery(userId), meta: { silent: true } })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business, meta: { silent: true } })
   const prefs = {
     overdue: seller.data?.notify_overdue === true,
     quoteExpiring: seller.data?.notify_quote_expiring === true,
   }
   const { data } = useQuery(remindersQuery(prefs))
-  const [menu, setMenu] = useState<MenuModule | null>(null)
-  const [open, setOpen] = useState(false)
+  const { menu, open, setOpen, buttonProps } = useLazyMenu(loadMenu)
   if (!data || data.count === 0 || !(prefs.overdue || prefs.quoteExpiring)) return null
   const label = remindersLabel(data.count, t)
   const trigger = (
@@ -51,29 +52,8 @@ export function Reminders({ userId }: { userId: string }) {
         onOpenChange={setOpen}
       />
     )
-  const openMenu = () =>
-    void loadMenu().then((m) => {
-      setMenu(m)
-      setOpen(true)
-    })
   return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={bellClass}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={openMenu}
-      onKeyDown={(e: KeyboardEvent) => {
-        // A menu button opens on the down arrow too.
-        if (e.key === 'ArrowDown') {
-          e.preventDefault()
-          openMenu()
-        }
-      }}
-    >
+    <button aria-label={label} className={bellClass} {...buttonProps}>
       {trigger}
     </button>
   )

@@ -19,8 +19,7 @@ import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import { methodLabel, type CreditNote, type Invoice, type Refund } from '@/billing/types'
 import { recordPaths } from '@/config/paths'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { notify } from '@/lib/toast'
 import { richText, useT } from '@/lib/i18n'
@@ -36,7 +35,6 @@ import { RefundDialog } from './RefundDialog'
 export default function CreditNotePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
-  const user = useAuthSelector(selectUser)
   const query = useQuery(recordQuery<CreditNote>('credit_notes', id))
   const cn = query.data
   const invoice = useQuery({
@@ -44,7 +42,8 @@ export default function CreditNotePage() {
     enabled: !!cn?.invoice,
   })
   const refunds = useQuery({ ...creditNoteRefundsQuery(id), enabled: !!cn })
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   useDocumentTitle(cn?.number || t('credits.kind'))
   const [dialog, setDialog] = useState<
     { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | null

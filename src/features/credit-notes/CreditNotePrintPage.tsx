@@ -9,8 +9,7 @@ import { recordQuery, sellerQuery } from '@/billing/queries'
 import { creditNotePrintable } from '@/billing/printable'
 import type { CreditNote } from '@/billing/types'
 import { recordPaths } from '@/config/paths'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { useT } from '@/lib/i18n'
 
@@ -18,9 +17,9 @@ import { useT } from '@/lib/i18n'
 export default function CreditNotePrintPage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
-  const user = useAuthSelector(selectUser)
   const cn = useQuery(recordQuery<CreditNote>('credit_notes', id))
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   useDocumentTitle(cn.data?.number)
   if (!cn.data) return <RecordPending failed={cn.isError} what="document" />
   const doc = creditNotePrintable(

@@ -12,6 +12,7 @@ import { writes } from '@/billing/writes'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
+import { useBusinessId } from '@/lib/business'
 import { selectUser } from '@machines/auth/selectors'
 import { CustomerForm, toFormInput } from './components/CustomerForm'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -22,7 +23,8 @@ export default function CustomerFormPage() {
   const { id } = useParams<{ id?: string }>()
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const existing = useQuery({
     ...recordQuery<Customer>('customers', id ?? ''),
     enabled: !!id,

@@ -36,8 +36,8 @@ import { save } from '@/billing/save'
 import { CREDIT_METHOD, methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
+import { useRole } from '@/lib/roles'
 import { MoreHorizontal } from 'lucide-react'
 import { richText, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -45,10 +45,10 @@ import { useDocumentTitle } from '@/components/layout/document-title'
 export default function InvoicePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
-  const user = useAuthSelector(selectUser)
   const invoice = useQuery(recordQuery<Invoice>('invoices', id))
   useDocumentTitle(invoice.data && (invoice.data.number || t('documents.invoices.draftInvoice')))
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const payments = useQuery(invoicePaymentsQuery(id))
   const creditNotes = useQuery(invoiceCreditNotesQuery(id))
   const quote = useQuery({
@@ -61,6 +61,8 @@ export default function InvoicePage() {
     enabled: openForCredit && !!invoice.data?.customer,
   })
   const pendingPayments = usePendingWrites('payments')
+  // An accountant (or anyone in a closed business) reads the invoice: no control would work.
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<
     | { kind: 'pay' }
     | { kind: 'applyCredit' }
@@ -80,8 +82,9 @@ export default function InvoicePage() {
   const actions = invoiceActions(inv)
   const settled = invoiceSettlement(inv)
   const credited = inv.credited_cents ?? 0
-  const can = (a: (typeof actions)[number]) => actions.includes(a)
-  const credits = openForCredit && inv.balance_cents > 0 ? usableCredits(keptCredit.data, inv) : []
+  const can = (a: (typeof actions)[number]) => writer && actions.includes(a)
+  const credits =
+    writer && openForCredit && inv.balance_cents > 0 ? usableCredits(keptCredit.data, inv) : []
   const customer = inv.expand?.customer
   const pending = (inv as Invoice & { pending?: boolean }).pending
   const queuedPayments = pendingPayments.creates
@@ -175,7 +178,7 @@ export default function InvoicePage() {
                 {t('credits.apply.action')}
               </Button>
             ) : null}
-            {!pending && canCredit(inv) ? (
+            {writer && !pending && canCredit(inv) ? (
               <PreloadLink
                 href={recordPaths.creditNoteFor(inv.id)}
                 className={buttonClass('outline')}
@@ -261,7 +264,7 @@ export default function InvoicePage() {
                       </div>
                       {(p as Payment & { pending?: boolean }).pending ? <PendingBadge /> : null}
                     </div>
-                    {p.number ? (
+                    {writer && p.number ? (
                       <Menu
                         label={t('documents.invoice.paymentActions', { number: p.number })}
                         trigger={<MoreHorizontal className="size-4" aria-hidden />}

@@ -6,6 +6,7 @@ import { RecordList, type Column } from '@/billing/ui/RecordList'
 import { InvoiceStatusBadge } from '@/billing/ui/StatusBadge'
 import { EmptyState } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
+import { useRole } from '@/lib/roles'
 import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
@@ -83,16 +84,20 @@ export default function InvoicesPage() {
   const t = useT()
   const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(t), [t])
+  // An accountant (or anyone in a closed business) reads the list: no control would work.
+  const writer = useRole().can('write')
   return (
     <>
       <PageHeader
         title={t('documents.invoices.title')}
         description={t('documents.invoices.description')}
         actions={
-          <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-            <Plus className="size-4" aria-hidden />
-            {t('documents.invoices.new')}
-          </PreloadLink>
+          writer ? (
+            <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
+              <Plus className="size-4" aria-hidden />
+              {t('documents.invoices.new')}
+            </PreloadLink>
+          ) : null
         }
       />
       <RecordList<Invoice>
@@ -117,7 +122,7 @@ export default function InvoicesPage() {
           </span>
         )}
         rowActions={(i) => {
-          const can = invoiceActions(i)
+          const can = writer ? invoiceActions(i) : []
           return [
             {
               label: t('documents.actions.open'),
@@ -152,10 +157,14 @@ export default function InvoicesPage() {
               label: t('documents.actions.print'),
               onSelect: () => navigate(recordPaths.invoicePrint(i.id)),
             },
-            {
-              label: t('documents.actions.duplicate'),
-              onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
-            },
+            ...(writer
+              ? [
+                  {
+                    label: t('documents.actions.duplicate'),
+                    onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
+                  },
+                ]
+              : []),
           ]
         }}
         pendingRows={(p) =>
@@ -205,9 +214,11 @@ export default function InvoicesPage() {
           <EmptyState
             title={t('documents.invoices.emptyTitle')}
             action={
-              <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-                {t('documents.invoices.create')}
-              </PreloadLink>
+              writer ? (
+                <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
+                  {t('documents.invoices.create')}
+                </PreloadLink>
+              ) : undefined
             }
           >
             {t('documents.invoices.empty')}

@@ -1,3 +1,4 @@
+import { headingKeys } from '@/billing/settlement-rows'
 import { settlement } from '@/billing/credits'
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
 import { docFormat } from '@/billing/doc-format'
@@ -136,10 +137,8 @@ function DocumentView({
   onChanged: () => Promise<void>
   onLanguage: (locale: Locale) => void
 }) {
-  const invoice = doc.kind === 'invoice'
-  const heading = doc.number
-    ? dt(invoice ? 'doc.heading.invoice' : 'doc.heading.quote', { number: doc.number })
-    : dt(invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+  const keys = headingKeys(doc)
+  const heading = doc.number ? dt(keys.heading, { number: doc.number }) : dt(keys.kind)
   const answerable =
     doc.kind === 'quote' &&
     (doc.status === 'sent' || doc.status === 'viewed') &&

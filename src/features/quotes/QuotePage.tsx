@@ -14,14 +14,14 @@ import { ActivityTimeline } from '@/billing/ui/documents/ActivityTimeline'
 import { CustomerLink } from '@/billing/ui/documents/CustomerLink'
 import { recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
+import { useRole } from '@/lib/roles'
 import { formatDate } from '@/billing/format'
 import { quoteActions } from '@/billing/status'
 import { save } from '@/billing/save'
 import type { Invoice, Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { richText, useT } from '@/lib/i18n'
 import { useDocumentTitle } from '@/components/layout/document-title'
 
@@ -29,14 +29,16 @@ export default function QuotePage() {
   const t = useT()
   const { id } = useParams<{ id: string }>()
   const [, navigate] = useLocation()
-  const user = useAuthSelector(selectUser)
   const quote = useQuery(recordQuery<Quote>('quotes', id))
   useDocumentTitle(quote.data && (quote.data.number || t('documents.quotes.draftQuote')))
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const invoice = useQuery({
     ...recordQuery<Invoice>('invoices', quote.data?.invoice ?? ''),
     enabled: !!quote.data?.invoice,
   })
+  // An accountant (or anyone in a closed business) reads the quote: no control would work.
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<'accept' | 'reject' | 'convert' | null>(null)
   const [rejectReason, setRejectReason] = useState('')
 
@@ -45,7 +47,7 @@ export default function QuotePage() {
     return <RecordPending failed={quote.isError} what="quote" />
   }
   const actions = quoteActions(q)
-  const can = (a: (typeof actions)[number]) => actions.includes(a)
+  const can = (a: (typeof actions)[number]) => writer && actions.includes(a)
   const customer = q.expand?.customer
   const pending = (q as Quote & { pending?: boolean }).pending
 

@@ -17,8 +17,7 @@ import { refusal } from '@/lib/errors'
 import { notify } from '@/lib/toast'
 import { useForm } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import {
   ACTIONS,
@@ -42,8 +41,8 @@ import {
 export default function RecurringFormPage() {
   const t = useT()
   const { id } = useParams<{ id?: string }>()
-  const user = useAuthSelector(selectUser)
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const existing = useQuery({ ...templateQuery(id ?? ''), enabled: !!id })
   useDocumentTitle(id ? t('recurring.form.editTitle') : t('recurring.form.newTitle'))
   if (id && !existing.data)

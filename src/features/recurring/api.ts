@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { currentBusinessId, scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { t, type MessageKey, type Translate } from '@/lib/i18n'
 import {
@@ -81,11 +82,14 @@ export const recurringKeys = {
 export const templatesQuery = () =>
   queryOptions({
     queryKey: recurringKeys.list(),
-    queryFn: async (): Promise<Template[]> =>
-      (await loadPb()).collection(TEMPLATES).getFullList<Template>({
+    queryFn: async (): Promise<Template[]> => {
+      const pb = await loadPb()
+      return pb.collection(TEMPLATES).getFullList<Template>({
+        filter: scopedFilter(pb),
         sort: 'paused,next_date,created',
         expand: 'customer',
-      }),
+      })
+    },
   })
 
 export const templateQuery = (id: string) =>
@@ -333,6 +337,7 @@ export const missedPreviewQuery = (f: PreviewSchedule) =>
       (await loadPb()).send<MissedPreview>('/api/folio/recurring/preview', {
         method: 'POST',
         body: {
+          business: currentBusinessId(),
           frequency: f.frequency,
           month_day: f.frequency === 'monthly' ? Number(f.month_day) : 0,
           start_date: f.start_date,
@@ -346,7 +351,7 @@ export const missedPreviewQuery = (f: PreviewSchedule) =>
 
 export async function createTemplate(body: Record<string, unknown>): Promise<Template> {
   const pb = await loadPb()
-  return pb.collection(TEMPLATES).create<Template>({ ...body, owner: pb.authStore.record?.id })
+  return pb.collection(TEMPLATES).create<Template>({ ...body, business: currentBusinessId() })
 }
 
 export async function updateTemplate(id: string, body: Record<string, unknown>): Promise<Template> {

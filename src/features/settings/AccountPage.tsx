@@ -5,10 +5,14 @@ import { useAuthSelector } from '@/lib/auth-context'
 import { mutationErrorMessage } from '@/lib/errors'
 import { selectUser } from '@machines/auth/selectors'
 import { ProfileForm } from './components/ProfileForm'
+import { ReplicaSection } from './components/ReplicaSection'
 import { requestVerification } from './api/account'
 import { useT } from '@/lib/i18n'
 
-/** The profile (name, company, avatar) and the email address's verification. */
+/**
+ * The profile (name, company, avatar), the email address's verification, and for the server's
+ * operator where the database streams and how far behind.
+ */
 export default function AccountPage() {
   const user = useAuthSelector(selectUser)
   const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
@@ -49,6 +53,7 @@ export default function AccountPage() {
           </>
         )}
       </Card>
+      <ReplicaSection userId={user.id} />
     </div>
   )
 }

@@ -2,13 +2,14 @@ import { useId, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
-import { useAuthSelector } from '@/lib/auth-context'
+import { useBusinessId } from '@/lib/business'
+import { useRole } from '@/lib/roles'
+import { RoleNote } from '@/components/ui/role-note'
 import { mutationErrorMessage } from '@/lib/errors'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { writes, type SettingsUpdate } from '@/billing/writes'
 import { runWrite } from '@/lib/writes'
 import { notify } from '@/lib/toast'
-import { selectUser } from '@machines/auth/selectors'
 import { useT, type MessageKey } from '@/lib/i18n'
 
 type PreferenceField = keyof Pick<SellerSettings, 'notify_overdue' | 'notify_quote_expiring'>
@@ -27,13 +28,14 @@ const preferences = [
 ] as const satisfies ReadonlyArray<{ field: PreferenceField; label: MessageKey; hint: MessageKey }>
 
 export default function NotificationsPage() {
-  const user = useAuthSelector(selectUser)
-  if (!user) return null
-  return <NotificationPreferences userId={user.id} />
+  const business = useBusinessId()
+  if (!business) return null
+  return <NotificationPreferences business={business} />
 }
 
-function NotificationPreferences({ userId }: { userId: string }) {
-  const settings = useQuery(sellerQuery(userId))
+function NotificationPreferences({ business }: { business: string }) {
+  const settings = useQuery(sellerQuery(business))
+  const role = useRole()
   const [error, setError] = useState<string | null>(null)
   const ids = useId()
   const t = useT()
@@ -41,7 +43,7 @@ function NotificationPreferences({ userId }: { userId: string }) {
   async function save(field: PreferenceField, on: boolean, label: string) {
     setError(null)
     const vars: SettingsUpdate = {
-      userId,
+      business,
       body: { [field]: on },
       label: t('settings.notifications.writeLabel', { label, state: on ? 'on' : 'off' }),
     }
@@ -62,7 +64,9 @@ function NotificationPreferences({ userId }: { userId: string }) {
           <bdi>{t('settings.notifications.intro')}</bdi>
         </p>
       </div>
-      {settings.data ? (
+      {!role.can('manage') ? (
+        <RoleNote only="team.only.notifications" />
+      ) : settings.data ? (
         <fieldset className="grid gap-4">
           <legend className="mb-3 font-semibold">{t('settings.notifications.legend')}</legend>
           {preferences.map((p) => {

@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
-import { useAuthSelector } from '@/lib/auth-context'
+import { useBusinessId } from '@/lib/business'
+import { useRole } from '@/lib/roles'
+import { RoleNote } from '@/components/ui/role-note'
 import { mutationErrorMessage } from '@/lib/errors'
 import { useForm } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
@@ -15,7 +17,6 @@ import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import { message } from '@/billing/fields'
 import { formatSteps, parseSteps, reminderDefaults } from '@/billing/dunning'
-import { selectUser } from '@machines/auth/selectors'
 import { useT } from '@/lib/i18n'
 
 const schema = v.object({
@@ -58,10 +59,11 @@ const toInput = (s: SellerSettings): Input => {
 
 /** /settings/reminders: automatic payment reminders on or off, their schedule and their mail. */
 export default function RemindersPage() {
-  const user = useAuthSelector(selectUser)
   const t = useT()
-  const settings = useQuery(sellerQuery(user?.id ?? ''))
-  if (!user) return null
+  const role = useRole()
+  const business = useBusinessId()
+  const settings = useQuery({ ...sellerQuery(business), enabled: !!business })
+  if (!business) return null
   return (
     <Card className="grid gap-6">
       <div>
@@ -75,10 +77,12 @@ export default function RemindersPage() {
           <bdi>{t('dunning.settings.timing')}</bdi>
         </p>
       </div>
-      {settings.data ? (
+      {!role.can('manage') ? (
+        <RoleNote only="team.only.reminders" />
+      ) : settings.data ? (
         <>
-          <Switch userId={user.id} on={settings.data.reminders_enabled === true} />
-          <ScheduleForm userId={user.id} initial={toInput(settings.data)} />
+          <Switch business={business} on={settings.data.reminders_enabled === true} />
+          <ScheduleForm business={business} initial={toInput(settings.data)} />
         </>
       ) : settings.isError ? (
         <div className="grid justify-items-start gap-3">
@@ -97,7 +101,7 @@ export default function RemindersPage() {
 }
 
 /** Reminders on or off, saved at once like the notification preferences. */
-function Switch({ userId, on }: { userId: string; on: boolean }) {
+function Switch({ business, on }: { business: string; on: boolean }) {
   const t = useT()
   const id = useId()
   const [error, setError] = useState<string | null>(null)
@@ -109,7 +113,7 @@ function Switch({ userId, on }: { userId: string; on: boolean }) {
     setError(null)
     setShown(next)
     const r = await save(writes.settingsUpdate, {
-      userId,
+      business,
       body: { reminders_enabled: next },
       label: next ? t('dunning.settings.turnedOn') : t('dunning.settings.turnedOff'),
     })
@@ -144,12 +148,12 @@ function Switch({ userId, on }: { userId: string; on: boolean }) {
   )
 }
 
-function ScheduleForm({ userId, initial }: { userId: string; initial: Input }) {
+function ScheduleForm({ business, initial }: { business: string; initial: Input }) {
   const t = useT()
   const { values, set, errors, formError, busy, handleSubmit } = useForm(schema, initial)
   const submit = handleSubmit(async (output) => {
     const r = await save(writes.settingsUpdate, {
-      userId,
+      business,
       body: { ...output, reminder_steps: parseSteps(output.reminder_steps) },
       label: t('dunning.settings.writeLabel'),
     })

@@ -23,6 +23,7 @@ import type records from '../../locales/en/records.json'
 import type credits from '../../locales/en/credits.json'
 import type recurring from '../../locales/en/recurring.json'
 import type dunning from '../../locales/en/dunning.json'
+import type team from '../../locales/en/team.json'
 import type bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -50,6 +51,7 @@ export type MessageKey =
   | Keys<'credits', typeof credits>
   | Keys<'recurring', typeof recurring>
   | Keys<'dunning', typeof dunning>
+  | Keys<'team', typeof team>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

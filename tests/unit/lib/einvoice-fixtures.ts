@@ -8,6 +8,7 @@ import type { EInvoiceFormat } from '@/billing/einvoice'
 import { unitCodeFor } from '@/billing/einvoice'
 import { reasonFor } from '@/billing/einvoice/model'
 import type { EInvoiceSource, VatCategory } from '@/billing/einvoice/source'
+import { decideDepositNets, decideFinal, type FinalDeduction } from '@/billing/deposits'
 import { computeTotals } from '@/billing/money/totals'
 import type { PrintableDocument } from '@/billing/printable'
 import { invoiceFixture } from './pdf-fixture'
@@ -47,6 +48,10 @@ export interface InvoiceSpec {
    * due date, terms, bank account or payments of its own.
    */
   credits?: { number: string; issue: string }
+  /** A deposit invoice (386). */
+  deposit?: boolean
+  /** A final invoice: what it deducts (decideFinal's answer; the deposits paid before). */
+  deduction?: FinalDeduction
 }
 
 export interface EInvoiceCase {
@@ -202,6 +207,8 @@ export function buildCase(
   const total = subtotal - discountCents + tax
   const credit = spec.credits
   const paid = credit ? 0 : (spec.paidCents ?? 0)
+  const deposits = spec.deduction?.deposits ?? []
+  const deducted = deposits.reduce((a, d) => a + d.gross_cents, 0)
 
   // The server's twin must agree wherever a rate has a single category.
   if (new Set(keys.map((k) => k.rate)).size === keys.length) {
@@ -245,7 +252,17 @@ export function buildCase(
   const { reference, ...buyer } = spec.buyer
 
   const source: EInvoiceSource = {
-    type_code: credit ? '381' : '380',
+    type_code: credit ? '381' : spec.deposit ? '386' : '380',
+    ...(deposits.length
+      ? {
+          deposits: deposits.map((d) => ({
+            number: d.number,
+            issue_date: d.issue_date,
+            rows: d.rows,
+          })),
+          deducted_cents: deducted,
+        }
+      : {}),
     number: spec.number,
     issue_date: issue,
     due_date: dueDate,
@@ -274,7 +291,7 @@ export function buildCase(
     tax_cents: tax,
     total_cents: total,
     paid_cents: paid,
-    balance_cents: total - paid,
+    balance_cents: total - deducted - paid,
     tax_breakdown: breakdown.map((r) => ({
       ...r,
       exemption_reason: spec.reasons?.[r.category] ?? '',
@@ -335,11 +352,13 @@ export function buildCase(
     credited_cents: 0,
     refunded_cents: 0,
     credit_cents: 0,
-    balance_cents: total - paid,
+    balance_cents: total - deducted - paid,
     notes,
     terms,
     payment: bank ? { ...bank, reference: spec.number } : null,
     answer: null,
+    deposit: spec.deposit ?? false,
+    deduction: spec.deduction ?? null,
     vat_note: source.tax_breakdown
       .map((r) => reasonFor(r))
       .filter(Boolean)
@@ -369,6 +388,88 @@ function manyLines(): EInvoiceCase {
     notes: doc.notes,
     terms: doc.terms,
   })
+}
+
+/**
+ * A piece of work at 19 % and 7 %, a 30 % deposit and a 500.00 deposit asked of it (386, lines as
+ * the server makes them), both paid, and the final invoice that deducts them per rate.
+ */
+function depositCases(): EInvoiceCase[] {
+  const work: LineSpec[] = [
+    { d: 'Shop fitting, oak shelving', q: 18, unit: 'h', p: 6_450, rate: 19 },
+    { d: 'Reference books for the shop', q: 120, unit: 'pcs', p: 1_790, rate: 7 },
+    { d: 'Delivery and assembly', q: 1, unit: '', p: 38_000, rate: 19 },
+  ]
+  const totals = computeTotals(
+    work.map((l) => ({
+      quantity: l.q,
+      unit_price_cents: l.p,
+      discount_percent: 0,
+      tax_rate: l.rate,
+    })),
+    0,
+  )
+  const asks = [
+    {
+      number: 'INV-00121',
+      issue: '2026-02-02',
+      percent: 30,
+      amount_cents: 0,
+      d: 'Deposit on quote Q-00031 (30 %)',
+    },
+    {
+      number: 'INV-00124',
+      issue: '2026-02-16',
+      percent: 0,
+      amount_cents: 50_000,
+      d: 'Deposit on quote Q-00031',
+    },
+  ]
+  const deposits = asks.map((a) => {
+    const nets = decideDepositNets(totals.tax_breakdown, totals.total_cents, a)
+    if ('problem' in nets) throw new Error(nets.problem)
+    return buildCase(
+      `deposit invoice (386), ${a.percent ? '30 %' : 'an amount'}, 19 % and 7 %`,
+      ALL,
+      {
+        number: a.number,
+        issue: a.issue,
+        due: '2026-03-02',
+        buyer: CITY,
+        deposit: true,
+        lines: nets.map((n) => ({
+          d: `${a.d} · VAT ${n.rate} %`,
+          q: 1,
+          unit: '',
+          p: n.net_cents,
+          rate: n.rate,
+        })),
+      },
+    )
+  })
+  const final = decideFinal(
+    totals.tax_breakdown,
+    totals.total_cents,
+    deposits.map((c, i) => ({
+      id: String(i),
+      number: c.source.number,
+      issue_date: c.source.issue_date,
+      breakdown: c.source.tax_breakdown,
+      credited: [],
+      paid_cents: c.source.total_cents,
+    })),
+  )
+  if ('problem' in final) throw new Error(final.problem)
+  return [
+    ...deposits,
+    buildCase('final invoice deducting 2 deposits per rate, 19 % and 7 %', ALL, {
+      number: 'INV-00131',
+      issue: '2026-03-16',
+      buyer: CITY,
+      lines: work,
+      deduction: final,
+    }),
+  ]
 }
 
 export function einvoiceCases(): EInvoiceCase[] {
@@ -543,5 +644,6 @@ export function einvoiceCases(): EInvoiceCase[] {
       bank: false,
       lines: [{ d: 'Maintenance, March', q: 1, unit: 'month', p: 60_000, rate: 19 }],
     }),
+    ...depositCases(),
   ]
 }

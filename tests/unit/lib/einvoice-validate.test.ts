@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ciiXml,
   facturxPdf,
   missingForEInvoice,
   peppolXml,
@@ -260,6 +261,49 @@ describe('the official validators say every e-invoice is valid', () => {
         expect(results.get(key(c, format))?.valid).toBe(true)
       }
     }
+  })
+
+  it('covers deposits (386) and a final invoice deducting 2 deposits at 2 rates in every format', () => {
+    for (const format of ['facturx', 'xrechnung', 'peppol'] as const) {
+      const deposits = cases.filter(
+        (c) => c.formats.includes(format) && c.source.type_code === '386',
+      )
+      expect(deposits.length).toBe(2)
+      const finals = cases.filter((c) => c.formats.includes(format) && c.source.deposits?.length)
+      expect(finals.length).toBe(1)
+      for (const c of [...deposits, ...finals]) {
+        expect(new Set(c.source.tax_breakdown.map((r) => r.rate)).size).toBe(2)
+        expect(results.get(key(c, format))?.valid).toBe(true)
+      }
+      expect(finals[0]?.source.deposits?.length).toBe(2)
+    }
+  })
+
+  it('says 386 where the format has it, and deducts the deposits as prepaid with their references', async () => {
+    const deposit = cases.find((c) => c.source.type_code === '386')!
+    expect(await peppolXml(deposit.source)).toContain(
+      '<cbc:InvoiceTypeCode>386</cbc:InvoiceTypeCode>',
+    )
+    expect(await ciiXml(deposit.source)).toContain('<ram:TypeCode>386</ram:TypeCode>')
+    // XRechnung lists no 386 (BR-DE-17): a 380 whose note says it is a prepayment.
+    const xr = await xrechnungXml(deposit.source)
+    expect(xr).toContain('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>')
+    expect(xr).toContain('Prepayment (deposit) invoice.')
+
+    const final = cases.find((c) => c.source.deposits?.length)!
+    const deducted = final.source.deducted_cents ?? 0
+    expect(deducted).toBeGreaterThan(0)
+    const prepaid = ((deducted + final.source.paid_cents) / 100).toFixed(2)
+    for (const xml of [await xrechnungXml(final.source), await peppolXml(final.source)]) {
+      expect(xml).toContain(`<cbc:PrepaidAmount currencyID="EUR">${prepaid}</cbc:PrepaidAmount>`)
+      for (const d of final.source.deposits ?? []) {
+        expect(xml).toContain(`<cbc:ID>${d.number}</cbc:ID>`)
+      }
+      expect(xml).toContain('Still charged:')
+    }
+    const cii = await ciiXml(final.source)
+    expect(cii).toContain(`<ram:TotalPrepaidAmount>${prepaid}</ram:TotalPrepaidAmount>`)
+    expect(cii.match(/<ram:InvoiceReferencedDocument>/g)?.length).toBe(2)
   })
 
   it('covers payment by IBAN and without a bank account in every format', () => {

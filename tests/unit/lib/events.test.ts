@@ -29,3 +29,36 @@ describe('describeEvent: sent', () => {
     expect(describeEvent(sent(null))).toBe('Sent to the customer')
   })
 })
+
+describe('describeEvent: who did it', () => {
+  const by = (
+    type: DocumentEvent['type'],
+    detail: DocumentEvent['detail'],
+    actor_name?: string,
+  ) => ({
+    ...sent(detail),
+    type,
+    actor_name,
+  })
+
+  it('names the member who did it', () => {
+    expect(describeEvent(by('payment', { amount_cents: 12000, currency: 'EUR' }, 'Ana'))).toBe(
+      'Ana recorded a payment of €120.00',
+    )
+    expect(describeEvent(by('created', null, 'Ana'))).toBe('Ana created it')
+    expect(describeEvent(by('sent', { to: 'b@example.com', cc: [] }, 'Ana'))).toBe(
+      'Ana sent it to b@example.com',
+    )
+    expect(describeEvent(by('voided', { reason: 'Typo' }, 'Ana'))).toBe('Ana voided it — Typo')
+    expect(describeEvent(by('links_stopped', { reason: 'draft' }, 'Ana'))).toBe(
+      'Earlier links stopped: the invoice went back to draft (Ana)',
+    )
+  })
+
+  it('says it as before for the customer and for Folio (no actor)', () => {
+    expect(describeEvent(by('payment', { amount_cents: 12000, currency: 'EUR' }))).toBe(
+      'Payment of €120.00 recorded',
+    )
+    expect(describeEvent(by('created', null, '  '))).toBe('Created')
+  })
+})

@@ -96,12 +96,16 @@ const FIRST_SCREEN_BUNDLES = ['core', 'app', 'foreign', 'refusals']
 
 /**
  * Loaded later, with the `screens` bundle: the route table's screens (each row says so, checked
- * below) and the command palette (src/app/palette/PaletteLauncher.tsx).
+ * below), the command palette (src/app/palette/PaletteLauncher.tsx) and the screen of a person
+ * who belongs to no business (src/app/SignedInApp.tsx loads it with the bundle).
  */
 const routeScreens = new Set(
   routeModules(root).flatMap((row) => row.modules.map((m) => relative(root, m))),
 )
-const LOADS_SCREENS = new Set(['src/app/palette/CommandPalette.tsx'])
+const LOADS_SCREENS = new Set([
+  'src/app/palette/CommandPalette.tsx',
+  'src/features/team/NoBusinessPage.tsx',
+])
 
 describe('the first signed-in screen', () => {
   it('says only words of the bundles it loads (core and app), in every module it loads', () => {

@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { chunkGraph, fillTemplate, PAGES, routeModules } from '../../../scripts/prerender.mjs'
+import {
+  chunkGraph,
+  fillAppShell,
+  fillTemplate,
+  PAGES,
+  routeModules,
+} from '../../../scripts/prerender.mjs'
 import { routeTable } from '@/app/routes'
 import { renderDocumentShell, renderPage } from '@/prerender'
 
@@ -88,6 +94,27 @@ describe('prerendering', () => {
     )
     expect(out).toContain('<div id="root" data-prerendered="en"><h1>Sign in</h1></div></body>')
     expect(out).not.toContain('app-frame')
+  })
+
+  it("makes index.html the signed-in area's page: its frame drawn, its modules waiting for the paint", () => {
+    const out = fillAppShell(
+      '<html lang="en" dir="ltr"><head><script type="module" src="/assets/main-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/SignedInApp-1.js" data-signed-in></head>' +
+        '<body><div id="root"><!--app-frame--><div class="app-frame">Folio</div><!--/app-frame--></div>' +
+        '<noscript>Folio needs JavaScript to run.</noscript></body></html>',
+      { lang: 'de', dir: 'ltr' },
+      'JavaScript!',
+      '/assets/after-paint-1.js',
+    )
+    expect(out).toContain(
+      '<div id="root"><!--app-frame--><div class="app-frame">Folio</div><!--/app-frame--></div>',
+    )
+    expect(out).toContain(
+      '<script defer src="/assets/after-paint-1.js"></script><template id="folio-modules">' +
+        '<script type="module" src="/assets/main-1.js"></script></template></head>',
+    )
+    expect(out).toContain('<html lang="de" dir="ltr">')
+    expect(out).not.toContain('data-prerendered')
   })
 
   it('refuses a built HTML without a module script: the page would never start', () => {

@@ -36,6 +36,8 @@ vi.mock('@/billing/save', async (original) => ({
 }))
 
 const { BusinessSection } = await import('@/features/settings/components/BusinessForm')
+const { inBusiness } = await import('./business-fixture')
+inBusiness()
 
 describe('the business settings show the server’s refusal of a prefix at its field', () => {
   it('credit notes numbered like the invoices', async () => {

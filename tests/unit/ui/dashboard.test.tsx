@@ -21,6 +21,8 @@ vi.mock('@/lib/pocketbase/instance', () => ({ loadPb: async () => ({ send }) }))
 vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name: 'Ada' }) }))
 
 const { default: DashboardPage } = await import('@/features/dashboard/DashboardPage')
+const { inBusiness } = await import('./business-fixture')
+inBusiness()
 
 describe('periodRange: a period to inclusive from/to days (UTC)', () => {
   const cases: Array<[PeriodId, string, string, string]> = [
@@ -211,7 +213,7 @@ describe('the dashboard page', () => {
     renderPage('period=this-quarter&currency=EUR')
     const invoiced = (await screen.findByRole('heading', { name: 'Invoiced' })).closest('li')!
     expect(send).toHaveBeenCalledWith('/api/folio/dashboard', {
-      query: { from: '2026-01-01', to: '2026-03-31', currency: 'EUR' },
+      query: { business: 'b1', from: '2026-01-01', to: '2026-03-31', currency: 'EUR' },
     })
     expect(within(invoiced).getByText('Up 50% from the previous period')).toBeInTheDocument()
     const collected = screen.getByRole('heading', { name: 'Collected' }).closest('li')!
@@ -257,7 +259,7 @@ describe('the dashboard page', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD')
     expect(location.history.at(-1)).toBe('/dashboard?period=last-year&currency=USD')
     expect(send).toHaveBeenLastCalledWith('/api/folio/dashboard', {
-      query: { from: '2025-01-01', to: '2025-12-31', currency: 'USD' },
+      query: { business: 'b1', from: '2025-01-01', to: '2025-12-31', currency: 'USD' },
     })
   })
 

@@ -26,6 +26,9 @@ vi.mock('@/lib/pocketbase/instance', () => ({
 }))
 
 const { Reminders } = await import('@/billing/ui/Reminders')
+const { setMemberships, startBusinessContext } = await import('@/lib/business')
+startBusinessContext('u1')
+setMemberships('u1', [{ id: 'm1', user: 'u1', business: 'b1', role: 'owner', businessName: '' }])
 
 describe('reminder sentences', () => {
   it.each([
@@ -46,7 +49,7 @@ function renderBell() {
   render(
     <QueryClientProvider client={qc}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <Reminders userId="u1" />
+        <Reminders />
         <p>page</p>
       </Router>
     </QueryClientProvider>,
@@ -100,6 +103,9 @@ describe('the reminders bell', () => {
       (c) => getList.mock.calls.find((call) => call[0] === c)?.[3],
     )
     expect(inv?.filter).toContain("due_date < '2026-03-15 00:00:00.000Z'")
+    // Only the current business's: the person may belong to others.
+    expect(inv?.filter).toMatch(/^business = 'b1' && \(/)
+    expect(quo?.filter).toMatch(/^business = 'b1' && \(/)
     expect(quo?.filter).toContain("expiry_date >= '2026-03-15 00:00:00.000Z'")
     expect(quo?.filter).toContain("expiry_date < '2026-03-23 00:00:00.000Z'")
     await userEvent.click(bell)

@@ -10,11 +10,17 @@ const update = vi.fn(async (_id: string, body: Record<string, unknown>) => {
   Object.assign(stored, body)
   return { id: 'u1', ...stored }
 })
-const getOne = vi.fn(async (id: string) => ({ id, email: 'ada@example.com', ...stored }))
+const getOne = vi.fn(async (id: string) => ({ id, ...stored }))
+const collections: string[] = []
 const notify = vi.fn()
 
 vi.mock('@/lib/pocketbase/instance', () => ({
-  loadPb: async () => ({ collection: () => ({ getOne, update }) }),
+  loadPb: async () => ({
+    collection: (name: string) => {
+      collections.push(name)
+      return { getOne, update }
+    },
+  }),
 }))
 vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name: 'Ada' }) }))
 vi.mock('@/lib/toast', () => ({ notify: (...args: unknown[]) => notify(...args) }))
@@ -22,7 +28,17 @@ vi.mock('@/lib/toast', () => ({ notify: (...args: unknown[]) => notify(...args) 
 const { default: NotificationsPage } = await import('@/features/settings/NotificationsPage')
 const { billingWrites } = await import('@/billing/writes')
 registerWrites(billingWrites)
-const session = dataSessionFor('u1')
+const { setMemberships, startBusinessContext } = await import('@/lib/business')
+startBusinessContext('u1')
+const member = (role: 'owner' | 'member') => ({
+  id: 'm1',
+  user: 'u1',
+  business: 'b1',
+  role,
+  businessName: 'Ada & Co',
+})
+setMemberships('u1', [member('owner')])
+const session = dataSessionFor('u1', 'b1')
 const noEffects = { sessionExpired() {}, serverError() {}, mutationFailed() {} }
 
 const overdueLabel = 'Remind me when an invoice becomes overdue'
@@ -42,6 +58,8 @@ describe('/settings/notifications', () => {
   let stop = () => {}
   beforeEach(() => {
     Object.assign(stored, { notify_overdue: true, notify_quote_expiring: false })
+    setMemberships('u1', [member('owner')])
+    collections.length = 0
     stop = session.start(noEffects)
   })
   afterEach(() => {
@@ -54,11 +72,21 @@ describe('/settings/notifications', () => {
     notify.mockClear()
   })
 
-  it('shows the preferences stored on the user', async () => {
+  it('shows the preferences stored on the current business', async () => {
     renderPage()
     expect(await screen.findByRole('checkbox', { name: overdueLabel })).toBeChecked()
     expect(screen.getByRole('checkbox', { name: expiringLabel })).not.toBeChecked()
-    expect(getOne).toHaveBeenCalledWith('u1')
+    expect(getOne).toHaveBeenCalledWith('b1')
+    expect(collections).toEqual(['businesses'])
+  })
+
+  it('a member sees who can change them, and no box that would fail', async () => {
+    setMemberships('u1', [member('member')])
+    renderPage()
+    expect(
+      await screen.findByText("Only owners and admins can change the business's notifications."),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox')).toBeNull()
   })
 
   it('turning a reminder on saves that field alone, then says so', async () => {
@@ -66,7 +94,7 @@ describe('/settings/notifications', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: expiringLabel }))
     await expect.poll(() => notify.mock.calls.length).toBe(1)
     expect(update).toHaveBeenCalledTimes(1)
-    expect(update).toHaveBeenCalledWith('u1', { notify_quote_expiring: true })
+    expect(update).toHaveBeenCalledWith('b1', { notify_quote_expiring: true })
     expect(notify).toHaveBeenCalledWith('success', 'Notification settings saved')
     expect(screen.getByRole('checkbox', { name: expiringLabel })).toBeChecked()
   })
@@ -75,7 +103,7 @@ describe('/settings/notifications', () => {
     renderPage()
     await userEvent.click(await screen.findByRole('checkbox', { name: overdueLabel }))
     await expect.poll(() => update.mock.calls.length).toBe(1)
-    expect(update).toHaveBeenCalledWith('u1', { notify_overdue: false })
+    expect(update).toHaveBeenCalledWith('b1', { notify_overdue: false })
     expect(screen.getByRole('checkbox', { name: overdueLabel })).not.toBeChecked()
   })
 
@@ -93,7 +121,7 @@ describe('/settings/notifications', () => {
     expect(box).toBeChecked()
     onlineManager.setOnline(true)
     await expect.poll(() => update.mock.calls.length).toBe(1)
-    expect(update).toHaveBeenCalledWith('u1', { notify_quote_expiring: true })
+    expect(update).toHaveBeenCalledWith('b1', { notify_quote_expiring: true })
   })
 
   it('a refusal is shown and the box goes back to the stored value', async () => {

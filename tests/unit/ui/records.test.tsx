@@ -69,6 +69,8 @@ vi.mock('@/lib/pocketbase/instance', () => ({
 }))
 
 const { default: CustomersPage } = await import('@/features/customers/CustomersPage')
+const { inBusiness } = await import('./business-fixture')
+inBusiness()
 const { default: CustomerPage } = await import('@/features/customers/CustomerPage')
 const { DocumentEditor } = await import('@/billing/ui/documents/DocumentEditor')
 const { emptyLine } = await import('@/billing/document-form')
@@ -153,7 +155,9 @@ describe('the customers list', () => {
     const blue = within(table).getByRole('row', { name: /Blue Harbour/ })
     expect(within(blue).getByText('$0.00')).toBeInTheDocument()
     expect(within(blue).queryByText(/owes/)).toBeNull()
-    expect(send).toHaveBeenCalledWith('/api/folio/customers/balances', {})
+    expect(send).toHaveBeenCalledWith('/api/folio/customers/balances', {
+      query: { business: 'b1' },
+    })
   })
 })
 

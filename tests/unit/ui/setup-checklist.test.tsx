@@ -25,6 +25,7 @@ const getList = vi.fn(async (collection: string) => ({
 }))
 vi.mock('@/lib/pocketbase/instance', () => ({
   loadPb: async () => ({
+    filter: (expr: string) => expr,
     collection: (name: string) => ({
       getList: () => getList(name),
       getOne: async () => ({ id: 'u1', ...account.seller }),
@@ -33,6 +34,8 @@ vi.mock('@/lib/pocketbase/instance', () => ({
 }))
 
 const { SetupChecklist } = await import('@/features/dashboard/components/SetupChecklist')
+const { inBusiness } = await import('./business-fixture')
+inBusiness()
 
 const none: SetupFacts = {
   business: false,

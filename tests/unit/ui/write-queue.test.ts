@@ -152,7 +152,7 @@ describe('the write queue', () => {
 
 describe('queued writes survive an update of the app', () => {
   const db = createStore('folio', 'query-cache')
-  const key = cacheKey('u1')
+  const key = cacheKey('u1', 'u1')
 
   /** Two writes made offline, saved as the persister saves them, under an older version. */
   async function saveOfflineWrites(change: (saved: PersistedClient) => PersistedClient) {
@@ -172,7 +172,7 @@ describe('queued writes survive an update of the app', () => {
     const next = newClient()
     await persistQueryClientRestore({
       queryClient: next,
-      persister: userPersister('u1', currentKey),
+      persister: userPersister('u1', 'u1', currentKey),
       buster: CACHE_BUSTER,
       maxAge: PERSIST_MAX_AGE_MS,
     })

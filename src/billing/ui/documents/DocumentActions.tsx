@@ -7,6 +7,7 @@ import { Menu } from '@/components/ui/menu'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { useOnline } from '@/lib/use-online'
 import { useT } from '@/lib/i18n'
+import { useRole } from '@/lib/roles'
 import { paths, recordPaths } from '@/config/paths'
 import type { SellerSettings } from '@/billing/queries'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
@@ -47,6 +48,7 @@ export function DocumentActions({
   const t = useT()
   const [, navigate] = useLocation()
   const online = useOnline()
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<'send' | 'delete' | null>(null)
   const invoice = kind === 'invoices'
   const draft = doc.status === 'draft'
@@ -94,13 +96,17 @@ export function DocumentActions({
           label={t('documents.actions.more')}
           trigger={<MoreHorizontal className="size-4" aria-hidden />}
           items={[
-            {
-              label: t('documents.actions.duplicate'),
-              onSelect: () =>
-                navigate(
-                  `${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`,
-                ),
-            },
+            ...(writer
+              ? [
+                  {
+                    label: t('documents.actions.duplicate'),
+                    onSelect: () =>
+                      navigate(
+                        `${invoice ? recordPaths.invoiceNew : recordPaths.quoteNew}?from=${doc.id}`,
+                      ),
+                  },
+                ]
+              : []),
             ...menu,
             ...(can('delete')
               ? [

@@ -17,6 +17,7 @@ import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useT } from '@/lib/i18n'
 import { useAuthSelector } from '@/lib/auth-context'
+import { useBusinessId } from '@/lib/business'
 import { selectUser } from '@machines/auth/selectors'
 import { DocumentEditor } from './DocumentEditor'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -38,7 +39,8 @@ export function DocumentFormPage({ kind }: { kind: DocumentKind }) {
   const presetCustomer = search.get('customer') ?? ''
   const [, navigate] = useLocation()
   const user = useAuthSelector(selectUser)
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const sourceId = id ?? from
   const source = useQuery({
     ...recordQuery<Quote | Invoice>(kind, sourceId),

@@ -9,8 +9,7 @@ import { cn } from '@/components/ui/cn'
 import { recordPaths } from '@/config/paths'
 import { recordQuery, sellerQuery } from '@/billing/queries'
 import type { DocumentKind, Invoice, Quote } from '@/billing/types'
-import { useAuthSelector } from '@/lib/auth-context'
-import { selectUser } from '@machines/auth/selectors'
+import { useBusinessId } from '@/lib/business'
 import { useT } from '@/lib/i18n'
 import { DocumentSheet } from './DocumentSheet'
 import { useDocumentTitle } from '@/components/layout/document-title'
@@ -36,10 +35,10 @@ function defaultPaper(): Paper {
 export function DocumentPrintPage({ kind }: { kind: DocumentKind }) {
   const t = useT()
   const { id } = useParams<{ id: string }>()
-  const user = useAuthSelector(selectUser)
   const doc = useQuery(recordQuery<Quote | Invoice>(kind, id))
   useDocumentTitle(doc.data?.number)
-  const seller = useQuery({ ...sellerQuery(user?.id ?? ''), enabled: !!user })
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const [paper, setPaper] = useState<Paper>(defaultPaper)
   useEffect(() => {
     try {

@@ -3,7 +3,7 @@ import { docFormat } from '@/billing/doc-format'
 import { IbanText } from '@/billing/ui/IbanText'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
-import { settlementLines } from '@/billing/settlement-rows'
+import { deductionLines, headingKeys, settlementLines } from '@/billing/settlement-rows'
 import { directionOf, richText, useDocT } from '@/lib/i18n'
 
 // A container: the sheet lays its lines out by its own width (a phone, the record page's column,
@@ -35,6 +35,64 @@ function TotalRow({
         <Iso>{amount}</Iso>
       </dd>
     </>
+  )
+}
+
+/**
+ * A small table of amounts under the lines (the tax summary, a final invoice's deposits): its
+ * caption, its column heads, and rows whose first cell names the row; the last two columns are
+ * amounts, at the end.
+ */
+function AmountTable({
+  caption,
+  heads,
+  rows,
+  className,
+}: {
+  caption: string
+  heads: string[]
+  rows: Array<{ key: string; cells: string[]; strong?: boolean }>
+  className: string
+}) {
+  const end = (i: number) => i >= heads.length - 2
+  const cell = (i: number) =>
+    `${i < heads.length - 1 ? 'pe-4 @sm:pe-6 ' : ''}${end(i) ? 'text-end ' : 'text-start '}whitespace-nowrap tabular-nums`
+  return (
+    <table className={className}>
+      <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+        {caption}
+      </caption>
+      <thead>
+        <tr>
+          {heads.map((h, i) => (
+            <th key={h} scope="col" className={`${cell(i)} font-medium`}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={r.strong ? 'font-semibold' : undefined}>
+            {r.cells.map((c, i) =>
+              i === 0 ? (
+                <th
+                  key={i}
+                  scope="row"
+                  className={`${cell(i)} ${r.strong ? 'font-semibold' : 'font-normal'}`}
+                >
+                  <Iso>{c}</Iso>
+                </th>
+              ) : (
+                <td key={i} className={cell(i)}>
+                  <Iso>{c}</Iso>
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
@@ -84,14 +142,9 @@ export function PrintableSheet({
   const { seller, buyer } = doc
   const invoice = doc.kind === 'invoice'
   const credit = doc.kind === 'credit_note'
-  const headingKey = credit
-    ? 'doc.heading.creditNote'
-    : invoice
-      ? 'doc.heading.invoice'
-      : 'doc.heading.quote'
-  const heading = doc.number
-    ? dt(headingKey, { number: doc.number })
-    : dt(credit ? 'doc.kind.creditNote' : invoice ? 'doc.kind.invoice' : 'doc.kind.quote')
+  const { heading: headingKey, kind: kindKey } = headingKeys(doc)
+  const heading = doc.number ? dt(headingKey, { number: doc.number }) : dt(kindKey)
+  const deduction = deductionLines(doc, f, dt)
   const watermark =
     doc.status === 'draft'
       ? dt('doc.watermark.draft')
@@ -376,39 +429,15 @@ export function PrintableSheet({
       </table>
 
       <div className="mt-4 flex flex-wrap justify-between gap-6 break-inside-avoid">
-        <table className="self-start text-neutral-700">
-          <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            {dt('doc.taxSummary.heading')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pe-4 text-start font-medium @sm:pe-6">
-                {dt('doc.taxSummary.rate')}
-              </th>
-              <th scope="col" className="pe-4 text-end font-medium @sm:pe-6">
-                {dt('doc.taxSummary.net')}
-              </th>
-              <th scope="col" className="text-end font-medium">
-                {dt('doc.taxSummary.tax')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.tax_breakdown.map((g) => (
-              <tr key={g.rate}>
-                <td className="pe-4 whitespace-nowrap tabular-nums @sm:pe-6">
-                  <Iso>{f.percent(g.rate)}</Iso>
-                </td>
-                <td className="pe-4 text-end whitespace-nowrap tabular-nums @sm:pe-6">
-                  <Iso>{formatMoney(g.net_cents, c)}</Iso>
-                </td>
-                <td className="text-end whitespace-nowrap tabular-nums">
-                  <Iso>{formatMoney(g.tax_cents, c)}</Iso>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AmountTable
+          className="self-start text-neutral-700"
+          caption={dt('doc.taxSummary.heading')}
+          heads={[dt('doc.taxSummary.rate'), dt('doc.taxSummary.net'), dt('doc.taxSummary.tax')]}
+          rows={doc.tax_breakdown.map((g) => ({
+            key: String(g.rate),
+            cells: [f.percent(g.rate), formatMoney(g.net_cents, c), formatMoney(g.tax_cents, c)],
+          }))}
+        />
         <dl className="grid w-full grid-cols-[1fr_auto] gap-x-6 gap-y-1 @sm:w-auto @sm:min-w-64">
           <TotalRow label={dt('doc.totals.subtotal')} amount={formatMoney(doc.subtotal_cents, c)} />
           {doc.discount_cents ? (
@@ -435,6 +464,24 @@ export function PrintableSheet({
           ))}
         </dl>
       </div>
+
+      {deduction.length ? (
+        <AmountTable
+          className="mt-6 w-full text-neutral-700 break-inside-avoid"
+          caption={dt('doc.deduction.heading')}
+          heads={[
+            dt('doc.deduction.document'),
+            dt('doc.taxSummary.rate'),
+            dt('doc.taxSummary.net'),
+            dt('doc.taxSummary.tax'),
+          ]}
+          rows={deduction.map((r, i) => ({
+            key: String(i),
+            cells: [r.label, r.rate, r.net, r.tax],
+            strong: r.due,
+          }))}
+        />
+      ) : null}
 
       {doc.vat_note ? (
         <p className="mt-4 text-neutral-700">

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { withBusiness } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** The answer of GET /api/folio/customers/balances (route_customer_balances.go). */
@@ -16,7 +17,9 @@ export const customerBalancesQuery = () =>
   queryOptions({
     queryKey: ['records', 'invoices', 'customerBalances'] as const,
     queryFn: async (): Promise<CustomerBalances> =>
-      (await loadPb()).send<CustomerBalances>('/api/folio/customers/balances', {}),
+      (await loadPb()).send<CustomerBalances>('/api/folio/customers/balances', {
+        query: withBusiness(),
+      }),
   })
 
 /** What one customer owes (0 when nothing), or null while the balances are not known. */

@@ -1,6 +1,7 @@
 import type { AgingBuckets } from '@/billing/aging'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { dashboardKey } from '@/billing/queries'
+import { currentBusinessId } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** The answer of GET /api/folio/dashboard (server/internal/dashboard/route_dashboard.go). */
@@ -87,7 +88,11 @@ export const dashboardQuery = (params: DashboardParams) =>
     queryKey: [...dashboardKey, params] as const,
     queryFn: async (): Promise<Dashboard> => {
       const pb = await loadPb()
-      const query: Record<string, string> = { from: params.from, to: params.to }
+      const query: Record<string, string> = {
+        business: currentBusinessId(),
+        from: params.from,
+        to: params.to,
+      }
       if (params.currency) query.currency = params.currency
       return pb.send<Dashboard>('/api/folio/dashboard', { query })
     },

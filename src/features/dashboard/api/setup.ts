@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { recordKeys } from '@/billing/queries'
+import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /**
@@ -12,6 +13,8 @@ export const recordCountQuery = (collection: 'customers' | 'invoices') =>
     queryKey: [...recordKeys.collection(collection), 'setup-count'] as const,
     queryFn: async (): Promise<number> => {
       const pb = await loadPb()
-      return (await pb.collection(collection).getList(1, 1, { fields: 'id' })).totalItems
+      return (
+        await pb.collection(collection).getList(1, 1, { fields: 'id', filter: scopedFilter(pb) })
+      ).totalItems
     },
   })

@@ -4,6 +4,7 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { paths } from '@/config/paths'
 import { dashboardKey } from '@/billing/queries'
 import { formatDate } from '@/billing/format'
+import { withBusiness } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 import { useT } from '@/lib/i18n'
 
@@ -18,7 +19,7 @@ const remindersWeekQuery = queryOptions({
   // Under the dashboard's key: whatever refreshes the dashboard refreshes this too.
   queryKey: [...dashboardKey, 'reminders-week'] as const,
   queryFn: async (): Promise<RemindersWeek> =>
-    (await loadPb()).send<RemindersWeek>('/api/folio/reminders/week', {}),
+    (await loadPb()).send<RemindersWeek>('/api/folio/reminders/week', { query: withBusiness() }),
 })
 
 /** How many automatic payment reminders went out this week, with the way to their settings. */

@@ -7,6 +7,7 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { paths, recordPaths } from '@/config/paths'
 import { sellerQuery } from '@/billing/queries'
 import { useT, type MessageKey } from '@/lib/i18n'
+import { useBusinessId } from '@/lib/business'
 import { recordCountQuery } from '../api/setup'
 import { promptInstall, useInstallState } from '../install'
 import {
@@ -36,7 +37,8 @@ export function SetupChecklist({ userId, twoFactor }: { userId: string; twoFacto
   const t = useT()
   const titleId = useId()
   const progressId = useId()
-  const seller = useQuery(sellerQuery(userId))
+  const business = useBusinessId()
+  const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const customers = useQuery(recordCountQuery('customers'))
   const invoices = useQuery(recordCountQuery('invoices'))
   const install = useInstallState()

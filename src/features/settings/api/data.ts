@@ -1,3 +1,4 @@
+import { currentBusinessId } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** One stored server backup (server/internal/backup/route_backups.go). */
@@ -50,6 +51,7 @@ export async function downloadExport() {
     await loadPb()
   ).send<{ url: string }>('/api/folio/export', {
     method: 'POST',
+    body: { business: currentBusinessId() },
   })
   download(url)
 }
@@ -63,3 +65,33 @@ export async function downloadLatestBackup() {
   })
   download(url)
 }
+
+/** The replica's state (server/internal/replica/replicator.go Status). */
+export interface ReplicaState {
+  /** Where the database streams (no keys). */
+  where: string
+  running: boolean
+  /** How long the oldest write not in the replica has waited; 0 when none waits. */
+  behind_seconds: number
+  /** RFC 3339; the zero time when nothing was uploaded since the server started. */
+  last_upload: string
+  /** Why the replica refuses writes now; empty when it does not. */
+  error: string
+  /** RFC 3339: the start of the current outage. */
+  failing_since: string
+}
+
+/** The answer of GET /api/folio/replica: the status for the server's operator only. */
+export interface ReplicaStatus {
+  operator: boolean
+  configured: boolean
+  status?: ReplicaState
+}
+
+export const replicaStatusQuery = (userId: string) => ({
+  queryKey: ['users', userId, 'replica'] as const,
+  queryFn: async () => (await loadPb()).send<ReplicaStatus>('/api/folio/replica', {}),
+  staleTime: 0,
+  refetchInterval: 10_000,
+  meta: { silent: true },
+})

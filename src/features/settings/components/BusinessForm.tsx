@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button'
 import { sellerQuery, type SellerSettings } from '@/billing/queries'
 import { openingStale, save } from '@/billing/save'
 import { useForm } from '@/lib/use-form'
+import { useBusinessId } from '@/lib/business'
 import { currencyCode, message, percentText, termsDaysText } from '@/billing/fields'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
@@ -201,9 +202,14 @@ const templatesOf = (s: SellerSettings) =>
   sendTemplates(s, isLocale(s.document_language) ? s.document_language : 'en')
 
 export function BusinessSection({ userId, part }: { userId: string; part: SellerPart }) {
+  const business = useBusinessId()
   // The form opens from the server's copy when it can be had: a copy restored from this device
   // can be older (a reload right after a save), and a form keeps what it opened with.
-  const seller = useQuery({ ...sellerQuery(userId), refetchOnMount: 'always' })
+  const seller = useQuery({
+    ...sellerQuery(business),
+    enabled: !!business,
+    refetchOnMount: 'always',
+  })
   const [openedAt] = useState(() => Date.now())
   const fileToken = useFileToken(userId)
   const t = useT()
@@ -220,7 +226,7 @@ export function BusinessSection({ userId, part }: { userId: string; part: Seller
       : null
   return (
     <BusinessForm
-      userId={userId}
+      business={business}
       part={part}
       logoUrl={logo}
       initial={toInput(seller.data as SellerSettings & Record<string, unknown>)}
@@ -238,14 +244,14 @@ const partHeadings = {
 } as const satisfies Record<SellerPart, readonly [MessageKey, MessageKey | null]>
 
 function BusinessForm({
-  userId,
+  business,
   part,
   initial,
   logoUrl,
   initialTracking,
   initialEInvoicing,
 }: {
-  userId: string
+  business: string
   part: SellerPart
   initial: Input
   logoUrl: string | null
@@ -269,7 +275,7 @@ function BusinessForm({
     if (part === 'einvoicing') body.einvoicing = einvoicing
     if (part === 'business' && logo !== undefined) body.logo = logo ?? null
     const r = await save(writes.settingsUpdate, {
-      userId,
+      business,
       body,
       label: t('settings.business.writeLabel'),
     })

@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Alert } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
+import { RoleNote } from '@/components/ui/role-note'
+import { useRole } from '@/lib/roles'
 import { mutationErrorMessage } from '@/lib/errors'
 import { getIntlLocale, useLocale, useT } from '@/lib/i18n'
 import { backupStatusQuery, downloadExport, downloadLatestBackup } from '../api/data'
@@ -15,6 +17,7 @@ const formatTime = (iso: string) =>
  */
 export function DataSection({ userId }: { userId: string }) {
   const t = useT()
+  const role = useRole()
   useLocale() // dates follow a language switch
   const status = useQuery(backupStatusQuery(userId))
   const exporting = useMutation({ mutationFn: downloadExport, meta: { silent: true } })
@@ -100,18 +103,22 @@ export function DataSection({ userId }: { userId: string }) {
         {exporting.isSuccess ? (
           <Alert tone="success">{t('settings.account.data.exportStarted')}</Alert>
         ) : null}
-        <div>
-          <Button
-            variant="outline"
-            busy={exporting.isPending}
-            onClick={() => {
-              exporting.reset()
-              exporting.mutate()
-            }}
-          >
-            {t('settings.account.data.export')}
-          </Button>
-        </div>
+        {role.can('export') ? (
+          <div>
+            <Button
+              variant="outline"
+              busy={exporting.isPending}
+              onClick={() => {
+                exporting.reset()
+                exporting.mutate()
+              }}
+            >
+              {t('settings.account.data.export')}
+            </Button>
+          </div>
+        ) : (
+          <RoleNote only="team.only.export" />
+        )}
       </div>
     </section>
   )

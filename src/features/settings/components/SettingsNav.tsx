@@ -30,6 +30,11 @@ export const settingsSections = [
     text: 'settings.nav.mailText',
   },
   {
+    href: '/settings/members',
+    label: 'team.nav.members',
+    text: 'team.nav.membersText',
+  },
+  {
     href: '/settings/security',
     label: 'settings.nav.security',
     text: 'settings.nav.securityText',
