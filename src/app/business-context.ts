@@ -11,7 +11,7 @@ import {
 } from '@/lib/business'
 import { applyMemberships, type AccessLoss } from '@/lib/business-sync'
 import { loadPb } from '@/lib/pocketbase/instance'
-import { loadMemberships, watchMemberships } from '@/lib/pocketbase/memberships'
+import { loadMemberships, sessionAccepted, watchMemberships } from '@/lib/pocketbase/memberships'
 import { isNetworkError } from '@/lib/errors'
 import { getIntlLocale, t } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
@@ -48,6 +48,11 @@ export function useBusinessContext(userId: string | null): BusinessState {
         const list = await loadMemberships(pb, userId)
         if (stopped) return
         const before = businessState().current
+        // A list without the open business is a removal only if the server still knows this
+        // session; otherwise the auth chart will say the session expired, and nothing is wiped.
+        const lost = before !== null && !list.some((m) => m.business === before)
+        if (lost && !(await sessionAccepted(pb, userId))) return
+        if (stopped) return
         await applyMemberships(userId, list, tell)
         // The business on screen was taken away: its pages would only be refused now.
         if (before && businessState().current !== before) navigate(paths.dashboard)

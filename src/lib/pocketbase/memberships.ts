@@ -35,6 +35,22 @@ export async function loadMemberships(pb: PocketBase, userId: string): Promise<M
 }
 
 /**
+ * Whether the server still accepts this device's session for `userId`. Memberships read with a
+ * session it no longer accepts (the password was changed on another device) come back as an empty
+ * list, as PocketBase answers a guest: that is not a removal, and must not wipe anything.
+ */
+export async function sessionAccepted(pb: PocketBase, userId: string): Promise<boolean> {
+  try {
+    await pb.collection('users').getOne(userId, { fields: 'id', requestKey: null })
+    return true
+  } catch (error) {
+    const status = (error as { status?: unknown }).status
+    if (status === 401 || status === 403 || status === 404) return false
+    throw error
+  }
+}
+
+/**
  * Calls `changed` whenever one of the person's memberships is made, changed or deleted (a role
  * lowered, a removal): the server broadcasts it at once. Returns the unsubscribe.
  */
