@@ -52,7 +52,7 @@ test('an owner downloads their own data; a server backup is the operator’s alo
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    data.getByRole('button', { name: 'Download my data' }).click(),
+    data.getByRole('button', { name: "Download the business's data" }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^folio-export-\d{4}-\d{2}-\d{2}\.zip$/)
   await expect(data.getByText('Your export is downloading.')).toBeVisible()

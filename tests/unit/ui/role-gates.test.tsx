@@ -82,7 +82,7 @@ describe('the data export by role', () => {
   ] as const)('%s may download it: %s', async (role, allowed) => {
     inBusiness(role)
     renderWith(<DataPage />)
-    const button = screen.queryByRole('button', { name: 'Download my data' })
+    const button = screen.queryByRole('button', { name: "Download the business's data" })
     const sentence = screen.queryByText(
       'Only owners, admins and accountants can download the data export.',
     )
