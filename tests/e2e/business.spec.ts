@@ -11,6 +11,7 @@ import {
   signUpVerified,
 } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
+import { api } from '../support/api'
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>
@@ -291,29 +292,6 @@ test('the same day offline: every write is queued, survives a reload, and is sen
     await close()
   }
 })
-
-/** Calls the API as the signed-in user of this page (another device's writes, made quickly). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const auth = JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as {
-        token?: string
-        record?: { id: string }
-      }
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: auth.token ?? '' },
-        body:
-          body === undefined
-            ? undefined
-            : JSON.stringify(body).replace('"$business"', JSON.stringify(auth.record?.id)),
-      })
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-      return (await res.json()) as T
-    },
-    { method, path, body },
-  )
-}
 
 test('two devices: lists update live, and a payment replayed after the balance changed is refused with its message kept', async ({
   page,
