@@ -522,3 +522,17 @@ func SetBusinessDefaults(r *core.Record) {
 	r.Set(FieldNotifyOverdue, true)
 	r.Set(FieldViewTracking, true)
 }
+
+// SaveMembership makes userID a member of businessID with role (through
+// app's hooks, in app's transaction when it is one).
+func SaveMembership(app core.App, userID, businessID, role string) (*core.Record, error) {
+	memberships, err := app.FindCachedCollectionByNameOrId(MembershipsCollection)
+	if err != nil {
+		return nil, err
+	}
+	m := core.NewRecord(memberships)
+	m.Set(FieldMemberUser, userID)
+	m.Set(FieldBusiness, businessID)
+	m.Set(FieldRole, role)
+	return m, app.Save(m)
+}

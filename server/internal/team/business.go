@@ -32,15 +32,7 @@ func NewBusiness(app core.App, id, name, ownerID string) (*core.Record, error) {
 
 // addMember saves a membership of userID in businessID with role.
 func addMember(app core.App, userID, businessID, role string) (*core.Record, error) {
-	memberships, err := app.FindCachedCollectionByNameOrId(migrations.MembershipsCollection)
-	if err != nil {
-		return nil, err
-	}
-	m := core.NewRecord(memberships)
-	m.Set(migrations.FieldMemberUser, userID)
-	m.Set(migrations.FieldBusiness, businessID)
-	m.Set(migrations.FieldRole, role)
-	return m, app.Save(m)
+	return migrations.SaveMembership(app, userID, businessID, role)
 }
 
 // applyBusinessDefaults gives a new business its settings, whoever writes

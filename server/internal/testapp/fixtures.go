@@ -67,7 +67,7 @@ func AliceTeam(app core.App) error {
 		if _, err := addUser(app, m.user); err != nil {
 			return err
 		}
-		if _, err := addMember(app, Alice.ID, m.user.ID, m.role); err != nil {
+		if _, err := migrations.SaveMembership(app, m.user.ID, Alice.ID, m.role); err != nil {
 			return err
 		}
 	}
@@ -132,15 +132,8 @@ func EnsureBusiness(app core.App, id string) error {
 	if err := app.Save(b); err != nil {
 		return err
 	}
-	memberships, err := app.FindCollectionByNameOrId(migrations.MembershipsCollection)
-	if err != nil {
-		return err
-	}
-	m := core.NewRecord(memberships)
-	m.Set(migrations.FieldMemberUser, id)
-	m.Set(migrations.FieldBusiness, id)
-	m.Set(migrations.FieldRole, migrations.RoleOwner)
-	return app.Save(m)
+	_, err = migrations.SaveMembership(app, id, id, migrations.RoleOwner)
+	return err
 }
 
 // Business is a fixture user's own business (the one a sign-up makes).
@@ -156,23 +149,11 @@ func Business(t testing.TB, app core.App, u User) *core.Record {
 // AddMember makes user a member of business with role, for tests.
 func AddMember(t testing.TB, app core.App, businessID, userID, role string) *core.Record {
 	t.Helper()
-	m, err := addMember(app, businessID, userID, role)
+	m, err := migrations.SaveMembership(app, userID, businessID, role)
 	if err != nil {
 		t.Fatalf("membership %s in %s: %v", userID, businessID, err)
 	}
 	return m
-}
-
-func addMember(app core.App, businessID, userID, role string) (*core.Record, error) {
-	memberships, err := app.FindCollectionByNameOrId(migrations.MembershipsCollection)
-	if err != nil {
-		return nil, err
-	}
-	m := core.NewRecord(memberships)
-	m.Set(migrations.FieldMemberUser, userID)
-	m.Set(migrations.FieldBusiness, businessID)
-	m.Set(migrations.FieldRole, role)
-	return m, app.Save(m)
 }
 
 // Token signs a saved user in: the value for an Authorization header.
