@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -40,10 +39,7 @@ export default function DashboardPage() {
   const [location, navigate] = useLocation()
   const range = periodRange(search.period, todayIso())
   const query = useQuery(dashboardQuery({ ...range, currency: search.currency }))
-  // The figures arrive as a synchronous update (the saved copy restored, or the server's answer):
-  // drawn from a deferred value, the screen full of them renders in slices that leave the main
-  // thread free for a tap, instead of one long task.
-  const data = useDeferredValue(query.data)
+  const data = query.data
   const waitingOffline = useWaitingOffline(!data && !query.isError)
   // A currency from an old link that the account no longer uses stays selectable, to switch away.
   const currencies =
