@@ -1,7 +1,7 @@
 import { useRouteTitle } from '@/components/layout/document-title'
-import { Link } from 'wouter'
 import { useT } from '@/lib/i18n'
 import { SignInForm } from './components/SignInForm'
+import { BrandLink } from '@/components/layout/BrandLink'
 
 /** The same sign-in, in a split layout with a picture of the product. */
 export default function SignIn2Page() {
@@ -13,10 +13,7 @@ export default function SignIn2Page() {
         aria-label="Folio"
         className="relative hidden flex-col justify-between bg-muted p-10 lg:flex"
       >
-        <Link href="~/" className="flex items-center gap-2 text-lg font-semibold">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          Folio
-        </Link>
+        <BrandLink />
         <figure className="mx-auto w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-lg">
           <img
             src="/icons/icon-512.png"

@@ -16,6 +16,7 @@ import { getIntlLocale, getLocale, t, useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { selectUser } from '@machines/auth/selectors'
 import { join, joinInfo, signUpAndJoin, type JoinInfo } from './api'
+import { BrandLink } from '@/components/layout/BrandLink'
 
 const PASSWORD_MIN = 8
 
@@ -35,10 +36,7 @@ export default function JoinPage() {
   useRouteTitle(data ? t('team.join.title', { business }) : t('team.join.loading'))
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 p-4">
-      <Link href="~/" className="flex items-center gap-2 text-lg font-semibold">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        Folio
-      </Link>
+      <BrandLink />
       <Card className="grid w-full max-w-md gap-4">
         {data ? (
           <Invitation token={token} info={data} business={business} />

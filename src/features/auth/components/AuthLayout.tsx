@@ -1,7 +1,7 @@
 import { useRouteTitle } from '@/components/layout/document-title'
 import type { ReactNode } from 'react'
-import { Link } from 'wouter'
 import { Card } from '@/components/ui/card'
+import { BrandLink } from '@/components/layout/BrandLink'
 
 export function AuthLayout({
   title,
@@ -17,10 +17,7 @@ export function AuthLayout({
   useRouteTitle(title)
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-6 p-4">
-      <Link href="~/" className="flex items-center gap-2 text-lg font-semibold">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        Folio
-      </Link>
+      <BrandLink />
       <Card className="w-full max-w-sm">
         <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
