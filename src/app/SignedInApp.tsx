@@ -19,6 +19,8 @@ import { AppShell } from '@/components/layout/AppShell'
 import { BusinessSwitcher } from '@/components/layout/BusinessSwitcher'
 import { currentBusinessName, switchBusiness, useBusiness } from '@/lib/business'
 import { needsSecondFactor, TwoFactorGate } from '@/features/team/TwoFactorGate'
+import { can } from '@/lib/roles'
+import { RoleNote } from '@/components/ui/role-note'
 import { useBusinessContext } from './business-context'
 import { useRealtimeSync } from '@/billing/realtime'
 import { billingWrites } from '@/billing/writes'
@@ -125,6 +127,7 @@ function BusinessArea({ business }: { business: string }) {
           <>
             {offline || !online ? <OfflineBanner /> : null}
             {here.closed ? <ClosedBanner /> : null}
+            <ReadOnlyBanner />
             <SyncStatus />
           </>
         }
@@ -182,6 +185,18 @@ function ClosedBanner() {
     <p role="status" className="border-b border-border bg-muted px-4 py-2 text-sm">
       <bdi>{t('team.closed.banner')}</bdi>
     </p>
+  )
+}
+
+/** A role that changes nothing (an accountant) is told so once, above every page. */
+function ReadOnlyBanner() {
+  const { role, closed } = useBusiness()
+  // A closed business says so in its own banner.
+  if (closed || can(role, 'write')) return null
+  return (
+    <div className="border-b border-border px-4 py-2">
+      <RoleNote only="team.only.records" />
+    </div>
   )
 }
 

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { useBusiness } from '@/lib/business'
+import { can } from '@/lib/roles'
 import { useT, type MessageKey } from '@/lib/i18n'
 
 /**
@@ -21,4 +23,10 @@ export function RoleNote({ only }: { only: MessageKey }) {
       ) : null}
     </p>
   )
+}
+
+/** A control that changes records: shown only to a role that may (the page says who can). */
+export function WriteOnly({ children }: { children: ReactNode }) {
+  const { role, closed } = useBusiness()
+  return can(role, 'write', closed) ? children : null
 }

@@ -21,6 +21,7 @@ import { richText, useT } from '@/lib/i18n'
 import { cn } from '@/components/ui/cn'
 import { hasDocuments, useCustomerActions } from './components/customer-actions'
 import { useDocumentTitle } from '@/components/layout/document-title'
+import { WriteOnly } from '@/components/ui/role-note'
 
 export default function CustomerPage() {
   const t = useT()
@@ -73,33 +74,35 @@ export default function CustomerPage() {
         }
         actions={
           // Always its own row under the title, wrapping: the buttons stay where they are.
-          <div className="flex basis-full flex-wrap gap-2">
-            <PreloadLink
-              href={`${recordPaths.invoiceNew}?customer=${c.id}`}
-              className={buttonClass()}
-            >
-              {t('customers.action.newInvoice')}
-            </PreloadLink>
-            <PreloadLink
-              href={`${recordPaths.quoteNew}?customer=${c.id}`}
-              className={buttonClass('outline')}
-            >
-              {t('customers.action.newQuote')}
-            </PreloadLink>
-            <PreloadLink href={recordPaths.customerEdit(c.id)} className={buttonClass('outline')}>
-              {t('customers.action.edit')}
-            </PreloadLink>
-            <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
-              {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
-            </Button>
-            {/* A customer with documents can't be deleted: Archive is what is offered. Delete
-                shows once that is known (at the end: nothing before it moves). */}
-            {!docs.data || hasDocuments(docs.data) ? null : (
-              <Button variant="destructive" onClick={() => setDeleting(true)}>
-                {t('customers.action.delete')}
+          <WriteOnly>
+            <div className="flex basis-full flex-wrap gap-2">
+              <PreloadLink
+                href={`${recordPaths.invoiceNew}?customer=${c.id}`}
+                className={buttonClass()}
+              >
+                {t('customers.action.newInvoice')}
+              </PreloadLink>
+              <PreloadLink
+                href={`${recordPaths.quoteNew}?customer=${c.id}`}
+                className={buttonClass('outline')}
+              >
+                {t('customers.action.newQuote')}
+              </PreloadLink>
+              <PreloadLink href={recordPaths.customerEdit(c.id)} className={buttonClass('outline')}>
+                {t('customers.action.edit')}
+              </PreloadLink>
+              <Button variant="outline" onClick={() => void actions.setArchived(c, !c.archived)}>
+                {c.archived ? t('customers.action.restore') : t('customers.action.archive')}
               </Button>
-            )}
-          </div>
+              {/* A customer with documents can't be deleted: Archive is what is offered. Delete
+                shows once that is known (at the end: nothing before it moves). */}
+              {!docs.data || hasDocuments(docs.data) ? null : (
+                <Button variant="destructive" onClick={() => setDeleting(true)}>
+                  {t('customers.action.delete')}
+                </Button>
+              )}
+            </div>
+          </WriteOnly>
         }
       />
       <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">

@@ -17,6 +17,8 @@ import { useT, type Translate } from '@/lib/i18n'
 import { cn } from '@/components/ui/cn'
 import { useCustomerActions } from './components/customer-actions'
 import { balanceOf, customerBalancesQuery, type CustomerBalances } from './data/balances'
+import { WriteOnly } from '@/components/ui/role-note'
+import { useRole } from '@/lib/roles'
 
 /** What a customer owes, as an amount; a dash until the balances have arrived. */
 const balanceCell = (c: Customer, balances: CustomerBalances | undefined) => {
@@ -93,6 +95,7 @@ const columns = (t: Translate, balances: CustomerBalances | undefined): Column<C
 export default function CustomersPage() {
   const t = useT()
   const [, navigate] = useLocation()
+  const writer = useRole().can('write')
   const [dialog, setDialog] = useState<Customer | null>(null)
   const actions = useCustomerActions()
   const balances = useQuery(customerBalancesQuery())
@@ -102,10 +105,12 @@ export default function CustomersPage() {
         title={t('customers.list.title')}
         description={t('customers.list.description')}
         actions={
-          <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-            <Plus className="size-4" aria-hidden />
-            {t('customers.list.new')}
-          </PreloadLink>
+          <WriteOnly>
+            <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
+              <Plus className="size-4" aria-hidden />
+              {t('customers.list.new')}
+            </PreloadLink>
+          </WriteOnly>
         }
       />
       <RecordList<Customer>
@@ -131,28 +136,36 @@ export default function CustomersPage() {
             label: t('customers.action.open'),
             onSelect: () => navigate(recordPaths.customer(c.id)),
           },
-          {
-            label: t('customers.action.edit'),
-            onSelect: () => navigate(recordPaths.customerEdit(c.id)),
-          },
-          {
-            label: t('customers.action.newInvoice'),
-            onSelect: () => navigate(`${recordPaths.invoiceNew}?customer=${c.id}`),
-          },
-          {
-            label: t('customers.action.newQuote'),
-            onSelect: () => navigate(`${recordPaths.quoteNew}?customer=${c.id}`),
-          },
-          c.archived
-            ? {
-                label: t('customers.action.restore'),
-                onSelect: () => void actions.setArchived(c, false),
-              }
-            : {
-                label: t('customers.action.archive'),
-                onSelect: () => void actions.setArchived(c, true),
-              },
-          { label: t('customers.action.delete'), destructive: true, onSelect: () => setDialog(c) },
+          ...(!writer
+            ? []
+            : [
+                {
+                  label: t('customers.action.edit'),
+                  onSelect: () => navigate(recordPaths.customerEdit(c.id)),
+                },
+                {
+                  label: t('customers.action.newInvoice'),
+                  onSelect: () => navigate(`${recordPaths.invoiceNew}?customer=${c.id}`),
+                },
+                {
+                  label: t('customers.action.newQuote'),
+                  onSelect: () => navigate(`${recordPaths.quoteNew}?customer=${c.id}`),
+                },
+                c.archived
+                  ? {
+                      label: t('customers.action.restore'),
+                      onSelect: () => void actions.setArchived(c, false),
+                    }
+                  : {
+                      label: t('customers.action.archive'),
+                      onSelect: () => void actions.setArchived(c, true),
+                    },
+                {
+                  label: t('customers.action.delete'),
+                  destructive: true,
+                  onSelect: () => setDialog(c),
+                },
+              ]),
         ]}
         pendingRows={(p) =>
           p.creates.map(
@@ -191,9 +204,11 @@ export default function CustomersPage() {
           <EmptyState
             title={t('customers.list.emptyTitle')}
             action={
-              <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-                {t('customers.list.addFirst')}
-              </PreloadLink>
+              <WriteOnly>
+                <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
+                  {t('customers.list.addFirst')}
+                </PreloadLink>
+              </WriteOnly>
             }
           >
             {t('customers.list.emptyText')}

@@ -28,6 +28,7 @@ import { SetupChecklist } from './components/SetupChecklist'
 import { RemindersCard } from './components/RemindersCard'
 import { useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
+import { WriteOnly } from '@/components/ui/role-note'
 
 /** A new account: no customer yet, so no currency and nothing to add up. */
 export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
@@ -124,9 +125,11 @@ export default function DashboardPage() {
           <EmptyState
             title={t('dashboard.empty.title')}
             action={
-              <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
-                {t('dashboard.empty.action')}
-              </PreloadLink>
+              <WriteOnly>
+                <PreloadLink href={recordPaths.customerNew} className={buttonClass()}>
+                  {t('dashboard.empty.action')}
+                </PreloadLink>
+              </WriteOnly>
             }
           >
             {t('dashboard.empty.text')}

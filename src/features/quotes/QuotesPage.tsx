@@ -14,6 +14,8 @@ import { quoteActions, quoteDisplayStatus, statusLabel } from '@/billing/status'
 import type { Quote } from '@/billing/types'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import { useT, type Translate } from '@/lib/i18n'
+import { WriteOnly } from '@/components/ui/role-note'
+import { useRole } from '@/lib/roles'
 
 const columnsFor = (t: Translate): Column<Quote>[] => [
   {
@@ -70,16 +72,19 @@ export default function QuotesPage() {
   const t = useT()
   const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(t), [t])
+  const writer = useRole().can('write')
   return (
     <>
       <PageHeader
         title={t('documents.quotes.title')}
         description={t('documents.quotes.description')}
         actions={
-          <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
-            <Plus className="size-4" aria-hidden />
-            {t('documents.quotes.new')}
-          </PreloadLink>
+          <WriteOnly>
+            <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
+              <Plus className="size-4" aria-hidden />
+              {t('documents.quotes.new')}
+            </PreloadLink>
+          </WriteOnly>
         }
       />
       <RecordList<Quote>
@@ -102,7 +107,7 @@ export default function QuotesPage() {
           </span>
         )}
         rowActions={(q) => {
-          const can = quoteActions(q)
+          const can = writer ? quoteActions(q) : []
           return [
             {
               label: t('documents.actions.open'),
@@ -138,10 +143,14 @@ export default function QuotesPage() {
               label: t('documents.actions.print'),
               onSelect: () => navigate(recordPaths.quotePrint(q.id)),
             },
-            {
-              label: t('documents.actions.duplicate'),
-              onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
-            },
+            ...(writer
+              ? [
+                  {
+                    label: t('documents.actions.duplicate'),
+                    onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
+                  },
+                ]
+              : []),
           ]
         }}
         pendingRows={(p) =>
@@ -178,9 +187,11 @@ export default function QuotesPage() {
           <EmptyState
             title={t('documents.quotes.emptyTitle')}
             action={
-              <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
-                {t('documents.quotes.create')}
-              </PreloadLink>
+              <WriteOnly>
+                <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
+                  {t('documents.quotes.create')}
+                </PreloadLink>
+              </WriteOnly>
             }
           >
             {t('documents.quotes.empty')}

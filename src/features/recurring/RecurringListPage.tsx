@@ -10,6 +10,7 @@ import { computeTotals } from '@/billing/money/totals'
 import { useT } from '@/lib/i18n'
 import { frequencyText, stateOf, templateName, templatesQuery, type Template } from './api'
 import { StateBadge } from './StateBadge'
+import { WriteOnly } from '@/components/ui/role-note'
 
 /** The template's total per invoice, in its customer's currency. */
 export function templateTotal(tpl: Template): string {
@@ -29,10 +30,12 @@ export default function RecurringListPage() {
   const t = useT()
   const list = useQuery(templatesQuery())
   const newButton = (
-    <PreloadLink href={recordPaths.recurringNew} className={buttonClass('primary')}>
-      <Plus className="size-4" aria-hidden />
-      {t('recurring.list.new')}
-    </PreloadLink>
+    <WriteOnly>
+      <PreloadLink href={recordPaths.recurringNew} className={buttonClass('primary')}>
+        <Plus className="size-4" aria-hidden />
+        {t('recurring.list.new')}
+      </PreloadLink>
+    </WriteOnly>
   )
   return (
     <>

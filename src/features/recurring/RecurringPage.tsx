@@ -26,6 +26,7 @@ import {
 } from './api'
 import { StateBadge } from './StateBadge'
 import { templateTotal } from './RecurringListPage'
+import { WriteOnly } from '@/components/ui/role-note'
 
 /** A run's failure in the interface's language (the server's sentence, said again by its code). */
 const reasonText = (code: string, message: string) =>
@@ -77,23 +78,25 @@ export default function RecurringPage() {
           </>
         }
         actions={
-          <div className="flex flex-wrap gap-2">
-            {data.paused ? (
-              <Button busy={busy} onClick={() => void setPaused(false)}>
-                {t('recurring.action.resume')}
+          <WriteOnly>
+            <div className="flex flex-wrap gap-2">
+              {data.paused ? (
+                <Button busy={busy} onClick={() => void setPaused(false)}>
+                  {t('recurring.action.resume')}
+                </Button>
+              ) : (
+                <Button variant="outline" busy={busy} onClick={() => void setPaused(true)}>
+                  {t('recurring.action.pause')}
+                </Button>
+              )}
+              <PreloadLink href={recordPaths.recurringEdit(id)} className={buttonClass('outline')}>
+                {t('recurring.action.edit')}
+              </PreloadLink>
+              <Button variant="outline" onClick={() => setConfirmDelete(true)}>
+                {t('recurring.action.delete')}
               </Button>
-            ) : (
-              <Button variant="outline" busy={busy} onClick={() => void setPaused(true)}>
-                {t('recurring.action.pause')}
-              </Button>
-            )}
-            <PreloadLink href={recordPaths.recurringEdit(id)} className={buttonClass('outline')}>
-              {t('recurring.action.edit')}
-            </PreloadLink>
-            <Button variant="outline" onClick={() => setConfirmDelete(true)}>
-              {t('recurring.action.delete')}
-            </Button>
-          </div>
+            </div>
+          </WriteOnly>
         }
       />
       <div className="grid gap-6">

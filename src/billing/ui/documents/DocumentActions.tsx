@@ -55,8 +55,8 @@ export function DocumentActions({
   return (
     // Its own row under the title at every width, wrapping: the buttons keep their place.
     <div className="flex basis-full flex-wrap items-center gap-2">
-      {children}
-      {can('send') ? (
+      {writer ? children : null}
+      {writer && can('send') ? (
         <Button
           variant={draft ? 'primary' : 'outline'}
           disabled={!online}
@@ -66,7 +66,7 @@ export function DocumentActions({
           {draft ? t('documents.actions.send') : t('documents.actions.sendAgain')}
         </Button>
       ) : null}
-      {can('markSent') ? (
+      {writer && can('markSent') ? (
         <Button
           variant="outline"
           onClick={() => void changeStatus(kind, doc, { status: 'sent' }, 'markedSent')}
@@ -74,7 +74,7 @@ export function DocumentActions({
           {t('documents.actions.markSent')}
         </Button>
       ) : null}
-      {can('edit') ? (
+      {writer && can('edit') ? (
         <PreloadLink
           href={invoice ? recordPaths.invoiceEdit(doc.id) : recordPaths.quoteEdit(doc.id)}
           className={buttonClass('outline')}
