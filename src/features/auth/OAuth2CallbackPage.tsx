@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
-import { peekOAuth2 } from '@/lib/pocketbase/oauth2'
+import { peekOAuth2 } from '@/lib/pocketbase/oauth2-return'
 import { selectError } from '@machines/auth/selectors'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'

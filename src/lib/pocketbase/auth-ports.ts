@@ -15,7 +15,7 @@ import { authMessages } from '@machines/auth/messages'
 import { mfaIdOf, toFailure } from '../errors'
 import type { QueueResult } from '../writes'
 import type { ProfileUpdate } from './profile-write'
-import { takeOAuth2 } from './oauth2'
+import { takeOAuth2 } from './oauth2-return'
 import { AUTH_STORE_KEY } from './instance'
 import { t } from '../i18n'
 

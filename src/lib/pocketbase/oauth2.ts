@@ -1,17 +1,6 @@
 import type PocketBase from 'pocketbase'
 import { t } from '../i18n'
-
-const KEY = 'folio.oauth2'
-
-/** What the browser keeps between leaving for the provider and coming back to /oauth2-callback. */
-export interface OAuth2Pending {
-  provider: string
-  state: string
-  codeVerifier: string
-  redirectUrl: string
-  /** Where to go after sign-in. */
-  redirect: string
-}
+import { OAUTH2_KEY, type OAuth2Pending } from './oauth2-return'
 
 function oauth2RedirectUrl(origin: string) {
   return `${origin}/oauth2-callback`
@@ -35,22 +24,6 @@ export async function startOAuth2(
     redirectUrl,
     redirect,
   }
-  storage.setItem(KEY, JSON.stringify(pending))
+  storage.setItem(OAUTH2_KEY, JSON.stringify(pending))
   window.location.assign(p.authURL + encodeURIComponent(redirectUrl))
-}
-
-export function peekOAuth2(storage: Storage = sessionStorage): OAuth2Pending | null {
-  const raw = storage.getItem(KEY)
-  if (!raw) return null
-  try {
-    return JSON.parse(raw) as OAuth2Pending
-  } catch {
-    return null
-  }
-}
-
-export function takeOAuth2(storage: Storage = sessionStorage): OAuth2Pending | null {
-  const pending = peekOAuth2(storage)
-  storage.removeItem(KEY)
-  return pending
 }
