@@ -35,6 +35,7 @@ var serverFields = map[string][]string{
 		"customer", "number", "seq", "currency", "discount_percent", "subtotal_cents", "discount_cents",
 		"tax_cents", "total_cents", "tax_breakdown", migrations.FieldRefundedCents,
 		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason,
+		migrations.FieldCreditNoteSentAt,
 	},
 	migrations.RefundsCollection: {"invoice", "customer", "currency"},
 }

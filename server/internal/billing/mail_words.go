@@ -38,6 +38,10 @@ type mailWords struct {
 	// by"): it takes the default message's place in a quote's mail.
 	DefaultSubject, DefaultMessage, QuoteMessage string
 
+	// CreditNote is a credit note's kind word ({kind}); CreditNoteMessage
+	// its built-in message ({invoice}: the number of the invoice it corrects).
+	CreditNote, CreditNoteMessage string
+
 	// DepositQuote and DepositInvoice name a deposit invoice's line: the
 	// deposit on a quote or on an invoice (%s: its number).
 	DepositQuote, DepositInvoice string
@@ -58,6 +62,7 @@ const nbsp = "\u00a0"
 // word. English is what the mail always said.
 var mailCatalogue = map[string]mailWords{
 	"en": {
+		CreditNote: "Credit note", CreditNoteMessage: "Hello {customer},\n\n{business} has issued {kind} {number} for {amount}, correcting invoice {invoice}. It is attached.\n\nKind regards,\n{business}",
 		DepositQuote: "Deposit on quote %s", DepositInvoice: "Deposit on invoice %s",
 		PaymentDetails: "Payment details", Holder: "Account holder", IBAN: "IBAN", BIC: "BIC", Reference: "Reference",
 		Invoice: "Invoice", Quote: "Quote",
@@ -73,6 +78,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ".",
 	},
 	"de": {
+		CreditNote: "Gutschrift", CreditNoteMessage: "Guten Tag {customer},\n\n{business} hat die {kind} {number} über {amount} zur Rechnung {invoice} ausgestellt. Sie finden sie im Anhang.\n\nMit freundlichen Grüßen\n{business}",
 		DepositQuote: "Anzahlung zum Angebot %s", DepositInvoice: "Anzahlung zur Rechnung %s",
 		PaymentDetails: "Zahlungsinformationen", Holder: "Kontoinhaber", IBAN: "IBAN", BIC: "BIC", Reference: "Verwendungszweck",
 		Invoice: "Rechnung", Quote: "Angebot",
@@ -94,6 +100,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"fr": {
+		CreditNote: "Avoir", CreditNoteMessage: "Bonjour {customer},\n\n{business} a émis l’{kind} {number} de {amount}, qui corrige la facture {invoice}. Vous le trouverez en pièce jointe.\n\nCordialement,\n{business}",
 		DepositQuote: "Acompte sur le devis %s", DepositInvoice: "Acompte sur la facture %s",
 		PaymentDetails: "Coordonnées de paiement", Holder: "Titulaire du compte", IBAN: "IBAN", BIC: "BIC", Reference: "Référence",
 		Invoice: "Facture", Quote: "Devis",
@@ -115,6 +122,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"es": {
+		CreditNote: "Nota de crédito", CreditNoteMessage: "Estimado/a {customer}:\n\n{business} ha emitido la {kind} {number} por {amount}, que corrige la factura {invoice}. La encontrará adjunta.\n\nAtentamente,\n{business}",
 		DepositQuote: "Anticipo del presupuesto %s", DepositInvoice: "Anticipo de la factura %s",
 		PaymentDetails: "Datos de pago", Holder: "Titular de la cuenta", IBAN: "IBAN", BIC: "BIC", Reference: "Concepto",
 		Invoice: "Factura", Quote: "Presupuesto",
@@ -136,6 +144,7 @@ var mailCatalogue = map[string]mailWords{
 		decimal: ",",
 	},
 	"ar": {
+		CreditNote: "إشعار دائن", CreditNoteMessage: "مرحبًا {customer}،\n\nأصدر {business} {kind} رقم {number} بمبلغ {amount}، لتصحيح الفاتورة {invoice}. تجده مرفقًا.\n\nمع التحية،\n{business}",
 		DepositQuote: "دفعة مقدمة على عرض السعر %s", DepositInvoice: "دفعة مقدمة على الفاتورة %s",
 		PaymentDetails: "بيانات الدفع", Holder: "صاحب الحساب", IBAN: "IBAN", BIC: "BIC", Reference: "المرجع",
 		Invoice: "فاتورة", Quote: "عرض سعر",

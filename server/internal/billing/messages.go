@@ -76,6 +76,7 @@ const (
 	msgConvertNeedsSend    = "Send the quote to the customer before converting it to an invoice."
 	msgQuoteNotFound       = "Quote not found."
 	msgInvoiceNotFound     = "Invoice not found."
+	msgCreditNoteNotFound  = "Credit note not found."
 	msgNoCustomerEmail     = "Add an email address to the customer before sending."
 	msgVoidNoSend          = "A void invoice can't be sent."
 	msgConvertedNoSend     = "A converted quote can't be sent. Send its invoice instead."
@@ -219,6 +220,7 @@ var refusalMessages = map[string]string{
 	"folio_convert_needs_send":       msgConvertNeedsSend,
 	"folio_quote_not_found":          msgQuoteNotFound,
 	"folio_invoice_not_found":        msgInvoiceNotFound,
+	"folio_credit_note_not_found":    msgCreditNoteNotFound,
 	"folio_no_email":                 msgNoCustomerEmail,
 	"folio_void_no_send":             msgVoidNoSend,
 	"folio_converted_no_send":        msgConvertedNoSend,

@@ -81,6 +81,9 @@ type sendForm struct {
 // fails is a 500, its link and event are removed, and the person can
 // send again.
 func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
+	if e.Request.PathValue("collection") == migrations.CreditNotesCollection {
+		return s.sendCreditNoteRoute(e)
+	}
 	k, rec, err := teamDocument(e, team.Write)
 	if err != nil {
 		return err
