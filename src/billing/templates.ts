@@ -24,11 +24,17 @@ const MAIL: Record<
     message: string
     /** A quote's message: "valid until", not "due by". */
     quoteMessage: string
+    /** A credit note's message: no link, {invoice} is the invoice it corrects. */
+    creditNoteMessage: string
     invoice: string
     quote: string
+    creditNote: string
   }
 > = {
   en: {
+    creditNote: 'Credit note',
+    creditNoteMessage:
+      'Hello {customer},\n\n{business} has issued {kind} {number} for {amount}, correcting invoice {invoice}. It is attached.\n\nKind regards,\n{business}',
     subject: DEFAULT_SUBJECT,
     message: DEFAULT_MESSAGE,
     quoteMessage:
@@ -37,6 +43,9 @@ const MAIL: Record<
     quote: 'Quote',
   },
   de: {
+    creditNote: 'Gutschrift',
+    creditNoteMessage:
+      'Guten Tag {customer},\n\n{business} hat die {kind} {number} über {amount} zur Rechnung {invoice} ausgestellt. Sie finden sie im Anhang.\n\nMit freundlichen Grüßen\n{business}',
     subject: '{kind} {number} von {business}',
     message:
       'Guten Tag {customer},\n\n{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\nOnline ansehen: {link}\n\nVielen Dank\n{business}',
@@ -46,6 +55,9 @@ const MAIL: Record<
     quote: 'Angebot',
   },
   fr: {
+    creditNote: 'Avoir',
+    creditNoteMessage:
+      'Bonjour {customer},\n\n{business} a émis l’{kind} {number} de {amount}, qui corrige la facture {invoice}. Vous le trouverez en pièce jointe.\n\nCordialement,\n{business}',
     subject: '{kind} {number} de {business}',
     message: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
     quoteMessage: `Bonjour {customer},\n\n{business} vous a envoyé le document suivant${NBSP}: {kind} {number} d’un montant de {amount}, valable jusqu’au {due_date}.\n\nConsultez-le en ligne${NBSP}: {link}\n\nMerci,\n{business}`,
@@ -53,6 +65,9 @@ const MAIL: Record<
     quote: 'Devis',
   },
   es: {
+    creditNote: 'Nota de crédito',
+    creditNoteMessage:
+      'Estimado/a {customer}:\n\n{business} ha emitido la {kind} {number} por {amount}, que corrige la factura {invoice}. La encontrará adjunta.\n\nAtentamente,\n{business}',
     subject: '{kind} {number} de {business}',
     message:
       'Estimado/a {customer}:\n\n{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\nPuede consultarlo en línea: {link}\n\nGracias,\n{business}',
@@ -62,6 +77,9 @@ const MAIL: Record<
     quote: 'Presupuesto',
   },
   ar: {
+    creditNote: 'إشعار دائن',
+    creditNoteMessage:
+      'مرحبًا {customer}،\n\nأصدر {business} {kind} رقم {number} بمبلغ {amount}، لتصحيح الفاتورة {invoice}. تجده مرفقًا.\n\nمع التحية،\n{business}',
     subject: '{kind} {number} من {business}',
     message:
       'مرحبًا {customer}،\n\nأرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\nيمكنكم الاطلاع عليه عبر الرابط: {link}\n\nشكرًا لكم،\n{business}',
@@ -77,10 +95,12 @@ const mailOf = (locale: string) => MAIL[locale as Locale] ?? MAIL[SOURCE_LOCALE]
 /** The built-in subject and message of a document mail in a language (a quote's says "valid until"). */
 export function defaultSendTemplates(
   locale: Locale,
-  kind: 'invoice' | 'quote' = 'invoice',
+  kind: 'invoice' | 'quote' | 'credit_note' = 'invoice',
 ): { subject: string; message: string } {
   const m = mailOf(locale)
-  return { subject: m.subject, message: kind === 'quote' ? m.quoteMessage : m.message }
+  const message =
+    kind === 'quote' ? m.quoteMessage : kind === 'credit_note' ? m.creditNoteMessage : m.message
+  return { subject: m.subject, message }
 }
 
 /**
@@ -138,7 +158,8 @@ export function renderTemplate(template: string, values: TemplateValues): string
 }
 
 /** {kind} in a language: "Invoice", "Rechnung". */
-export const mailKind = (kind: 'invoice' | 'quote', locale: string): string => mailOf(locale)[kind]
+export const mailKind = (kind: 'invoice' | 'quote' | 'creditNote', locale: string): string =>
+  mailOf(locale)[kind]
 
 /** {amount} in a language, as the document writes it (Intl): "€1,234.50", "1.234,50 €". */
 export const mailAmount = (cents: number, currency: string, locale: string): string =>
@@ -158,7 +179,7 @@ export function templateValues(
   const invoice = doc.kind === 'invoice'
   const locale = isLocale(doc.language) ? doc.language : SOURCE_LOCALE
   return {
-    kind: mailKind(doc.kind === 'credit_note' ? 'invoice' : doc.kind, locale),
+    kind: mailKind(doc.kind === 'credit_note' ? 'creditNote' : doc.kind, locale),
     number: doc.number,
     business: doc.seller.company_name,
     customer: customerContact || doc.buyer.contact_name || doc.buyer.name,

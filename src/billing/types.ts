@@ -168,6 +168,8 @@ export interface CreditNote extends BaseRecord {
   vat_exemption_category?: DocumentBase['vat_exemption_category']
   vat_exemption_reason?: string
   refunded_cents: number
+  /** When it was last mailed to the customer ("" never; absent on older records). */
+  sent_at?: string
   expand?: { customer?: Customer; invoice?: Invoice }
 }
 

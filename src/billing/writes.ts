@@ -42,7 +42,7 @@ export interface ConvertVars {
   label: string
 }
 export interface SendVars {
-  collection: 'quotes' | 'invoices'
+  collection: 'quotes' | 'invoices' | 'credit_notes'
   id: string
   label: string
   /** The confirmed mail (the send dialog); absent fields take the customer's email and the templates. */

@@ -27,6 +27,7 @@ import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
 import { creditNoteEInvoice } from '@/billing/einvoice/from-records'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { RefundDialog } from './RefundDialog'
+import { SendDialog } from '@/billing/ui/documents/SendDialog'
 
 /**
  * /credit-notes/:id: the credit note as printed, the invoice it corrects, and what its credit
@@ -46,7 +47,7 @@ export default function CreditNotePage() {
   const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   useDocumentTitle(cn?.number || t('credits.kind'))
   const [dialog, setDialog] = useState<
-    { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | null
+    { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | { kind: 'send' } | null
   >(null)
   const [pdfBusy, setPdfBusy] = useState(false)
 
@@ -102,6 +103,11 @@ export default function CreditNotePage() {
             {left > 0 && !pending ? (
               <Button onClick={() => setDialog({ kind: 'refund' })}>
                 {t('credits.page.recordRefund')}
+              </Button>
+            ) : null}
+            {cn.number && !pending ? (
+              <Button variant="outline" onClick={() => setDialog({ kind: 'send' })}>
+                {cn.sent_at ? t('documents.actions.sendAgain') : t('documents.actions.send')}
               </Button>
             ) : null}
             <PreloadLink
@@ -210,6 +216,17 @@ export default function CreditNotePage() {
         </div>
       </div>
 
+      {dialog?.kind === 'send' ? (
+        <SendDialog
+          open
+          onOpenChange={(open) => setDialog(open ? dialog : null)}
+          kind="credit_notes"
+          doc={cn}
+          customer={cn.expand?.customer ?? undefined}
+          seller={seller.data}
+          creditedInvoice={inv}
+        />
+      ) : null}
       {dialog?.kind === 'refund' ? (
         <RefundDialog
           open

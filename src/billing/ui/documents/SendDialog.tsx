@@ -10,13 +10,18 @@ import { TextAreaField } from '@/components/ui/inputs'
 import { fieldMessages, formLine } from '@/lib/use-form'
 import { notify } from '@/lib/toast'
 import type { SellerSettings } from '@/billing/queries'
-import { documentLocale, ownerPrintable } from '@/billing/printable'
-import { ownerEInvoice } from '@/billing/einvoice/from-records'
+import { creditNotePrintable, documentLocale, ownerPrintable } from '@/billing/printable'
+import { creditNoteEInvoice, ownerEInvoice } from '@/billing/einvoice/from-records'
 import { unitCodeFor } from '@/billing/einvoice/units'
-import { renderTemplate, sendTemplates, templateValues } from '@/billing/templates'
+import {
+  defaultSendTemplates,
+  renderTemplate,
+  sendTemplates,
+  templateValues,
+} from '@/billing/templates'
 import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
-import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
+import type { CreditNote, Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 import { richText, useT, type Translate } from '@/lib/i18n'
 import { mutationErrorMessage } from '@/lib/errors'
 import { useAuthSelector } from '@/lib/auth-context'
@@ -63,6 +68,7 @@ const PLACEHOLDERS = {
   amount: '{amount}',
   due_date: '{due_date}',
   link: '{link}',
+  invoice: '{invoice}',
 }
 
 /**
@@ -77,25 +83,38 @@ export function SendDialog({
   doc,
   customer,
   seller,
+  creditedInvoice,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
-  kind: DocumentKind
-  doc: Quote | Invoice
+  kind: DocumentKind | 'credit_notes'
+  doc: Quote | Invoice | CreditNote
   customer: Customer | undefined
   seller: SellerSettings | undefined
+  /** A credit note's invoice: its number is in the mail, and the e-invoice refers to it. */
+  creditedInvoice?: Invoice
 }) {
   const t = useT()
-  const [values, setValues] = useState(() => ({
-    to: customer?.email ?? '',
-    cc: '',
-    // The business's own templates, else the built-in ones in the document's language.
-    ...sendTemplates(
-      seller,
-      documentLocale(ownerPrintable(kind, doc, customer, seller)),
-      kind === 'quotes' ? 'quote' : 'invoice',
-    ),
-  }))
+  const credit = kind === 'credit_notes'
+  // What the customer receives: the document as printed (with the logo once a file token is
+  // there) and, when the business sends e-invoices, the e-invoice inside the PDF.
+  const printableOf = (token?: string) =>
+    kind === 'credit_notes'
+      ? creditNotePrintable(doc as CreditNote, creditedInvoice?.number ?? '', customer, seller)
+      : ownerPrintable(kind, doc as Quote | Invoice, customer, seller, token)
+  const einvoice = () =>
+    kind === 'credit_notes'
+      ? creditNoteEInvoice(doc as CreditNote, creditedInvoice, customer, seller, unitCodeFor)
+      : ownerEInvoice(kind, doc as Quote | Invoice, customer, seller, unitCodeFor)
+  const [values, setValues] = useState(() => {
+    // The business's own templates, else the built-in ones in the document's language; a credit
+    // note's mail has its own built-in message (no link, the invoice it corrects).
+    const locale = documentLocale(printableOf())
+    const templates = credit
+      ? defaultSendTemplates(locale, 'credit_note')
+      : sendTemplates(seller, locale, kind === 'quotes' ? 'quote' : 'invoice')
+    return { to: customer?.email ?? '', cc: '', ...templates }
+  })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -103,8 +122,10 @@ export function SendDialog({
   const [needsVerification, setNeedsVerification] = useState(false)
   const user = useAuthSelector(selectUser)
   const verify = useMutation({ mutationFn: requestVerification, meta: { silent: true } })
-  const printable = ownerPrintable(kind, doc, customer, seller)
+  const printable = printableOf()
   const preview = templateValues(printable, customer?.contact_name ?? '', 'https://…/d/…')
+  const shown = (text: string) =>
+    renderTemplate(text.replaceAll('{invoice}', creditedInvoice?.number ?? ''), preview)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -126,11 +147,11 @@ export function SendDialog({
       try {
         const { makeDocumentPdf } = await import('@/billing/document-pdf')
         // What the customer receives is the document once sent: not a draft.
-        const withLogo = ownerPrintable(kind, doc, customer, seller, await logoToken())
+        const withLogo = printableOf(await logoToken())
         const made = await makeDocumentPdf(
           { ...withLogo, status: withLogo.status === 'draft' ? 'sent' : withLogo.status },
           'a4',
-          ownerEInvoice(kind, doc, customer, seller, unitCodeFor),
+          einvoice(),
         )
         if (made.missing.length) {
           setFormError(t('documents.send.notEInvoice', { missing: made.missing.join(' ') }))
@@ -184,7 +205,9 @@ export function SendDialog({
       title={t('documents.send.title', { kind, number: doc.number || '' })
         .replace(/\s+/g, ' ')
         .trim()}
-      description={t('documents.send.description')}
+      description={t(
+        credit ? 'documents.send.descriptionCreditNote' : 'documents.send.description',
+      )}
       wide
     >
       <form
@@ -237,7 +260,10 @@ export function SendDialog({
         />
         <TextAreaField
           label={t('documents.send.message')}
-          hint={t('documents.send.messageHint', PLACEHOLDERS)}
+          hint={t(
+            credit ? 'documents.send.messageHintCreditNote' : 'documents.send.messageHint',
+            PLACEHOLDERS,
+          )}
           dir="auto"
           value={values.message}
           onChange={set('message')}
@@ -252,10 +278,10 @@ export function SendDialog({
             {t('documents.send.preview')}
           </h3>
           <p dir="auto" className="font-medium [overflow-wrap:anywhere]">
-            {renderTemplate(values.subject, preview)}
+            {shown(values.subject)}
           </p>
           <p dir="auto" className="whitespace-pre-line [overflow-wrap:anywhere]">
-            {renderTemplate(values.message, preview)}
+            {shown(values.message)}
           </p>
           <p className="text-muted-foreground [overflow-wrap:anywhere]">
             {richText(t, 'documents.send.attached', {
