@@ -41,6 +41,14 @@ export interface ConvertVars {
   quoteId: string
   label: string
 }
+/** "Request a deposit" of a quote or a draft invoice: a percentage, or an amount in cents. */
+export interface DepositVars {
+  collection: 'quotes' | 'invoices'
+  id: string
+  label: string
+  percent?: number
+  amount_cents?: number
+}
 export interface SendVars {
   collection: 'quotes' | 'invoices' | 'credit_notes'
   id: string
@@ -131,6 +139,17 @@ async function convertQuote({ quoteId }: ConvertVars): Promise<ConvertResult> {
     }
     throw error
   }
+}
+
+async function requestDeposit(vars: DepositVars): Promise<{ id: string }> {
+  const pb = await loadPb()
+  return pb.send<{ id: string }>(
+    `/api/folio/${vars.collection}/${encodeURIComponent(vars.id)}/deposit`,
+    {
+      method: 'POST',
+      body: vars.percent ? { percent: vars.percent } : { amount_cents: vars.amount_cents ?? 0 },
+    },
+  )
 }
 
 async function sendDocument(vars: SendVars): Promise<unknown> {
@@ -272,6 +291,12 @@ export const writes = {
   quoteConvert: defineWrite({
     key: ['quotes', 'convert'],
     run: convertQuote,
+    settled: refreshRecords,
+    describe: label,
+  }),
+  depositRequest: defineWrite({
+    key: ['invoices', 'deposit'],
+    run: requestDeposit,
     settled: refreshRecords,
     describe: label,
   }),

@@ -50,6 +50,14 @@ export function missingForEInvoice(
         /^\d{4}-\d{2}-\d{2}$/.test(src.preceding_invoice?.issue_date ?? '')),
     'billing.einvoice.creditedInvoice',
   )
+  // A final invoice refers to each deposit it deducts (BT-25/26) and deducts no more than its total.
+  need(
+    (src.deposits ?? []).every(
+      (d) => hasText(d.number) && /^\d{4}-\d{2}-\d{2}$/.test(d.issue_date),
+    ),
+    'billing.einvoice.depositRefs',
+  )
+  need((src.deducted_cents ?? 0) <= src.total_cents, 'billing.einvoice.depositTotal')
   need(hasText(src.number), 'billing.einvoice.number')
   need(/^[A-Z]{3}$/.test(src.currency), 'billing.einvoice.currency')
   need(src.lines.length > 0, 'billing.einvoice.lines')

@@ -203,6 +203,23 @@ describe('missingForEInvoice', () => {
     expect(cn.terms).toBe('')
   })
 
+  it('asks a final invoice for each deposit it deducts (number and date), no more than its total', () => {
+    const final = byName('final invoice deducting 2 deposits').source
+    const deposits = final.deposits ?? []
+    expect(deposits).toHaveLength(2)
+    for (const format of ['facturx', 'xrechnung', 'peppol'] as const) {
+      expect(missingForEInvoice(final, format)).toEqual([])
+      const unnumbered = [{ ...deposits[0]!, number: '' }, deposits[1]!]
+      expect(missingForEInvoice({ ...final, deposits: unnumbered }, format)).toContain(
+        'A final invoice names each deposit it deducts by number and date: send the deposit invoices first, then save this invoice again while online.',
+      )
+      const over = { ...final, deducted_cents: final.total_cents + 1 }
+      expect(missingForEInvoice(over, format)).toContain(
+        "The deposits deducted are more than this invoice's total: check its lines.",
+      )
+    }
+  })
+
   it('refuses missing numbers and amounts that do not add up', () => {
     const broken: EInvoiceSource = {
       ...oneLine,

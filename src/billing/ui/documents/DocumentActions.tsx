@@ -13,7 +13,17 @@ import type { SellerSettings } from '@/billing/queries'
 import type { Customer, DocumentKind, Invoice, Quote } from '@/billing/types'
 import { changeStatus, deleteDocument } from './doc-actions'
 import { DownloadPdfButton } from './DownloadPdfButton'
+import { DepositDialog } from './DepositDialog'
 import { SendDialog } from './SendDialog'
+
+/**
+ * Whether a deposit may be asked of a document (the server decides the same): a quote the
+ * customer has (sent, viewed, accepted), or a numbered draft invoice that is no deposit itself.
+ */
+function depositable(kind: DocumentKind, doc: Quote | Invoice): boolean {
+  if (kind === 'quotes') return ['sent', 'viewed', 'accepted'].includes(doc.status)
+  return doc.status === 'draft' && !!doc.number && (doc as Invoice).kind !== 'deposit'
+}
 
 interface MenuItem {
   label: string
@@ -49,7 +59,7 @@ export function DocumentActions({
   const [, navigate] = useLocation()
   const online = useOnline()
   const writer = useRole().can('write')
-  const [dialog, setDialog] = useState<'send' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'send' | 'delete' | 'deposit' | null>(null)
   const invoice = kind === 'invoices'
   const draft = doc.status === 'draft'
   return (
@@ -64,6 +74,16 @@ export function DocumentActions({
           onClick={() => setDialog('send')}
         >
           {draft ? t('documents.actions.send') : t('documents.actions.sendAgain')}
+        </Button>
+      ) : null}
+      {writer && depositable(kind, doc) ? (
+        <Button
+          variant="outline"
+          disabled={!online}
+          title={online ? undefined : t('documents.deposit.offline')}
+          onClick={() => setDialog('deposit')}
+        >
+          {t('documents.deposit.action')}
         </Button>
       ) : null}
       {writer && can('markSent') ? (
@@ -120,6 +140,14 @@ export function DocumentActions({
           ]}
         />
       </div>
+      {dialog === 'deposit' ? (
+        <DepositDialog
+          open
+          onOpenChange={(o) => (o ? undefined : setDialog(null))}
+          kind={kind}
+          doc={doc}
+        />
+      ) : null}
       {dialog === 'send' ? (
         <SendDialog
           open
