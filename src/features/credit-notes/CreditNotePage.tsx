@@ -27,6 +27,7 @@ import { EInvoiceCard } from '@/billing/ui/documents/EInvoiceCard'
 import { creditNoteEInvoice } from '@/billing/einvoice/from-records'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { RefundDialog } from './RefundDialog'
+import { useRole } from '@/lib/roles'
 import { SendDialog } from '@/billing/ui/documents/SendDialog'
 
 /**
@@ -50,6 +51,8 @@ export default function CreditNotePage() {
     { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | { kind: 'send' } | null
   >(null)
   const [pdfBusy, setPdfBusy] = useState(false)
+  // Accountants read and download; sending is for the roles that write.
+  const writer = useRole().can('write')
 
   if (!cn) return <RecordPending failed={query.isError} what="document" />
   const inv = invoice.data ?? cn.expand?.invoice
@@ -105,7 +108,7 @@ export default function CreditNotePage() {
                 {t('credits.page.recordRefund')}
               </Button>
             ) : null}
-            {cn.number && !pending ? (
+            {writer && cn.number && !pending ? (
               <Button variant="outline" onClick={() => setDialog({ kind: 'send' })}>
                 {cn.sent_at ? t('documents.actions.sendAgain') : t('documents.actions.send')}
               </Button>
