@@ -95,19 +95,7 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 	if rerr := decideSend(k.noun, rec.GetString("status")); rerr != nil {
 		return rerr.api()
 	}
-	// Only a verified address sends: the sender's own (the hourly limits are counted in the
-	// transaction below, where concurrent sends queue behind each other).
-	if qerr := decideSendAllowed(e.Auth.Verified(), k.noun, 0, 0); qerr != nil {
-		return qerr.api()
-	}
-	var form sendForm
-	if err := e.BindBody(&form); err != nil {
-		return refusal.Unreadable(err)
-	}
-	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
-		return rerr.api()
-	}
-	upload, err := uploadedPDF(e)
+	form, upload, err := readSendRequest(e, k.noun)
 	if err != nil {
 		return err
 	}
@@ -371,6 +359,25 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		msg.Attachments = map[string]io.Reader{pdfName: bytes.NewReader(pdf)}
 	}
 	return &preparedSend{rec: rec, event: event, counted: counted, msg: msg, to: to, cc: cc, url: url, attached: attached, resent: !isDraft}, nil
+}
+
+// readSendRequest reads what a send asks, once the sender may send at all:
+// only a verified address sends, the sender's own (the hourly limits are
+// counted in the transaction that saves the send, where concurrent sends
+// queue behind each other); then the form, its texts and the PDF, if any.
+func readSendRequest(e *core.RequestEvent, noun string) (sendForm, []byte, error) {
+	var form sendForm
+	if qerr := decideSendAllowed(e.Auth.Verified(), noun, 0, 0); qerr != nil {
+		return form, nil, qerr.api()
+	}
+	if err := e.BindBody(&form); err != nil {
+		return form, nil, refusal.Unreadable(err)
+	}
+	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
+		return form, nil, rerr.api()
+	}
+	upload, err := uploadedPDF(e)
+	return form, upload, err
 }
 
 // uploadedPDF reads the "pdf" file of a multipart send, checked by

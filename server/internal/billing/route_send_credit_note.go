@@ -51,17 +51,7 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	if qerr := decideSendAllowed(e.Auth.Verified(), creditNoteNoun, 0, 0); qerr != nil {
-		return qerr.api()
-	}
-	var form sendForm
-	if err := e.BindBody(&form); err != nil {
-		return refusal.Unreadable(err)
-	}
-	if rerr := decideSendText(form.Subject, form.Message); rerr != nil {
-		return rerr.api()
-	}
-	pdf, err := uploadedPDF(e)
+	form, pdf, err := readSendRequest(e, creditNoteNoun)
 	if err != nil {
 		return err
 	}
