@@ -192,6 +192,8 @@ for (const mode of ['ltr', 'ar'] as const) {
       '/500',
       '/503',
       '/no-such-page',
+      // An invitation's link that no longer works (a working one shows the same card).
+      '/join/no-such-invitation-token',
       link,
     ]
     const problems: string[] = []

@@ -41,7 +41,12 @@ export default function JoinPage() {
         {data ? (
           <Invitation token={token} info={data} business={business} />
         ) : info.status === 'error' ? (
-          <Alert>{mutationErrorMessage(info.error) || t('team.join.failed')}</Alert>
+          <>
+            <h1 className="text-xl font-semibold tracking-tight">
+              <bdi>{t('team.join.heading')}</bdi>
+            </h1>
+            <Alert>{mutationErrorMessage(info.error) || t('team.join.failed')}</Alert>
+          </>
         ) : (
           <p role="status">
             <bdi>{t('team.join.loading')}</bdi>
