@@ -13,6 +13,7 @@ import { CREDIT_METHOD, methodLabel, type Payment } from '@/billing/types'
 import { useT, type Translate } from '@/lib/i18n'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
+import { useRole } from '@/lib/roles'
 
 const columns = (t: Translate): Column<Payment>[] => [
   {
@@ -71,6 +72,8 @@ const columns = (t: Translate): Column<Payment>[] => [
 ]
 
 export default function PaymentsPage() {
+  // An accountant (or anyone in a closed business) reads the payments: no control would work.
+  const writer = useRole().can('write')
   const t = useT()
   const [, navigate] = useLocation()
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; payment: Payment } | null>(null)
@@ -102,7 +105,7 @@ export default function PaymentsPage() {
             onSelect: () => navigate(recordPaths.invoice(p.invoice)),
           },
           // An applied credit is deleted and applied again, never edited.
-          ...(p.expand?.invoice && p.method !== CREDIT_METHOD
+          ...(writer && p.expand?.invoice && p.method !== CREDIT_METHOD
             ? [
                 {
                   label: t('payments.action.edit'),
@@ -110,11 +113,15 @@ export default function PaymentsPage() {
                 },
               ]
             : []),
-          {
-            label: t('payments.action.delete'),
-            destructive: true,
-            onSelect: () => setDialog({ kind: 'delete', payment: p }),
-          },
+          ...(writer
+            ? [
+                {
+                  label: t('payments.action.delete'),
+                  destructive: true,
+                  onSelect: () => setDialog({ kind: 'delete', payment: p }),
+                },
+              ]
+            : []),
         ]}
         pendingRows={(p) =>
           p.creates.map(
