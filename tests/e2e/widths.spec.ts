@@ -1,9 +1,41 @@
 import type { Page } from '@playwright/test'
 import { harness } from '../support/env'
-import { expect, signIn, test } from '../support/fixtures'
+import { api, signedInId } from '../support/api'
+import {
+  expect,
+  linkIn,
+  signIn,
+  signUp,
+  test,
+  totp,
+  uniqueEmail,
+  waitForMail,
+} from '../support/fixtures'
 import { layoutProblems } from '../support/layout'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
+
+/** Turns 2FA on from Settings > Security (the page is on it), as a person with a phone does. */
+async function turnOnTwoFactor(page: Page, password: string) {
+  await page.getByRole('button', { name: 'Set up 2FA' }).click()
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? ''
+  await page.getByLabel('Code from your app').fill(totp(secret))
+  await page.getByLabel('Account password').fill(password)
+  await page.getByRole('button', { name: 'Enable 2FA' }).click()
+  await expect(page.getByText(/10 backup codes left/)).toBeVisible()
+}
+
+/** The page as it is, resized through every width: what does not fit, named by `where`. */
+async function atEveryWidth(page: Page, where: string): Promise<string[]> {
+  const problems: string[] = []
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+    for (const p of await layoutProblems(page)) problems.push(`${where} at ${width} px: ${p}`)
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  return problems
+}
 
 /** Record pages of the demo data: the first link of a list that leads to a record. */
 async function firstRecord(page: Page, list: string, pattern: RegExp): Promise<string> {
@@ -98,11 +130,7 @@ for (const mode of ['ltr', 'ar'] as const) {
       // Every screen names itself with a heading (the print view's is the document's own).
       await expect(page.getByRole('heading').first()).toBeVisible()
       await page.waitForLoadState('networkidle')
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
-        for (const p of await layoutProblems(page)) problems.push(`${path} at ${width} px: ${p}`)
-      }
+      problems.push(...(await atEveryWidth(page, path)))
     }
     expect(problems).toEqual([])
   })
@@ -204,11 +232,7 @@ for (const mode of ['ltr', 'ar'] as const) {
       if (path !== link)
         await expect(page.locator('html')).toHaveAttribute('dir', mode === 'ar' ? 'rtl' : 'ltr')
       await page.waitForLoadState('networkidle')
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
-        for (const p of await layoutProblems(page)) problems.push(`${path} at ${width} px: ${p}`)
-      }
+      problems.push(...(await atEveryWidth(page, path)))
     }
     expect(problems).toEqual([])
   })
@@ -247,3 +271,128 @@ test('German at 375 px: the unit code select of a line is not cut off', async ({
     expect(await code.evaluate(room), path).toBeGreaterThanOrEqual(0)
   }
 })
+
+/**
+ * The team screens that need a team: the invitation landing (signed out), the page a business
+ * that requires 2FA shows a member without it, the close dialog, and the page of someone whose
+ * only business removed them. A fresh owner for each language: the demo account stays as it is.
+ */
+for (const mode of ['ltr', 'ar'] as const) {
+  test(`the team screens fit every width (${mode === 'ltr' ? 'English, left to right' : 'Arabic, right to left'})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000)
+    const password = 'correct-horse-9'
+    const name = mode === 'ar' ? 'ورشة الميناء للتصميم' : 'Harbour Design Workshop'
+    await signUp(page, uniqueEmail('width-owner'), password)
+    const business = await signedInId(page)
+    await api(page, 'PATCH', `/api/collections/businesses/records/${business}`, {
+      company_name: name,
+    })
+    // Requiring 2FA of the members first needs it on the owner's own account: the server says so.
+    await page.goto('/settings/security')
+    const rule = page.getByRole('checkbox', {
+      name: `Every member of ${name} signs in with two factors`,
+    })
+    await rule.click()
+    await expect(page.getByRole('alert')).toContainText(
+      'Turn on two-factor sign-in for your own account first',
+    )
+    await expect(rule).not.toBeChecked()
+    await turnOnTwoFactor(page, password)
+    await rule.click()
+    await expect(rule).toBeChecked()
+    await expect(page.getByText(`Two-factor sign-in is now required in ${name}.`)).toBeVisible()
+
+    const invite = async (email: string) => {
+      await api(page, 'POST', `/api/folio/businesses/${business}/invitations`, {
+        email,
+        role: 'member',
+      })
+      return new URL(linkIn(await waitForMail(email, /invited you to/), '/join/')).pathname
+    }
+    const memberEmail = uniqueEmail('width-member')
+    const memberJoin = await invite(memberEmail)
+    const landing = await invite(uniqueEmail('width-invitee'))
+    const guest = await browser.newContext()
+    const member = await guest.newPage()
+    try {
+      await member.goto(memberJoin)
+      await member.getByLabel('Your name').fill('Mia Member')
+      await member.getByLabel('Password', { exact: true }).fill(password)
+      await member.getByRole('button', { name: 'Create account and join' }).click()
+      await expect(member.getByTestId('two-factor-gate')).toBeVisible()
+
+      const origin = new URL(harness().baseURL).origin
+      if (mode === 'ar') {
+        await page.context().addCookies([{ name: 'folio_lang', value: 'ar', url: origin }])
+        await guest.addCookies([{ name: 'folio_lang', value: 'ar', url: origin }])
+      }
+      const dir = mode === 'ar' ? 'rtl' : 'ltr'
+      const problems: string[] = []
+      const check = async (p: Page, where: string) => {
+        await expect(p.locator('html')).toHaveAttribute('dir', dir)
+        await expect(p.getByRole('heading').first()).toBeVisible()
+        await p.waitForLoadState('networkidle')
+        problems.push(...(await atEveryWidth(p, where)))
+      }
+
+      // The 2FA gate, on a record list and on the dashboard.
+      for (const path of ['/invoices', '/dashboard']) {
+        await member.goto(path)
+        await expect(member.getByTestId('two-factor-gate')).toBeVisible()
+        await check(member, `2FA gate on ${path}`)
+      }
+      // The invitation landing, signed out.
+      const signedOut = await browser.newContext()
+      try {
+        if (mode === 'ar')
+          await signedOut.addCookies([{ name: 'folio_lang', value: 'ar', url: origin }])
+        const visitor = await signedOut.newPage()
+        await visitor.goto(landing)
+        await expect(visitor.getByRole('form')).toBeVisible()
+        await check(visitor, 'the invitation landing')
+      } finally {
+        await signedOut.close()
+      }
+      // The close dialog, opened and left.
+      await page.goto('/settings/business')
+      await page.getByTestId('close-business').click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await check(page, 'the close dialog')
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toBeHidden()
+      if (mode === 'ltr') {
+        // The gate's link leads to where 2FA is turned on; once it is, the business's screens
+        // come back without a reload.
+        await member.goto('/invoices')
+        await member.getByRole('link', { name: 'Set up two-factor sign-in' }).click()
+        await expect(member).toHaveURL(/\/settings\/security$/)
+        await turnOnTwoFactor(member, password)
+        await member
+          .getByRole('navigation')
+          .getByRole('link', { name: 'Invoices', exact: true })
+          .click()
+        await expect(member.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible()
+        await expect(member.getByTestId('two-factor-gate')).toHaveCount(0)
+      }
+      // Removed from their only business: the no-business page.
+      const members = await api<{ membership: string; email: string }[]>(
+        page,
+        'GET',
+        `/api/folio/businesses/${business}/members`,
+      )
+      const membership = members.find((m) => m.email === memberEmail)?.membership
+      expect(membership).toBeTruthy()
+      await api(page, 'DELETE', `/api/folio/memberships/${membership}`)
+      // (The removal reaching an open page live is team.spec.ts's; here the page is what counts.)
+      await member.reload()
+      await expect(member.getByTestId('no-business')).toBeVisible()
+      await check(member, 'the no-business page')
+      expect(problems).toEqual([])
+    } finally {
+      await guest.close()
+    }
+  })
+}

@@ -9,7 +9,11 @@ export default function NoBusinessPage() {
   const t = useT()
   const auth = useAuthActor()
   return (
-    <main id="main" className="mx-auto grid w-full max-w-lg gap-6 p-4 md:p-8">
+    <main
+      id="main"
+      data-testid="no-business"
+      className="mx-auto grid w-full max-w-lg gap-6 p-4 md:p-8"
+    >
       <div>
         <h1 className="text-2xl font-bold tracking-tight">
           <bdi>{t('team.none.title')}</bdi>

@@ -42,6 +42,7 @@ export function CloseBusinessSection() {
         <div>
           <Button
             variant="destructive"
+            data-testid="close-business"
             onClick={() => {
               setTyped('')
               setMismatch(false)
