@@ -18,6 +18,9 @@ const screens: Array<[string, string]> = [
   ['/invoices?status=outstanding', 'Invoices'],
   ['/payments', 'Payments'],
   ['/settings/notifications', 'Settings'],
+  // The business's security rule and the close section, as its owner sees them.
+  ['/settings/security', 'Settings'],
+  ['/settings/business', 'Settings'],
   ['/help-center', 'Help center'],
 ]
 for (const [path, heading] of screens) {

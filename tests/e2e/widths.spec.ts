@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 import { layoutProblems } from '../support/layout'
 
 const WIDTHS = [320, 390, 768, 1024, 1280, 1920]
@@ -336,6 +337,8 @@ for (const mode of ['ltr', 'ar'] as const) {
         await expect(p.getByRole('heading').first()).toBeVisible()
         await p.waitForLoadState('networkidle')
         problems.push(...(await atEveryWidth(p, where)))
+        // And nothing axe finds (WCAG 2.1 AA), in either direction.
+        for (const v of await axeViolations(p)) problems.push(`${where}: ${v}`)
       }
 
       // The 2FA gate, on a record list and on the dashboard.
@@ -358,7 +361,9 @@ for (const mode of ['ltr', 'ar'] as const) {
       }
       // The close dialog, opened and left.
       await page.goto('/settings/business')
-      await page.getByTestId('close-business').click()
+      // From the keyboard: the button takes focus and Enter opens the dialog.
+      await page.getByTestId('close-business').focus()
+      await page.keyboard.press('Enter')
       await expect(page.getByRole('dialog')).toBeVisible()
       await check(page, 'the close dialog')
       await page.keyboard.press('Escape')
