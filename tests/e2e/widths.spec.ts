@@ -395,6 +395,27 @@ for (const mode of ['ltr', 'ar'] as const) {
       await member.reload()
       await expect(member.getByTestId('no-business')).toBeVisible()
       await check(member, 'the no-business page')
+      // The owner closes the business (a wrong name first): the shell says so on every screen,
+      // and the invoices list offers nothing that would change a record.
+      await page.goto('/settings/business')
+      await page.getByTestId('close-business').click()
+      const dialog = page.getByRole('dialog')
+      const confirm = dialog.getByRole('textbox')
+      await confirm.fill(`${name}!`)
+      await dialog.locator('button[type=submit]').click()
+      await expect(confirm).toHaveAttribute('aria-invalid', 'true')
+      await confirm.fill(name)
+      await dialog.locator('button[type=submit]').click()
+      await expect(dialog).toBeHidden()
+      await expect(page.getByTestId('close-business')).toHaveCount(0)
+      await page.goto('/invoices')
+      const closed =
+        mode === 'ar'
+          ? 'هذا النشاط التجاري مغلق: يمكن قراءة سجلاته، لا تغييرها.'
+          : 'This business is closed: its records can be read, not changed.'
+      await expect(page.getByRole('status').filter({ hasText: closed })).toBeVisible()
+      await expect(page.locator('main a[href="/invoices/new"]')).toHaveCount(0)
+      await check(page, 'a closed business')
       expect(problems).toEqual([])
     } finally {
       await guest.close()
