@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import type { Locator, Page } from '@playwright/test'
+import { harness } from '../support/env'
+import { expect, signIn, test, waitForMail } from '../support/fixtures'
+import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
+import { pdfText } from '../support/pdf'
+import { mustangValidate, validateBatch } from '../support/mustang'
+
+/** Clicks `button` and answers the downloaded file's path. */
+async function download(page: Page, button: Locator): Promise<string> {
+  const event = page.waitForEvent('download')
+  await button.click()
+  const d = await event
+  const copy = `${await d.path()}-${d.suggestedFilename()}`
+  execFileSync('cp', [await d.path(), copy])
+  return copy
+}
+
+async function validate(file: string, { peppol = false } = {}) {
+  const result = peppol
+    ? (await validateBatch([file], { peppol: new Set([file]) })).get(file)
+    : await mustangValidate(file)
+  return { valid: result?.valid, errors: result?.errors.map((e) => e.text) }
+}
+
+test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (sheet, PDF, XRechnung), and a credit note mailed and valid as Peppol', async ({
+  page,
+}) => {
+  test.setTimeout(200_000)
+  const h = harness()
+  // The demo business sends e-invoices to Kulturamt Bremen out of the box.
+  await signIn(page, h.demoEmail, h.demoPassword)
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await page.goto('/customers?q=Kulturamt')
+  await page.getByRole('link', { name: 'Kulturamt Bremen' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Kulturamt Bremen', level: 1 })).toBeVisible()
+
+  // A quote at two rates: 1,000.00 at 19 % and 200.00 at 7 % (total 1,404.00), sent.
+  await page.getByRole('link', { name: 'New quote' }).click()
+  await fillLine(page, 1, { description: 'Stage build', qty: '1', price: '1000', tax: '19' })
+  await page.getByRole('button', { name: 'Add line' }).click()
+  await fillLine(page, 2, { description: 'Catalogues', qty: '1', price: '200', tax: '7' })
+  await page.getByRole('button', { name: 'Save quote' }).click()
+  const quoteHeading = page.getByRole('heading', { name: /^Quote QUO-\d+$/, level: 1 })
+  await expect(quoteHeading).toBeVisible()
+  const quoteUrl = page.url()
+  await sendFromDialog(page)
+
+  // Request a 30 % deposit: 300.00 + 57.00 VAT and 60.00 + 4.20 VAT.
+  await page.getByRole('button', { name: 'Request a deposit' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Request a deposit/ })
+  await dialog.getByLabel('Percentage of the total (%)').fill('30')
+  await dialog.getByRole('button', { name: 'Make the deposit invoice' }).click()
+  const depositHeading = page.getByRole('heading', { name: /^Deposit invoice INV-\d+$/, level: 2 })
+  await expect(depositHeading).toBeVisible()
+  const depositNumber = ((await depositHeading.textContent()) ?? '').replace('Deposit invoice ', '')
+  await sendFromDialog(page)
+  await expect(await recordPayment(page, '421.20')).toBeHidden()
+
+  // The quote becomes the final invoice: the whole work, less the deposit per rate.
+  await page.goto(quoteUrl)
+  await page.getByRole('button', { name: 'Convert to invoice' }).first().click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Convert to invoice' }).click()
+  const finalHeading = page.getByRole('heading', { name: /^Final invoice INV-\d+$/, level: 2 })
+  await expect(finalHeading).toBeVisible({ timeout: 20_000 })
+  const deducted = page.getByRole('table', { name: 'Deposits deducted' })
+  await expect(
+    deducted.getByRole('row', { name: new RegExp(`${depositNumber}.*19%`) }),
+  ).toContainText('−€57.00')
+  await expect(
+    deducted.getByRole('row', { name: new RegExp(`${depositNumber}.*7%`) }),
+  ).toContainText('−€4.20')
+  // Still charged: 190.00 − 57.00 = 133.00 at 19 %, 14.00 − 4.20 = 9.80 at 7 %.
+  await expect(deducted.getByRole('row', { name: /Still charged.*19%/ })).toContainText('€133.00')
+  await expect(deducted.getByRole('row', { name: /Still charged.*7%/ })).toContainText('€9.80')
+  await expect(page.getByText('Deposits paid')).toBeVisible()
+
+  // Its PDF (Factur-X) says the same, and its XRechnung passes the validator.
+  const pdf = await download(page, page.getByRole('button', { name: 'Download PDF' }))
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })
+  expect(text).toContain('DEPOSITS DEDUCTED')
+  expect(text).toContain(depositNumber)
+  expect(text).toMatch(/Still charged\s+19%\s+€700\.00\s+€133\.00/)
+  expect(text).toMatch(/Deposits paid\s+−€421\.20/)
+  expect(text).toMatch(/Balance due\s+€982\.80/)
+  const card = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
+  const xrechnung = await download(page, card.getByRole('button', { name: 'XRechnung XML' }))
+  const xml = readFileSync(xrechnung, 'utf8')
+  expect(xml).toContain('<cbc:PrepaidAmount currencyID="EUR">421.20</cbc:PrepaidAmount>')
+  expect(xml).toContain(`<cbc:ID>${depositNumber}</cbc:ID>`)
+  expect(await validate(xrechnung)).toEqual({ valid: true, errors: [] })
+
+  // The paid deposit is credited; the credit note is mailed with its PDF and is a valid
+  // Peppol CreditNote.
+  await page.goto('/invoices?q=' + encodeURIComponent(depositNumber))
+  await page.getByRole('link', { name: depositNumber }).first().click()
+  await expect(depositHeading).toBeVisible()
+  await page.getByRole('link', { name: 'Credit this invoice' }).click()
+  await page.getByLabel('Reason').fill('Deposit returned')
+  await page.getByRole('button', { name: 'Issue credit note' }).click()
+  const cnHeading = page.getByRole('heading', { name: /^Credit note CN-\d+$/, level: 1 })
+  await expect(cnHeading).toBeVisible()
+  const cnNumber = ((await cnHeading.textContent()) ?? '').replace('Credit note ', '')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = page.getByRole('dialog', { name: /^Send credit note/ })
+  await expect(send.getByLabel('Message')).toHaveValue(
+    new RegExp(`correcting invoice \\{invoice\\}`),
+  )
+  const to = await send.getByLabel('To').inputValue()
+  expect(to).not.toBe('')
+  await send.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(send).toBeHidden({ timeout: 20_000 })
+  const mail = await waitForMail(to, new RegExp(cnNumber))
+  expect(mail.text).toContain(`correcting invoice ${depositNumber}`)
+  expect(pdfText(mail)).toContain(`Credit note ${cnNumber}`)
+
+  await page.mouse.move(0, 0)
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 })
+  const cnCard = page.getByRole('heading', { name: 'E-invoice' }).locator('..')
+  const peppol = await download(page, cnCard.getByRole('button', { name: 'Peppol XML' }))
+  expect(readFileSync(peppol, 'utf8')).toContain(
+    '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
+  )
+  expect(await validate(peppol, { peppol: true })).toEqual({ valid: true, errors: [] })
+})
