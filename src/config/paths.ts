@@ -65,3 +65,11 @@ export const recordPaths = {
 } as const
 
 export { signInHref } from '@machines/auth/redirect'
+
+/** The pages that make a business record: only for roles that may write. */
+export const recordCreatePaths: ReadonlySet<string> = new Set([
+  recordPaths.customerNew,
+  recordPaths.quoteNew,
+  recordPaths.invoiceNew,
+  recordPaths.recurringNew,
+])

@@ -12,7 +12,8 @@ import { useOnline } from '@/lib/use-online'
 import { useT } from '@/lib/i18n'
 import { jumpTargets } from '../routes'
 import { emptyHits, narrowHits, paletteSearchQuery, searchCached } from './search'
-import { matchPages } from './pages'
+import { matchPages, offeredTo } from './pages'
+import { useRole } from '@/lib/roles'
 
 const SEARCH_DELAY_MS = 200
 
@@ -45,8 +46,14 @@ export default function CommandPalette({
     // While the server answers the new text, the answer to the earlier one, narrowed to it.
     return remote.isPlaceholderData ? narrowHits(remote.data, q) : remote.data
   }, [q, online, remote.data, remote.isPlaceholderData, client])
+  // "New invoice" and the like are not offered to a role that can't write (or in a closed business).
+  const writer = useRole().can('write')
   const { pages, first: pagesFirst } = matchPages(
-    jumpTargets.map((p) => ({ href: p.href, label: t(p.key), area: p.area && t(p.area) })),
+    offeredTo(jumpTargets, writer).map((p) => ({
+      href: p.href,
+      label: t(p.key),
+      area: p.area && t(p.area),
+    })),
     query,
   )
   const searching = online && q !== query.trim() ? true : online && remote.isFetching

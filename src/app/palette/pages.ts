@@ -1,3 +1,5 @@
+import { recordCreatePaths } from '@/config/paths'
+
 /** A page the palette can open: its path, its name and, for some, the area it belongs to. */
 export interface PageEntry {
   href: string
@@ -49,4 +51,9 @@ export function matchPages(
     pages: ranked.map((r) => r.page),
     first: (ranked[0]?.match ?? PageMatch.area) < PageMatch.area,
   }
+}
+
+/** The pages the palette offers: a role that can't write is not offered "New invoice" and the like. */
+export function offeredTo<T extends { href: string }>(targets: readonly T[], writer: boolean): T[] {
+  return targets.filter((p) => writer || !recordCreatePaths.has(p.href))
 }

@@ -1,7 +1,7 @@
 // The command palette's pages: which match what was typed, in which order, and whether they go
 // before the customers and documents the server finds.
 import { describe, expect, it } from 'vitest'
-import { matchPages, type PageEntry } from '@/app/palette/pages'
+import { matchPages, offeredTo, type PageEntry } from '@/app/palette/pages'
 
 const pages: PageEntry[] = [
   { href: '/dashboard', label: 'Dashboard' },
@@ -51,5 +51,20 @@ describe('matchPages', () => {
   it('nothing typed: every page in table order, after the records; no match: none', () => {
     expect(matchPages(pages, '')).toEqual({ pages, first: false })
     expect(matchPages(pages, 'INV-')).toEqual({ pages: [], first: false })
+  })
+})
+
+describe('offeredTo', () => {
+  const targets = [
+    { href: '/invoices', key: 'Invoices' },
+    { href: '/invoices/new', key: 'New invoice' },
+    { href: '/customers/new', key: 'New customer' },
+    { href: '/businesses/new', key: 'Create a business' },
+  ]
+  it('offers every page to a role that writes', () => {
+    expect(offeredTo(targets, true)).toHaveLength(4)
+  })
+  it("leaves out the pages that make a record for one that can't (creating a business stays)", () => {
+    expect(offeredTo(targets, false).map((p) => p.href)).toEqual(['/invoices', '/businesses/new'])
   })
 })
