@@ -116,6 +116,18 @@ async function signIn(base) {
   return auth
 }
 
+/**
+ * `after` as the previous release would have answered it: every field it had keeps its value
+ * (compared as it is), and fields added since (an event's actor, a deposit's figures) are left out.
+ */
+function asBefore(after, before) {
+  if (Array.isArray(before))
+    return Array.isArray(after) ? after.map((v, i) => asBefore(v, before[i])) : after
+  if (before && typeof before === 'object' && after && typeof after === 'object')
+    return Object.fromEntries(Object.keys(before).map((k) => [k, asBefore(after[k], before[k])]))
+  return after
+}
+
 /** Every record of a collection as the app lists it, sorted by id, without what may change. */
 async function records(base, token, name) {
   const all = []
@@ -209,24 +221,30 @@ test(
       }
       for (const name of RECORDS) {
         const after = await records(now.base, auth.token, name)
-        const strip = (rows) =>
-          rows.map(({ actor, actor_name, ...r }) => (void actor, void actor_name, r))
         assert.equal(after.length, seen[name].length, `${name}: same count`)
         assert.deepEqual(
-          strip(after),
-          strip(seen[name]),
+          asBefore(after, seen[name]),
+          seen[name],
           `${name}: same records, same numbers and sums`,
         )
       }
       const publicAfter = await api(now.base, '', 'GET', `/api/folio/public/documents/${linkToken}`)
-      assert.deepEqual(publicAfter, publicBefore, 'the public link shows the same document')
+      assert.deepEqual(
+        asBefore(publicAfter, publicBefore),
+        publicBefore,
+        'the public link shows the same document',
+      )
       const dashAfter = await api(
         now.base,
         auth.token,
         'GET',
         `/api/folio/dashboard?business=${userId}`,
       )
-      assert.deepEqual(dashAfter, dashBefore, 'the dashboard adds up the same')
+      assert.deepEqual(
+        asBefore(dashAfter, dashBefore),
+        dashBefore,
+        'the dashboard adds up the same',
+      )
     } catch (error) {
       console.error(now.log())
       throw error
