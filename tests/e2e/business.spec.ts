@@ -11,7 +11,7 @@ import {
   signUpVerified,
 } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
-import { api } from '../support/api'
+import { api, sentInvoice } from '../support/api'
 
 /** A KPI card of the dashboard, found by its heading. */
 const kpi = (page: Page, name: string) =>
@@ -305,28 +305,7 @@ test('two devices: lists update live, and a payment replayed after the balance c
     name: 'Harbour Books',
     currency: 'EUR',
   })
-  const invoice = await api<{ id: string; number: string }>(
-    page,
-    'POST',
-    '/api/collections/invoices/records',
-    {
-      business: '$business',
-      customer: customer.id,
-      issue_date: '2026-01-10 00:00:00.000Z',
-      due_date: '2026-02-10 00:00:00.000Z',
-      items: [
-        {
-          id: 'a',
-          description: 'Shelving',
-          quantity: 1,
-          unit_price_cents: 10000,
-          discount_percent: 0,
-          tax_rate: 0,
-        },
-      ],
-    },
-  )
-  await api(page, 'PATCH', `/api/collections/invoices/records/${invoice.id}`, { status: 'sent' })
+  const invoice = await sentInvoice(page, customer.id)
 
   // The phone: signed in too, looking at the invoice, then it loses the network.
   const phoneContext = await browser.newContext()

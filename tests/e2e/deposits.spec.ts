@@ -1,28 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import type { Locator, Page } from '@playwright/test'
 import { harness } from '../support/env'
 import { expect, signIn, test, waitForMail } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 import { pdfText } from '../support/pdf'
-import { mustangValidate, validateBatch } from '../support/mustang'
-
-/** Clicks `button` and answers the downloaded file's path. */
-async function download(page: Page, button: Locator): Promise<string> {
-  const event = page.waitForEvent('download')
-  await button.click()
-  const d = await event
-  const copy = `${await d.path()}-${d.suggestedFilename()}`
-  execFileSync('cp', [await d.path(), copy])
-  return copy
-}
-
-async function validate(file: string, { peppol = false } = {}) {
-  const result = peppol
-    ? (await validateBatch([file], { peppol: new Set([file]) })).get(file)
-    : await mustangValidate(file)
-  return { valid: result?.valid, errors: result?.errors.map((e) => e.text) }
-}
+import { download, validate } from '../support/downloads'
 
 test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (sheet, PDF, XRechnung), and a credit note mailed and valid as Peppol', async ({
   page,

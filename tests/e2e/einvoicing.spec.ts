@@ -1,34 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Locator, Page } from '@playwright/test'
 import { harness } from '../support/env'
 import { expect, signIn, test, uniqueEmail, waitForMail, signUpVerified } from '../support/fixtures'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
-import { mustangValidate, validateBatch } from '../support/mustang'
-
-/** Clicks `button`, expects a download named `name` (if given): a copy of it under its name. */
-async function download(page: Page, button: Locator, name?: string): Promise<string> {
-  const event = page.waitForEvent('download')
-  await button.click()
-  const d = await event
-  if (name) expect(d.suggestedFilename()).toBe(name)
-  const copy = `${await d.path()}-${d.suggestedFilename()}`
-  execFileSync('cp', [await d.path(), copy])
-  return copy
-}
-
-/**
- * The official validator's verdict on a file, with the Peppol BIS Schematron's for `peppol`;
- * its errors when it is not valid.
- */
-async function validate(file: string, { peppol = false } = {}) {
-  const result = peppol
-    ? (await validateBatch([file], { peppol: new Set([file]) })).get(file)
-    : await mustangValidate(file)
-  return { valid: result?.valid, errors: result?.errors.map((e) => e.text) }
-}
+import { download, validate } from '../support/downloads'
 
 test('a German business turns e-invoicing on, sends valid Factur-X, XRechnung and Peppol, and credits the paid invoice as a valid Peppol CreditNote', async ({
   page,

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { api, signedInId } from '../support/api'
+import { api, sentInvoice, signedInId } from '../support/api'
 import { fillLine, sendFromDialog } from '../support/billing'
 import { expect, linkIn, signUpVerified, test, uniqueEmail, waitForMail } from '../support/fixtures'
 
@@ -53,23 +53,7 @@ test('a business is a team: invited by mail, each role its access, live and at o
     email: 'books@example.com',
     currency: 'EUR',
   })
-  const invoice = await api<{ id: string }>(page, 'POST', '/api/collections/invoices/records', {
-    business,
-    customer: customer.id,
-    issue_date: '2026-01-10 00:00:00.000Z',
-    due_date: '2026-02-10 00:00:00.000Z',
-    items: [
-      {
-        id: 'a',
-        description: 'Shelving',
-        quantity: 1,
-        unit_price_cents: 10000,
-        discount_percent: 0,
-        tax_rate: 0,
-      },
-    ],
-  })
-  await api(page, 'PATCH', `/api/collections/invoices/records/${invoice.id}`, { status: 'sent' })
+  const invoice = await sentInvoice(page, customer.id, business)
 
   const accountantEmail = uniqueEmail('accountant')
   const memberEmail = uniqueEmail('member')

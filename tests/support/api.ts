@@ -37,3 +37,37 @@ export async function signedInId(page: Page): Promise<string> {
     return auth.record?.id ?? ''
   })
 }
+
+/**
+ * A sent invoice of one 100.00 line (no tax) for `customer` in `business` (or the user's own),
+ * made through the API as the user signed in on this page.
+ */
+export async function sentInvoice(
+  page: Page,
+  customer: string,
+  business = '$business',
+): Promise<{ id: string; number: string }> {
+  const invoice = await api<{ id: string; number: string }>(
+    page,
+    'POST',
+    '/api/collections/invoices/records',
+    {
+      business,
+      customer,
+      issue_date: '2026-01-10 00:00:00.000Z',
+      due_date: '2026-02-10 00:00:00.000Z',
+      items: [
+        {
+          id: 'a',
+          description: 'Shelving',
+          quantity: 1,
+          unit_price_cents: 10000,
+          discount_percent: 0,
+          tax_rate: 0,
+        },
+      ],
+    },
+  )
+  await api(page, 'PATCH', `/api/collections/invoices/records/${invoice.id}`, { status: 'sent' })
+  return invoice
+}
