@@ -13,7 +13,12 @@ import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
 import { invoiceActions, invoiceDisplayStatus, statusLabel } from '@/billing/status'
 import type { Invoice } from '@/billing/types'
-import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import {
+  amountCsvColumns,
+  documentRowActions,
+  headCsvColumns,
+  menuIf,
+} from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
 
 const columnsFor = (t: Translate): Column<Invoice>[] => [
@@ -123,49 +128,16 @@ export default function InvoicesPage() {
         )}
         rowActions={(i) => {
           const can = writer ? invoiceActions(i) : []
-          return [
-            {
-              label: t('documents.actions.open'),
+          return documentRowActions('invoices', i, {
+            can,
+            writer,
+            navigate,
+            t,
+            own: menuIf(can.includes('recordPayment'), {
+              label: t('documents.invoice.recordPayment'),
               onSelect: () => navigate(recordPaths.invoice(i.id)),
-            },
-            ...(can.includes('edit')
-              ? [
-                  {
-                    label: t('documents.actions.edit'),
-                    onSelect: () => navigate(recordPaths.invoiceEdit(i.id)),
-                  },
-                ]
-              : []),
-            ...(can.includes('markSent')
-              ? [
-                  {
-                    label: t('documents.actions.markSent'),
-                    onSelect: () =>
-                      void changeStatus('invoices', i, { status: 'sent' }, 'markedSent'),
-                  },
-                ]
-              : []),
-            ...(can.includes('recordPayment')
-              ? [
-                  {
-                    label: t('documents.invoice.recordPayment'),
-                    onSelect: () => navigate(recordPaths.invoice(i.id)),
-                  },
-                ]
-              : []),
-            {
-              label: t('documents.actions.print'),
-              onSelect: () => navigate(recordPaths.invoicePrint(i.id)),
-            },
-            ...(writer
-              ? [
-                  {
-                    label: t('documents.actions.duplicate'),
-                    onSelect: () => navigate(`${recordPaths.invoiceNew}?from=${i.id}`),
-                  },
-                ]
-              : []),
-          ]
+            }),
+          })
         }}
         pendingRows={(p) =>
           p.creates.map(
@@ -183,25 +155,13 @@ export default function InvoicesPage() {
         csv={{
           filename: 'invoices',
           columns: [
-            { header: t('documents.csv.number'), value: (i) => i.number },
-            { header: t('documents.csv.customer'), value: (i) => i.expand?.customer?.name ?? '' },
-            { header: t('documents.issueDate.invoices'), value: (i) => isoDate(i.issue_date) },
+            ...headCsvColumns<Invoice>('invoices', t),
             { header: t('documents.csv.dueDate'), value: (i) => isoDate(i.due_date) },
             {
               header: t('documents.csv.status'),
               value: (i) => statusLabel(invoiceDisplayStatus(i), t),
             },
-            { header: t('documents.csv.currency'), value: (i) => i.currency },
-            {
-              header: t('documents.csv.subtotal'),
-              value: (i) => toMajor(i.subtotal_cents, i.currency),
-            },
-            {
-              header: t('documents.csv.discount'),
-              value: (i) => toMajor(i.discount_cents, i.currency),
-            },
-            { header: t('documents.csv.tax'), value: (i) => toMajor(i.tax_cents, i.currency) },
-            { header: t('documents.csv.total'), value: (i) => toMajor(i.total_cents, i.currency) },
+            ...amountCsvColumns<Invoice>(t),
             { header: t('documents.csv.paid'), value: (i) => toMajor(i.paid_cents, i.currency) },
             {
               header: t('documents.csv.balance'),

@@ -9,10 +9,16 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
-import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
+import { formatDate, formatMoney, isoDate } from '@/billing/format'
 import { quoteActions, quoteDisplayStatus, statusLabel } from '@/billing/status'
 import type { Quote } from '@/billing/types'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import {
+  amountCsvColumns,
+  documentRowActions,
+  headCsvColumns,
+  menuIf,
+} from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
 import { WriteOnly } from '@/components/ui/role-note'
 import { useRole } from '@/lib/roles'
@@ -108,50 +114,16 @@ export default function QuotesPage() {
         )}
         rowActions={(q) => {
           const can = writer ? quoteActions(q) : []
-          return [
-            {
-              label: t('documents.actions.open'),
-              onSelect: () => navigate(recordPaths.quote(q.id)),
-            },
-            ...(can.includes('edit')
-              ? [
-                  {
-                    label: t('documents.actions.edit'),
-                    onSelect: () => navigate(recordPaths.quoteEdit(q.id)),
-                  },
-                ]
-              : []),
-            ...(can.includes('markSent')
-              ? [
-                  {
-                    label: t('documents.actions.markSent'),
-                    onSelect: () =>
-                      void changeStatus('quotes', q, { status: 'sent' }, 'markedSent'),
-                  },
-                ]
-              : []),
-            ...(can.includes('accept')
-              ? [
-                  {
-                    label: t('documents.quote.accept'),
-                    onSelect: () =>
-                      void changeStatus('quotes', q, { status: 'accepted' }, 'accepted'),
-                  },
-                ]
-              : []),
-            {
-              label: t('documents.actions.print'),
-              onSelect: () => navigate(recordPaths.quotePrint(q.id)),
-            },
-            ...(writer
-              ? [
-                  {
-                    label: t('documents.actions.duplicate'),
-                    onSelect: () => navigate(`${recordPaths.quoteNew}?from=${q.id}`),
-                  },
-                ]
-              : []),
-          ]
+          return documentRowActions('quotes', q, {
+            can,
+            writer,
+            navigate,
+            t,
+            own: menuIf(can.includes('accept'), {
+              label: t('documents.quote.accept'),
+              onSelect: () => void changeStatus('quotes', q, { status: 'accepted' }, 'accepted'),
+            }),
+          })
         }}
         pendingRows={(p) =>
           p.creates.map(
@@ -162,25 +134,13 @@ export default function QuotesPage() {
         csv={{
           filename: 'quotes',
           columns: [
-            { header: t('documents.csv.number'), value: (q) => q.number },
-            { header: t('documents.csv.customer'), value: (q) => q.expand?.customer?.name ?? '' },
-            { header: t('documents.issueDate.quotes'), value: (q) => isoDate(q.issue_date) },
+            ...headCsvColumns<Quote>('quotes', t),
             { header: t('documents.csv.expiryDate'), value: (q) => isoDate(q.expiry_date) },
             {
               header: t('documents.csv.status'),
               value: (q) => statusLabel(quoteDisplayStatus(q), t),
             },
-            { header: t('documents.csv.currency'), value: (q) => q.currency },
-            {
-              header: t('documents.csv.subtotal'),
-              value: (q) => toMajor(q.subtotal_cents, q.currency),
-            },
-            {
-              header: t('documents.csv.discount'),
-              value: (q) => toMajor(q.discount_cents, q.currency),
-            },
-            { header: t('documents.csv.tax'), value: (q) => toMajor(q.tax_cents, q.currency) },
-            { header: t('documents.csv.total'), value: (q) => toMajor(q.total_cents, q.currency) },
+            ...amountCsvColumns<Quote>(t),
           ],
         }}
         empty={

@@ -1,0 +1,89 @@
+import { recordPaths } from '@/config/paths'
+import type { MenuItem } from '@/components/ui/menu'
+import type { CsvColumn } from '@/billing/csv'
+import { isoDate, toMajor } from '@/billing/format'
+import type { DocumentKind, Invoice, Quote } from '@/billing/types'
+import { changeStatus } from '@/billing/ui/documents/doc-actions'
+import type { Translate } from '@/lib/i18n'
+
+const routes = {
+  quotes: {
+    open: recordPaths.quote,
+    edit: recordPaths.quoteEdit,
+    print: recordPaths.quotePrint,
+    new: recordPaths.quoteNew,
+  },
+  invoices: {
+    open: recordPaths.invoice,
+    edit: recordPaths.invoiceEdit,
+    print: recordPaths.invoicePrint,
+    new: recordPaths.invoiceNew,
+  },
+} as const
+
+/** `item` when `shown`, nothing otherwise: a menu entry only some rows or roles get. */
+export const menuIf = (shown: boolean, item: MenuItem): MenuItem[] => (shown ? [item] : [])
+
+/**
+ * The row menu of the quotes' and invoices' lists: open, edit, mark sent, what only that kind
+ * has (`own`), print, duplicate. `can` is what the document's status allows (empty for a
+ * reader); `writer` is whether the role may write at all.
+ */
+export function documentRowActions(
+  kind: DocumentKind,
+  doc: Quote | Invoice,
+  options: {
+    can: readonly string[]
+    writer: boolean
+    navigate: (to: string) => void
+    t: Translate
+    own: MenuItem[]
+  },
+): MenuItem[] {
+  const { can, writer, navigate, t } = options
+  const to = routes[kind]
+  return [
+    { label: t('documents.actions.open'), onSelect: () => navigate(to.open(doc.id)) },
+    ...menuIf(can.includes('edit'), {
+      label: t('documents.actions.edit'),
+      onSelect: () => navigate(to.edit(doc.id)),
+    }),
+    ...menuIf(can.includes('markSent'), {
+      label: t('documents.actions.markSent'),
+      onSelect: () => void changeStatus(kind, doc, { status: 'sent' }, 'markedSent'),
+    }),
+    ...options.own,
+    { label: t('documents.actions.print'), onSelect: () => navigate(to.print(doc.id)) },
+    ...menuIf(writer, {
+      label: t('documents.actions.duplicate'),
+      onSelect: () => navigate(`${to.new}?from=${doc.id}`),
+    }),
+  ]
+}
+
+/** The CSV columns every document's export ends with: currency and the amounts. */
+export function amountCsvColumns<D extends Quote | Invoice>(t: Translate): CsvColumn<D>[] {
+  const money = (header: string, cents: (d: D) => number): CsvColumn<D> => ({
+    header,
+    value: (d) => toMajor(cents(d), d.currency),
+  })
+  return [
+    { header: t('documents.csv.currency'), value: (d) => d.currency },
+    money(t('documents.csv.subtotal'), (d) => d.subtotal_cents),
+    money(t('documents.csv.discount'), (d) => d.discount_cents),
+    money(t('documents.csv.tax'), (d) => d.tax_cents),
+    money(t('documents.csv.total'), (d) => d.total_cents),
+  ]
+}
+
+/** The CSV columns every document's export starts with: number, customer and issue date. */
+export function headCsvColumns<D extends Quote | Invoice>(
+  kind: DocumentKind,
+  t: Translate,
+): CsvColumn<D>[] {
+  return [
+    { header: t('documents.csv.number'), value: (d) => d.number },
+    { header: t('documents.csv.customer'), value: (d) => d.expand?.customer?.name ?? '' },
+    { header: t(`documents.issueDate.${kind}`), value: (d) => isoDate(d.issue_date) },
+  ]
+}
