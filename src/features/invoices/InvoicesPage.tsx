@@ -17,7 +17,6 @@ import {
   amountCsvColumns,
   documentRowActions,
   headCsvColumns,
-  menuIf,
 } from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
 
@@ -91,6 +90,7 @@ export default function InvoicesPage() {
   const columns = useMemo(() => columnsFor(t), [t])
   // An accountant (or anyone in a closed business) reads the list: no control would work.
   const writer = useRole().can('write')
+  const list = { writer, navigate, t }
   return (
     <>
       <PageHeader
@@ -126,19 +126,7 @@ export default function InvoicesPage() {
             <InvoiceStatusBadge invoice={i} />
           </span>
         )}
-        rowActions={(i) => {
-          const can = writer ? invoiceActions(i) : []
-          return documentRowActions('invoices', i, {
-            can,
-            writer,
-            navigate,
-            t,
-            own: menuIf(can.includes('recordPayment'), {
-              label: t('documents.invoice.recordPayment'),
-              onSelect: () => navigate(recordPaths.invoice(i.id)),
-            }),
-          })
-        }}
+        rowActions={(i) => documentRowActions('invoices', i, writer ? invoiceActions(i) : [], list)}
         pendingRows={(p) =>
           p.creates.map(
             (v) =>

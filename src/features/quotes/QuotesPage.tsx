@@ -12,12 +12,10 @@ import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate } from '@/billing/format'
 import { quoteActions, quoteDisplayStatus, statusLabel } from '@/billing/status'
 import type { Quote } from '@/billing/types'
-import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import {
   amountCsvColumns,
   documentRowActions,
   headCsvColumns,
-  menuIf,
 } from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
 import { WriteOnly } from '@/components/ui/role-note'
@@ -79,6 +77,7 @@ export default function QuotesPage() {
   const [, navigate] = useLocation()
   const columns = useMemo(() => columnsFor(t), [t])
   const writer = useRole().can('write')
+  const list = { writer, navigate, t }
   return (
     <>
       <PageHeader
@@ -112,19 +111,7 @@ export default function QuotesPage() {
             <QuoteStatusBadge quote={q} />
           </span>
         )}
-        rowActions={(q) => {
-          const can = writer ? quoteActions(q) : []
-          return documentRowActions('quotes', q, {
-            can,
-            writer,
-            navigate,
-            t,
-            own: menuIf(can.includes('accept'), {
-              label: t('documents.quote.accept'),
-              onSelect: () => void changeStatus('quotes', q, { status: 'accepted' }, 'accepted'),
-            }),
-          })
-        }}
+        rowActions={(q) => documentRowActions('quotes', q, writer ? quoteActions(q) : [], list)}
         pendingRows={(p) =>
           p.creates.map(
             (v) =>

@@ -24,36 +24,46 @@ const invoice = {
 
 describe('documentRowActions', () => {
   it('gives a reader only open and print', () => {
-    const items = documentRowActions('invoices', invoice, {
-      can: [],
+    const items = documentRowActions('invoices', invoice, [], {
       writer: false,
       navigate: () => {},
       t,
-      own: [],
     })
     expect(items.map((i) => i.label)).toEqual(['documents.actions.open', 'documents.actions.print'])
   })
 
-  it('orders a writer’s menu: open, edit, mark sent, the kind’s own, print, duplicate', () => {
+  it('orders a writer’s menu: open, edit, mark sent, accept, print, duplicate', () => {
     const navigate = vi.fn()
-    const items = documentRowActions('quotes', invoice as unknown as Quote, {
-      can: ['edit', 'markSent'],
-      writer: true,
-      navigate,
-      t,
-      own: menuIf(true, { label: 'own', onSelect: () => {} }),
-    })
+    const items = documentRowActions(
+      'quotes',
+      invoice as unknown as Quote,
+      ['edit', 'markSent', 'accept'],
+      { writer: true, navigate, t },
+    )
     expect(items.map((i) => i.label)).toEqual([
       'documents.actions.open',
       'documents.actions.edit',
       'documents.actions.markSent',
-      'own',
+      'documents.quote.accept',
       'documents.actions.print',
       'documents.actions.duplicate',
     ])
     items[1]!.onSelect()
     items[5]!.onSelect()
     expect(navigate.mock.calls).toEqual([['/quotes/inv1/edit'], ['/quotes/new?from=inv1']])
+  })
+
+  it('offers an invoice’s payment where its status allows one, on the invoice’s page', () => {
+    const navigate = vi.fn()
+    const items = documentRowActions('invoices', invoice, ['recordPayment'], {
+      writer: true,
+      navigate,
+      t,
+    })
+    const pay = items.find((i) => i.label === 'documents.invoice.recordPayment')!
+    pay.onSelect()
+    expect(navigate).toHaveBeenCalledWith('/invoices/inv1')
+    expect(items.some((i) => i.label === 'documents.quote.accept')).toBe(false)
   })
 
   it('leaves out what the status does not allow', () => {

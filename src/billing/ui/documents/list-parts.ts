@@ -25,22 +25,17 @@ const routes = {
 export const menuIf = (shown: boolean, item: MenuItem): MenuItem[] => (shown ? [item] : [])
 
 /**
- * The row menu of the quotes' and invoices' lists: open, edit, mark sent, what only that kind
- * has (`own`), print, duplicate. `can` is what the document's status allows (empty for a
+ * The row menu of the quotes' and invoices' lists: open, edit, mark sent, accept (quotes) or
+ * record a payment (invoices), print, duplicate. `can` is what the document's status allows (empty for a
  * reader); `writer` is whether the role may write at all.
  */
 export function documentRowActions(
   kind: DocumentKind,
   doc: Quote | Invoice,
-  options: {
-    can: readonly string[]
-    writer: boolean
-    navigate: (to: string) => void
-    t: Translate
-    own: MenuItem[]
-  },
+  can: readonly string[],
+  list: { writer: boolean; navigate: (to: string) => void; t: Translate },
 ): MenuItem[] {
-  const { can, writer, navigate, t } = options
+  const { writer, navigate, t } = list
   const to = routes[kind]
   return [
     { label: t('documents.actions.open'), onSelect: () => navigate(to.open(doc.id)) },
@@ -52,7 +47,15 @@ export function documentRowActions(
       label: t('documents.actions.markSent'),
       onSelect: () => void changeStatus(kind, doc, { status: 'sent' }, 'markedSent'),
     }),
-    ...options.own,
+    // What only one kind has: a quote is accepted, an invoice's payment is recorded on its page.
+    ...menuIf(can.includes('accept'), {
+      label: t('documents.quote.accept'),
+      onSelect: () => void changeStatus(kind, doc, { status: 'accepted' }, 'accepted'),
+    }),
+    ...menuIf(can.includes('recordPayment'), {
+      label: t('documents.invoice.recordPayment'),
+      onSelect: () => navigate(to.open(doc.id)),
+    }),
     { label: t('documents.actions.print'), onSelect: () => navigate(to.print(doc.id)) },
     ...menuIf(writer, {
       label: t('documents.actions.duplicate'),
