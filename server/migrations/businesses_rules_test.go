@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -105,7 +106,7 @@ func TestEveryCollectionByRole(t *testing.T) {
 	clientWrites := map[string]bool{
 		migrations.CustomersCollection: true, migrations.QuotesCollection: true, migrations.InvoicesCollection: true,
 		migrations.PaymentsCollection: true, migrations.CreditNotesCollection: true, migrations.RefundsCollection: true,
-		migrations.RecurringCollection: true,
+		migrations.RecurringCollection: true, migrations.ItemsCollection: true,
 	}
 	serverOnly := map[string]bool{migrations.DocumentLinksCollection: true, migrations.MailSendsCollection: true}
 	type who struct {
@@ -120,7 +121,7 @@ func TestEveryCollectionByRole(t *testing.T) {
 		{"accountant", teamAccountant.ID, true, false},
 		{"stranger", testapp.Carol.ID, false, false},
 	}
-	for _, collection := range migrations.BusinessRecordCollections {
+	for _, collection := range append(slices.Clone(migrations.BusinessRecordCollections), migrations.CatalogueCollections...) {
 		alices := a.rowIn(collection, testapp.Alice.ID)
 		carols := a.rowIn(collection, testapp.Carol.ID)
 		base := "/api/collections/" + collection + "/records"
@@ -255,80 +256,81 @@ func TestBusinessAndInvitationsByRole(t *testing.T) {
 	}
 }
 
+// listen subscribes who to topic's realtime messages on the server at
+// base and answers the stream of their data lines (closed with the test).
+func (a *teamAPI) listen(base, who, topic string) <-chan string {
+	t := a.t
+	t.Helper()
+	res, err := http.Get(base + "/api/realtime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	events := make(chan string, 16)
+	ready := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		name := ""
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event:"):
+				name = strings.TrimSpace(strings.TrimPrefix(line, "event:"))
+			case strings.HasPrefix(line, "data:") && name == "PB_CONNECT":
+				var c struct {
+					ClientID string `json:"clientId"`
+				}
+				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data:")), &c)
+				ready <- c.ClientID
+			case strings.HasPrefix(line, "data:"):
+				events <- strings.TrimPrefix(line, "data:")
+			}
+		}
+	}()
+	var clientID string
+	select {
+	case clientID = <-ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no realtime connection")
+	}
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/realtime",
+		strings.NewReader(`{"clientId":"`+clientID+`","subscriptions":["`+topic+`"]}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", testapp.Token(t, a.app, who))
+	sub, err := http.DefaultClient.Do(req)
+	if err != nil || sub.StatusCode != http.StatusNoContent {
+		t.Fatalf("subscribe: %v %v", sub, err)
+	}
+	sub.Body.Close()
+	return events
+}
+
+// heard reports whether a message naming id arrives on events within two
+// seconds.
+func heard(events <-chan string, id string) bool {
+	deadline := time.After(2 * time.Second)
+	for {
+		select {
+		case e := <-events:
+			if strings.Contains(e, id) {
+				return true
+			}
+		case <-deadline:
+			return false
+		}
+	}
+}
+
 // Realtime keeps the rules: the accountant hears of Alice's new customer,
 // Carol does not, and once the accountant's membership is gone the next
 // change is not sent to them.
 func TestRealtimeFollowsMembership(t *testing.T) {
 	a := newTeam(t)
 	srv := httptest.NewServer(a.mux)
-	defer srv.Close()
-	var streams []*http.Response
-	defer func() {
-		for _, r := range streams {
-			r.Body.Close()
-		}
-	}()
-
-	listen := func(who string) <-chan string {
-		t.Helper()
-		res, err := http.Get(srv.URL + "/api/realtime")
-		if err != nil {
-			t.Fatal(err)
-		}
-		streams = append(streams, res)
-		events := make(chan string, 16)
-		ready := make(chan string, 1)
-		go func() {
-			sc := bufio.NewScanner(res.Body)
-			sc.Buffer(make([]byte, 1<<20), 1<<20)
-			name := ""
-			for sc.Scan() {
-				line := sc.Text()
-				switch {
-				case strings.HasPrefix(line, "event:"):
-					name = strings.TrimSpace(strings.TrimPrefix(line, "event:"))
-				case strings.HasPrefix(line, "data:") && name == "PB_CONNECT":
-					var c struct {
-						ClientID string `json:"clientId"`
-					}
-					_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data:")), &c)
-					ready <- c.ClientID
-				case strings.HasPrefix(line, "data:"):
-					events <- strings.TrimPrefix(line, "data:")
-				}
-			}
-		}()
-		var clientID string
-		select {
-		case clientID = <-ready:
-		case <-time.After(5 * time.Second):
-			t.Fatal("no realtime connection")
-		}
-		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/realtime",
-			strings.NewReader(`{"clientId":"`+clientID+`","subscriptions":["customers"]}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", testapp.Token(t, a.app, who))
-		sub, err := http.DefaultClient.Do(req)
-		if err != nil || sub.StatusCode != http.StatusNoContent {
-			t.Fatalf("subscribe: %v %v", sub, err)
-		}
-		sub.Body.Close()
-		return events
-	}
+	t.Cleanup(srv.Close) // after the streams' cleanups
+	listen := func(who string) <-chan string { return a.listen(srv.URL, who, "customers") }
 	accountant, carol := listen(teamAccountant.ID), listen(testapp.Carol.ID)
-	heard := func(events <-chan string, id string) bool {
-		deadline := time.After(2 * time.Second)
-		for {
-			select {
-			case e := <-events:
-				if strings.Contains(e, id) {
-					return true
-				}
-			case <-deadline:
-				return false
-			}
-		}
-	}
 	create := func(id string) {
 		t.Helper()
 		if code, body := a.call(testapp.Alice.ID, http.MethodPost, "/api/collections/customers/records",

@@ -79,6 +79,9 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdate(customers).BindFunc(s.beforeCustomerUpdate)
 	app.OnRecordDelete(customers).BindFunc(beforeCustomerDelete)
 
+	app.OnRecordCreate(migrations.ItemsCollection).BindFunc(saveItem)
+	app.OnRecordUpdate(migrations.ItemsCollection).BindFunc(saveItem)
+
 	app.OnRecordCreate(quotes).BindFunc(s.saveQuote)
 	app.OnRecordUpdate(quotes).BindFunc(s.saveQuote)
 	app.OnRecordDelete(quotes).BindFunc(beforeQuoteDelete)

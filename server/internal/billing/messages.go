@@ -121,6 +121,10 @@ const (
 	msgLeitwegFormat         = "Enter the Leitweg-ID as 2 to 12 digits, an optional part of letters and digits, and 2 check digits, separated by dashes (e.g. 04011000-12345-03)."
 	msgLeitwegCheck          = "This Leitweg-ID's check digits don't match."
 	msgVATCategory           = "Choose a VAT category from the list."
+	msgItemPriceCurrency     = "Each price needs a 3-letter currency code like EUR."
+	msgItemPriceInvalid      = "A price must be a whole number of cents and not too large."
+	msgItemPriceTwice        = "An item has one price per currency."
+	msgItemSKUTaken          = "Another item already has this SKU."
 	msgExemptionReason       = "Give the reason for the VAT exemption (it is printed on the invoice)."
 
 	// Credit notes and refunds (decide_credit.go).
@@ -261,6 +265,10 @@ var refusalMessages = map[string]string{
 	"folio_invalid_leitweg_id":       msgLeitwegFormat,
 	"folio_leitweg_check_digits":     msgLeitwegCheck,
 	"folio_invalid_vat_category":     msgVATCategory,
+	"folio_item_price_currency":      msgItemPriceCurrency,
+	"folio_item_price_invalid":       msgItemPriceInvalid,
+	"folio_item_price_twice":         msgItemPriceTwice,
+	"folio_item_sku_taken":           msgItemSKUTaken,
 	"folio_exemption_reason_missing": msgExemptionReason,
 	"folio_bad_transition":           fmtBadTransition,
 	"folio_unknown_status":           fmtUnknownStatus,

@@ -15,6 +15,7 @@
 package team
 
 import (
+	"slices"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -64,9 +65,10 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(migrations.BusinessesCollection).BindFunc(applyBusinessDefaults)
 	app.OnRecordCreateRequest(activityCollections...).BindFunc(s.touchOnWrite)
 	app.OnRecordUpdateRequest(activityCollections...).BindFunc(s.touchOnWrite)
-	app.OnRecordCreateRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
-	app.OnRecordUpdateRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
-	app.OnRecordDeleteRequest(migrations.BusinessRecordCollections...).BindFunc(refuseClosedWrite)
+	records := append(slices.Clone(migrations.BusinessRecordCollections), migrations.CatalogueCollections...)
+	app.OnRecordCreateRequest(records...).BindFunc(refuseClosedWrite)
+	app.OnRecordUpdateRequest(records...).BindFunc(refuseClosedWrite)
+	app.OnRecordDeleteRequest(records...).BindFunc(refuseClosedWrite)
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseClosedWrite)
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseRequireMFAWithout)
 

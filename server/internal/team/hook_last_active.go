@@ -18,7 +18,7 @@ const activeEvery = time.Minute
 var activityCollections = []string{
 	migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection,
 	migrations.PaymentsCollection, migrations.CreditNotesCollection, migrations.RefundsCollection,
-	migrations.RecurringCollection,
+	migrations.RecurringCollection, migrations.ItemsCollection,
 }
 
 // touchOnWrite is bound on the create and update requests of the business

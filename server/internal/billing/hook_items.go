@@ -1,0 +1,51 @@
+package billing
+
+import (
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/migrations"
+)
+
+// saveItem normalizes and checks an item on every save (decideItem), keeps
+// its business, and explains a SKU another item of the business has
+// before the unique index refuses it without a word.
+func saveItem(e *core.RecordEvent) error {
+	r := e.Record
+	if !r.IsNew() {
+		orig, err := storedVersion(e.App, r)
+		if err != nil {
+			return err
+		}
+		if r.GetString(migrations.FieldBusiness) != orig.GetString(migrations.FieldBusiness) {
+			return refuse(migrations.FieldBusiness, "folio_owner_fixed", msgOwnerFixed)
+		}
+	}
+	d, rerr := decideItem(itemInput{
+		name:        r.GetString("name"),
+		sku:         r.GetString(migrations.FieldItemSKU),
+		vatCategory: r.GetString(migrations.FieldItemVATCategory),
+		taxRate:     r.GetFloat("tax_rate"),
+		prices:      rawJSON(r, migrations.FieldItemPrices),
+	})
+	if rerr != nil {
+		return rerr.api()
+	}
+	r.Set("name", d.name)
+	r.Set(migrations.FieldItemSKU, d.sku)
+	r.Set(migrations.FieldItemVATCategory, d.vatCategory)
+	r.Set(migrations.FieldItemPrices, d.prices)
+	if d.sku != "" {
+		var n int
+		err := e.App.DB().Select("count(*)").From(migrations.ItemsCollection).
+			Where(dbx.HashExp{migrations.FieldBusiness: r.GetString(migrations.FieldBusiness), migrations.FieldItemSKU: d.sku}).
+			AndWhere(dbx.Not(dbx.HashExp{"id": r.Id})).Row(&n)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return refuse(migrations.FieldItemSKU, "folio_item_sku_taken", msgItemSKUTaken)
+		}
+	}
+	return e.Next()
+}
