@@ -11,7 +11,8 @@ import type { CreditNote, Customer, Invoice, LineItem, Quote, TaxBreakdownRow } 
 /**
  * A quote or an invoice as it is printed: exactly what the customer may see, nothing else. The
  * public document route answers this shape (GET /api/folio/public/documents/{token}); the print
- * sheet, the public page and the PDF draw it.
+ * sheet, the public page and the PDF draw it. toPrintable and the server's buildPrintable pass the
+ * same cases (tests/vectors/printable.json).
  */
 export interface PrintableDocument {
   /** A credit note is drawn on the owner's side only (print view, PDF), never public. */
@@ -33,7 +34,9 @@ export interface PrintableDocument {
   expiry_date: string
   seller: PrintableSeller
   buyer: PrintableBuyer
-  items: Array<Required<Pick<LineItem, 'net_cents'>> & Omit<LineItem, 'id' | 'net_cents'>>
+  items: Array<
+    Required<Pick<LineItem, 'net_cents'>> & Omit<LineItem, 'id' | 'net_cents' | 'unit_code'>
+  >
   discount_percent: number
   subtotal_cents: number
   discount_cents: number
@@ -162,9 +165,15 @@ export function toPrintable(input: {
       country: c?.country ?? '',
       tax_id: c?.tax_id ?? '',
     },
-    items: (doc.items ?? []).map(({ id: _id, net_cents, ...l }) => ({
-      ...l,
-      net_cents: net_cents ?? 0,
+    // The printed fields only (a line's unit code goes to e-invoices, not on paper).
+    items: (doc.items ?? []).map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      unit_price_cents: l.unit_price_cents,
+      discount_percent: l.discount_percent,
+      tax_rate: l.tax_rate,
+      net_cents: l.net_cents ?? 0,
     })),
     discount_percent: doc.discount_percent ?? 0,
     subtotal_cents: doc.subtotal_cents ?? 0,
@@ -188,7 +197,7 @@ export function toPrintable(input: {
             reference: doc.number,
           }
         : null,
-    answer: null,
+    answer: quote ? quoteAnswerOf(quote) : null,
     vat_note:
       doc.vat_exemption_category &&
       doc.vat_exemption_category !== 'Z' &&
@@ -200,6 +209,27 @@ export function toPrintable(input: {
       invoice?.kind === 'final' && invoice.deposits?.deposits.length ? invoice.deposits : null,
     language: documentLanguage(c?.language, seller.document_language),
   }
+}
+
+/** A stored date-time as the server writes it (RFC 3339, UTC, whole seconds). */
+const rfc3339 = (stored: string) =>
+  new Date(stored.replace(' ', 'T')).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/**
+ * A quote's answer as printed, once given (the server's quoteAnswerOf): accepted (or converted)
+ * with the typed name and note, or declined with the reason.
+ */
+function quoteAnswerOf(q: Quote): QuoteAnswer | null {
+  if ((q.status === 'accepted' || q.status === 'converted') && q.accepted_at)
+    return {
+      accepted: true,
+      at: rfc3339(q.accepted_at),
+      name: q.accepted_by ?? '',
+      note: q.accept_note ?? '',
+    }
+  if (q.status === 'rejected' && q.rejected_at)
+    return { accepted: false, at: rfc3339(q.rejected_at), name: '', note: q.reject_reason ?? '' }
+  return null
 }
 
 /**

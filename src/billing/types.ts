@@ -102,6 +102,10 @@ export interface Quote extends DocumentBase {
   accepted_at: string
   rejected_at: string
   converted_at: string
+  /** The full name the customer typed to accept ("" when a member marked it accepted). */
+  accepted_by?: string
+  /** The customer's note on accepting. */
+  accept_note?: string
 }
 
 export interface Invoice extends DocumentBase {

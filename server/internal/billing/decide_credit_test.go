@@ -265,7 +265,7 @@ func readCreditVectors(t *testing.T, file any) {
 }
 
 // readVectors reads tests/vectors/<name>, shared with the web app's tests.
-func readVectors(t *testing.T, name string, file any) {
+func readVectors(t testing.TB, name string, file any) {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "vectors", name))
 	if err != nil {

@@ -16,7 +16,8 @@ import (
 // PrintableDocument is a quote or an invoice as it is printed: exactly what
 // the customer may see, nothing else (no ids, no business, no emails). The
 // public document route answers it; its JSON is the web app's contract
-// (PrintableDocument in src/billing/printable.ts), field for field.
+// (PrintableDocument in src/billing/printable.ts), field for field: both
+// pass tests/vectors/printable.json (stored records in, this out).
 type PrintableDocument struct {
 	// Kind is "quote" or "invoice".
 	Kind string `json:"kind"`
