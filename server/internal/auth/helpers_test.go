@@ -179,3 +179,34 @@ var hiddenTOTPFields = []string{
 func bearer(headers map[string]string, rec *core.Record, t testing.TB) {
 	headers["Authorization"] = "Bearer " + authToken(t, rec)
 }
+
+// totpFixture is alice with 2FA on and signed in: enable, a BeforeTestFunc, sets it up and keeps
+// her enrolment and the state before the request, for the refusals to compare with.
+type totpFixture struct {
+	headers map[string]string
+	alice   enrolled
+	before  totpState
+}
+
+func newTOTPFixture() *totpFixture { return &totpFixture{headers: map[string]string{}} }
+
+func (f *totpFixture) enable(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+	f.alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
+	bearer(f.headers, f.alice.rec, t)
+	f.before = state(t, app, testapp.Alice.ID)
+}
+
+// signedIn is a BeforeTestFunc that signs alice in (2FA off) as the headers' bearer.
+func signedIn(headers map[string]string) func(testing.TB, *tests.TestApp, *core.ServeEvent) {
+	return func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
+	}
+}
+
+// noAuth is the first scenario of every 2FA route: without a token it answers 401.
+func noAuth(method, url string, b io.Reader) tests.ApiScenario {
+	return tests.ApiScenario{
+		Name: "no auth", Method: method, URL: url, Body: b,
+		ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
+	}
+}

@@ -39,18 +39,12 @@ func TestConfirmOTP(t *testing.T) {
 	}
 
 	scenarios := []tests.ApiScenario{
-		{
-			Name: "no auth", Method: http.MethodPost, URL: PathConfirmOTP,
-			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
-		},
+		noAuth(http.MethodPost, PathConfirmOTP, body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} })),
 		{
 			Name: "no pending setup", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,
 			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNoPendingSetup + `"`},
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
-			},
+			BeforeTestFunc: signedIn(headers),
 		},
 		{
 			Name: "wrong code", Method: http.MethodPost, URL: PathConfirmOTP, Headers: headers,

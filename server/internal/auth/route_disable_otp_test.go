@@ -38,18 +38,12 @@ func TestDisableOTP(t *testing.T) {
 	}
 
 	scenarios := []tests.ApiScenario{
-		{
-			Name: "no auth", Method: http.MethodPost, URL: PathDisableOTP,
-			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
-		},
+		noAuth(http.MethodPost, PathDisableOTP, body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} })),
 		{
 			Name: "not enabled", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
 			Body:           body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageNotEnabled + `"`},
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
-			},
+			BeforeTestFunc: signedIn(headers),
 		},
 		{
 			Name: "wrong code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,

@@ -18,16 +18,11 @@ func TestOTPStatus(t *testing.T) {
 	secrets := append([]string{`"secret"`, `"backupCodes"`, `"used:`}, hiddenTOTPFields...)
 
 	scenarios := []tests.ApiScenario{
-		{
-			Name: "no auth", Method: http.MethodGet, URL: PathOTPStatus,
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
-		},
+		noAuth(http.MethodGet, PathOTPStatus, nil),
 		{
 			Name: "2FA off", Method: http.MethodGet, URL: PathOTPStatus, Headers: headers,
 			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false,"backupCodesLeft":0}`},
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
-			},
+			BeforeTestFunc: signedIn(headers),
 		},
 		{
 			Name: "a pending setup is not on and has no codes yet", Method: http.MethodGet, URL: PathOTPStatus, Headers: headers,

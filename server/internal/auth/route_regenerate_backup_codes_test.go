@@ -15,37 +15,24 @@ import (
 func TestRegenerateBackupCodes(t *testing.T) {
 	t.Parallel()
 
-	headers := map[string]string{}
-	var alice enrolled
-	var before totpState
-
-	enabled := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
-		bearer(headers, alice.rec, t)
-		before = state(t, app, testapp.Alice.ID)
-	}
+	f := newTOTPFixture()
+	headers, enabled := f.headers, f.enable
 	untouched := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		st := state(t, app, testapp.Alice.ID)
-		if !st.Enabled || st.Secret != before.Secret || !slices.Equal(st.BackupHashes, before.BackupHashes) ||
-			st.LastStep != before.LastStep {
+		if !st.Enabled || st.Secret != f.before.Secret || !slices.Equal(st.BackupHashes, f.before.BackupHashes) ||
+			st.LastStep != f.before.LastStep {
 			t.Errorf("state changed after a refused regenerate: %+v", st)
 		}
 	}
-	current := func() map[string]string { return map[string]string{"code": codeAt(t, alice.secret, time.Now())} }
+	current := func() map[string]string { return map[string]string{"code": codeAt(t, f.alice.secret, time.Now())} }
 
 	scenarios := []tests.ApiScenario{
-		{
-			Name: "no auth", Method: http.MethodPost, URL: PathRegenerateBackupCodes,
-			Body:           body(func() any { return map[string]string{"code": "123456"} }),
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
-		},
+		noAuth(http.MethodPost, PathRegenerateBackupCodes, body(func() any { return map[string]string{"code": "123456"} })),
 		{
 			Name: "2FA off", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
 			Body:           body(func() any { return map[string]string{"code": "123456"} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_not_enabled"`},
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
-			},
+			BeforeTestFunc: signedIn(headers),
 		},
 		{
 			Name: "no code", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
@@ -57,7 +44,7 @@ func TestRegenerateBackupCodes(t *testing.T) {
 		{
 			Name: "wrong code", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
 			Body: body(func() any {
-				return map[string]string{"code": wrongCode(codeAt(t, alice.secret, time.Now()))}
+				return map[string]string{"code": wrongCode(codeAt(t, f.alice.secret, time.Now()))}
 			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + MessageInvalidCode + `"`},
 			NotExpectedContent: []string{`"backupCodes"`},
@@ -65,7 +52,7 @@ func TestRegenerateBackupCodes(t *testing.T) {
 		},
 		{
 			Name: "a backup code cannot make new ones", Method: http.MethodPost, URL: PathRegenerateBackupCodes, Headers: headers,
-			Body:           body(func() any { return map[string]string{"code": alice.backupCodes[0]} }),
+			Body:           body(func() any { return map[string]string{"code": f.alice.backupCodes[0]} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_app_code_required"`, `"message":"` + MessageAppCodeRequired + `"`},
 			NotExpectedContent: []string{`"backupCodes"`},
 			BeforeTestFunc:     enabled, AfterTestFunc: untouched,
@@ -79,7 +66,7 @@ func TestRegenerateBackupCodes(t *testing.T) {
 				st := state(t, app, testapp.Alice.ID)
 				st.LastStep = totpStep(time.Now()) + totpSkew
 				setState(t, app, testapp.Alice.ID, st)
-				before = state(t, app, testapp.Alice.ID)
+				f.before = state(t, app, testapp.Alice.ID)
 			},
 			AfterTestFunc: untouched,
 		},
@@ -92,8 +79,8 @@ func TestRegenerateBackupCodes(t *testing.T) {
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
 				// One old code spent at sign-in, so the old set has spent and unused codes.
-				newMFASession(t, app, mfaID, alice.rec)
-				if rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": alice.backupCodes[1]}, nil); rec.Code != 200 {
+				newMFASession(t, app, mfaID, f.alice.rec)
+				if rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": f.alice.backupCodes[1]}, nil); rec.Code != 200 {
 					t.Fatalf("sign-in with a backup code: %d %s", rec.Code, rec.Body)
 				}
 			},
@@ -107,7 +94,7 @@ func TestRegenerateBackupCodes(t *testing.T) {
 					t.Fatalf("%d codes", len(got.BackupCodes))
 				}
 				st := state(t, app, testapp.Alice.ID)
-				if !st.Enabled || st.Secret != before.Secret {
+				if !st.Enabled || st.Secret != f.before.Secret {
 					t.Fatalf("2FA itself must stay as it was: %+v", st)
 				}
 				if len(st.UsedBackupHashes) != 0 || len(st.BackupHashes) != backupCodeCount {
@@ -118,12 +105,12 @@ func TestRegenerateBackupCodes(t *testing.T) {
 						t.Errorf("code %d is not the stored one", i)
 					}
 				}
-				for _, old := range alice.backupCodes {
-					if _, v := judgeSecondFactor(st, alice.secret, old, time.Now()); v != codeWrong {
+				for _, old := range f.alice.backupCodes {
+					if _, v := judgeSecondFactor(st, f.alice.secret, old, time.Now()); v != codeWrong {
 						t.Errorf("old code %s still answers %v", old, v)
 					}
 				}
-				if _, v := judgeSecondFactor(st, alice.secret, got.BackupCodes[0], time.Now()); v != codeAccepted {
+				if _, v := judgeSecondFactor(st, f.alice.secret, got.BackupCodes[0], time.Now()); v != codeAccepted {
 					t.Error("a new code does not work")
 				}
 				if st.LastStep < totpStep(time.Now())-totpSkew {

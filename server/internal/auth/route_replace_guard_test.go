@@ -19,19 +19,12 @@ import (
 func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 	t.Parallel()
 
-	headers := map[string]string{}
-	var alice enrolled
-	var before totpState
-
-	enabled := func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-		alice = enableTOTP(t, app, testapp.CreateUser(t, app, testapp.Alice))
-		bearer(headers, alice.rec, t)
-		before = state(t, app, testapp.Alice.ID)
-	}
+	f := newTOTPFixture()
+	headers, enabled := f.headers, f.enable
 	untouched := func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 		st := state(t, app, testapp.Alice.ID)
-		if !st.Enabled || st.Secret != before.Secret || st.PendingSecret != "" ||
-			!slices.Equal(st.BackupHashes, before.BackupHashes) || len(st.PendingBackupHashes) != 0 {
+		if !st.Enabled || st.Secret != f.before.Secret || st.PendingSecret != "" ||
+			!slices.Equal(st.BackupHashes, f.before.BackupHashes) || len(st.PendingBackupHashes) != 0 {
 			t.Errorf("the active secret changed: %+v", st)
 		}
 	}
@@ -51,7 +44,7 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 		{
 			Name: "confirm cannot swap in a secret while one is active", Method: http.MethodPost, URL: PathConfirmOTP,
 			Headers: headers, Body: body(func() any {
-				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
+				return map[string]string{"password": testapp.Password, "code": codeAt(t, f.alice.secret, time.Now())}
 			}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_already_enabled"`},
 			BeforeTestFunc: enabled, AfterTestFunc: untouched,
@@ -68,7 +61,7 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 				setState(t, app, testapp.Alice.ID, st)
 			},
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
-				if st := state(t, app, testapp.Alice.ID); !st.Enabled || st.Secret != before.Secret {
+				if st := state(t, app, testapp.Alice.ID); !st.Enabled || st.Secret != f.before.Secret {
 					t.Errorf("the active secret changed: %+v", st)
 				}
 			},
@@ -92,15 +85,15 @@ func TestActiveSecretNeedsACurrentCode(t *testing.T) {
 		},
 		{
 			Name: "disable with a spent backup code says it was used", Method: http.MethodPost, URL: PathDisableOTP,
-			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password, "code": alice.backupCodes[0]} }),
+			Headers: headers, Body: body(func() any { return map[string]string{"password": testapp.Password, "code": f.alice.backupCodes[0]} }),
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_2fa_backup_code_used"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
-				newMFASession(t, app, mfaID, alice.rec)
-				if rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": alice.backupCodes[0]}, nil); rec.Code != 200 {
+				newMFASession(t, app, mfaID, f.alice.rec)
+				if rec := fire(t, e, http.MethodPost, PathAuthWithOTP, map[string]string{"mfaId": mfaID, "code": f.alice.backupCodes[0]}, nil); rec.Code != 200 {
 					t.Fatalf("sign-in: %d %s", rec.Code, rec.Body)
 				}
-				before = state(t, app, testapp.Alice.ID)
+				f.before = state(t, app, testapp.Alice.ID)
 			},
 			AfterTestFunc: untouched,
 		},

@@ -20,10 +20,7 @@ func TestRequestOTP(t *testing.T) {
 	headers := map[string]string{}
 	var firstPending string
 	scenarios := []tests.ApiScenario{
-		{
-			Name: "no auth", Method: http.MethodPost, URL: PathRequestOTP,
-			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`},
-		},
+		noAuth(http.MethodPost, PathRequestOTP, nil),
 		{
 			Name: "superuser token is the wrong collection", Method: http.MethodPost, URL: PathRequestOTP,
 			Headers: headers, ExpectedStatus: 403, ExpectedContent: []string{`"status":403`},
@@ -53,9 +50,7 @@ func TestRequestOTP(t *testing.T) {
 				`"qrCode":"data:image/png;base64,`, `"secret":"`, `"backupCodes":[`,
 				`"otpauthUrl":"otpauth://totp/Folio:alice@folio.test?`,
 			},
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				bearer(headers, testapp.CreateUser(t, app, testapp.Alice), t)
-			},
+			BeforeTestFunc: signedIn(headers),
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
 				if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
 					t.Errorf("Cache-Control = %q", cc)
