@@ -24,6 +24,15 @@ func init() { inBackground = func(f func()) { f() } }
 const pathSignUp = "/api/collections/users/records"
 
 // testServer is the app's router with every route and hook bound.
+// aliceAndBob is an app with two accounts and a server in front of it, cleaned up after t.
+func aliceAndBob(t *testing.T) (*tests.TestApp, http.Handler) {
+	app := factory(t)
+	t.Cleanup(app.Cleanup)
+	testapp.CreateUser(t, app, testapp.Alice)
+	testapp.CreateUser(t, app, testapp.Bob)
+	return app, testServer(t, app)
+}
+
 func testServer(t testing.TB, app *tests.TestApp) http.Handler {
 	t.Helper()
 	return testapp.Mux(t, app)
@@ -71,11 +80,7 @@ func mailsTo(app *tests.TestApp, address string) []string {
 // only the free one gets an account, and the taken one's owner a mail.
 func TestSignUpAnswersTakenAndFreeAlike(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	testapp.CreateUser(t, app, testapp.Alice)
-	testapp.CreateUser(t, app, testapp.Bob)
-	srv := testServer(t, app)
+	app, srv := aliceAndBob(t)
 	const password = "another-pass-123"
 
 	free := call(t, srv, http.MethodPost, pathSignUp, signUpBody("carol@folio.test", password), nil)
@@ -119,11 +124,7 @@ func TestSignUpAnswersTakenAndFreeAlike(t *testing.T) {
 // The owner's mail is in the language of the request.
 func TestSignUpAttemptMailSpeaksTheRequestLanguage(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	testapp.CreateUser(t, app, testapp.Alice)
-	testapp.CreateUser(t, app, testapp.Bob)
-	srv := testServer(t, app)
+	app, srv := aliceAndBob(t)
 	call(t, srv, http.MethodPost, pathSignUp, signUpBody(testapp.Alice.Email, "another-pass-123"),
 		map[string]string{"Cookie": "folio_lang=de"})
 	got := mailsTo(app, testapp.Alice.Email)
@@ -136,11 +137,7 @@ func TestSignUpAttemptMailSpeaksTheRequestLanguage(t *testing.T) {
 // address, byte for byte.
 func TestSignUpRefusalsAreTheSameForTakenAndFree(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	testapp.CreateUser(t, app, testapp.Alice)
-	testapp.CreateUser(t, app, testapp.Bob)
-	srv := testServer(t, app)
+	app, srv := aliceAndBob(t)
 	cases := map[string]func(email string) map[string]any{
 		"short password": func(email string) map[string]any { return signUpBody(email, "short") },
 		"confirmation differs": func(email string) map[string]any {
@@ -176,11 +173,7 @@ func TestSignUpRefusalsAreTheSameForTakenAndFree(t *testing.T) {
 // only for the free one, and is limited per account.
 func TestRequestEmailChangeAnswersTakenAndFreeAlike(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	testapp.CreateUser(t, app, testapp.Alice)
-	testapp.CreateUser(t, app, testapp.Bob)
-	srv := testServer(t, app)
+	app, srv := aliceAndBob(t)
 	headers := map[string]string{"Authorization": authToken(t, reload(t, app, testapp.Alice.ID))}
 
 	free := call(t, srv, http.MethodPost, PathRequestEmailChange, map[string]any{"newEmail": "new-alice@folio.test"}, headers)

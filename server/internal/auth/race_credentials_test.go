@@ -175,13 +175,30 @@ func (ls *liveServer) token() string {
 	return authToken(ls.t, reload(ls.t, ls.app, testapp.Alice.ID))
 }
 
-func TestRacePasswordChangeAgainstProfileWriters(t *testing.T) {
+// racePasswordSwap runs raceTrials trials of one password swap (change moves the password from
+// current to next) against the profile writers: after each, the old password and the sessions
+// from before are refused and the new password signs in.
+func racePasswordSwap(t *testing.T, prefix string, change func(ls *liveServer, trial int, old, current, next string)) {
 	ls := newLiveServer(t)
 	testapp.CreateUser(t, ls.app, testapp.Alice)
 	current := testapp.Password
 	for trial := range raceTrials {
-		next := fmt.Sprintf("new-password-%d-xyz", trial)
+		next := fmt.Sprintf("%s-%d-xyz", prefix, trial)
 		old := ls.token()
+		change(ls, trial, old, current, next)
+		if _, status, _ := ls.signIn(current); status == 200 {
+			t.Fatalf("trial %d: the old password signs in again", trial)
+		}
+		if ls.tokenWorks(old) {
+			t.Fatalf("trial %d: a session from before works again", trial)
+		}
+		ls.mustSignIn(next)
+		current = next
+	}
+}
+
+func TestRacePasswordChangeAgainstProfileWriters(t *testing.T) {
+	racePasswordSwap(t, "new-password", func(ls *liveServer, trial int, old, current, next string) {
 		ls.raceProfileWriters(ls.writerTokens(current), func() {
 			status, body := ls.call(http.MethodPatch, "/api/collections/users/records/"+testapp.Alice.ID, old,
 				map[string]string{"oldPassword": current, "password": next, "passwordConfirm": next})
@@ -189,26 +206,12 @@ func TestRacePasswordChangeAgainstProfileWriters(t *testing.T) {
 				t.Fatalf("trial %d: change: %d %s", trial, status, body)
 			}
 		})
-		if _, status, _ := ls.signIn(current); status == 200 {
-			t.Fatalf("trial %d: the old password signs in again", trial)
-		}
-		if ls.tokenWorks(old) {
-			t.Fatalf("trial %d: a session from before the change works again", trial)
-		}
-		ls.mustSignIn(next)
-		current = next
-	}
+	})
 }
 
 func TestRacePasswordResetAgainstProfileWriters(t *testing.T) {
-	ls := newLiveServer(t)
-	testapp.CreateUser(t, ls.app, testapp.Alice)
-	current := testapp.Password
-	for trial := range raceTrials {
-		next := fmt.Sprintf("reset-password-%d-xyz", trial)
-		old := ls.token()
-		rec := reload(t, ls.app, testapp.Alice.ID)
-		resetToken, err := rec.NewPasswordResetToken()
+	racePasswordSwap(t, "reset-password", func(ls *liveServer, trial int, _, current, next string) {
+		resetToken, err := reload(t, ls.app, testapp.Alice.ID).NewPasswordResetToken()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,15 +222,7 @@ func TestRacePasswordResetAgainstProfileWriters(t *testing.T) {
 				t.Fatalf("trial %d: reset: %d %s", trial, status, body)
 			}
 		})
-		if _, status, _ := ls.signIn(current); status == 200 {
-			t.Fatalf("trial %d: the old password signs in again", trial)
-		}
-		if ls.tokenWorks(old) {
-			t.Fatalf("trial %d: a session from before the reset works again", trial)
-		}
-		ls.mustSignIn(next)
-		current = next
-	}
+	})
 }
 
 func TestRaceConfirmOTPAgainstProfileWriters(t *testing.T) {
