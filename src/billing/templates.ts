@@ -12,10 +12,11 @@ const NBSP = '\u00a0'
 
 /**
  * What the mail of a document says in each language, before the server fills it in: the built-in
- * subject and message, and the words and number formats of its placeholders. The server's twin
- * is mailCatalogue (server/internal/billing/mail_words.go); tests/vectors/templates.json and
- * tests/vectors/mail-values.json hold both to the same text. These are data shared with the
- * server byte for byte, so they live here rather than in the message catalogue.
+ * subject and message, and the words and number formats of its placeholders. The mails' own
+ * words are the catalogue's mail namespace (src/locales/<lang>/mail.json, which the server
+ * embeds); tests/unit/lib/mail-words.test.ts holds these to it, and tests/vectors/templates.json
+ * and tests/vectors/mail-values.json hold both sides to the same text. They stay here as raw
+ * templates (placeholders unfilled), which the compiled catalogue does not give.
  */
 const MAIL: Record<
   Locale,

@@ -4,15 +4,17 @@ import (
 	"strconv"
 	"strings"
 
+	"folio/server/internal/mailwords"
 	"folio/server/migrations"
 )
 
 // mailWords is what the mail of a document says in one language: its
 // labels, the default subject and message, and how numbers and dates are
-// written. The web app's document catalogue (src/locales/*/doc.json) says
-// the same on the sheet and the PDF; the defaults and the values of the
-// placeholders are shared with the send dialog's preview through
-// tests/vectors/templates.json and tests/vectors/mail-values.json.
+// written. The words are the web app's catalogue (src/locales/*/mail.json,
+// "document.*", package mailwords); the sheet and the PDF say the same
+// from doc.json. The defaults and the values of the placeholders are
+// shared with the send dialog's preview through tests/vectors/templates.json
+// and tests/vectors/mail-values.json.
 type mailWords struct {
 	// Invoice and Quote are the kind words, as {kind} and in the title.
 	Invoice, Quote string
@@ -22,11 +24,11 @@ type mailWords struct {
 	Due, ValidUntil string
 	// The columns of the lines table (HTML body).
 	Description, Qty, UnitPrice, Tax, Amount string
-	// LineTax is a line's rate in the plain-text body ("tax 20%").
+	// LineTax is a line's rate in the plain-text body ("tax {rate}").
 	LineTax string
-	// LineDiscount is a line's discount ("less 10%").
+	// LineDiscount is a line's discount ("less {rate}").
 	LineDiscount string
-	// The totals; Discount takes the document's rate.
+	// The totals; Discount takes the document's rate ({rate}).
 	Subtotal, Discount, TaxTotal, Total, Paid, TotalDue string
 	// PaymentDetails heads an invoice's bank details, with its labels
 	// (the sheet's words, src/locales/*/doc.json payment.*).
@@ -43,7 +45,7 @@ type mailWords struct {
 	CreditNote, CreditNoteMessage string
 
 	// DepositQuote and DepositInvoice name a deposit invoice's line: the
-	// deposit on a quote or on an invoice (%s: its number).
+	// deposit on a quote or on an invoice ({number}: its number).
 	DepositQuote, DepositInvoice string
 
 	// decimal is the decimal mark of quantities and rates.
@@ -54,117 +56,44 @@ type mailWords struct {
 	rtl bool
 }
 
-// nbsp is a no-break space: between a number and its unit, and before the
-// French colon.
-const nbsp = "\u00a0"
+// documentWordsOf reads one language's "document.*" messages.
+func documentWordsOf(w mailwords.Words) mailWords {
+	return mailWords{
+		Invoice: w["kind.invoice"], Quote: w["kind.quote"], CreditNote: w["kind.creditNote"],
+		IssuedInvoice: w["issued.invoice"], IssuedQuote: w["issued.quote"], Due: w["due"], ValidUntil: w["validUntil"],
+		Description: w["column.description"], Qty: w["column.qty"], UnitPrice: w["column.unitPrice"],
+		Tax: w["column.tax"], Amount: w["column.amount"],
+		LineTax: w["lineTax"], LineDiscount: w["lineDiscount"],
+		Subtotal: w["subtotal"], Discount: w["discount"], TaxTotal: w["taxTotal"], Total: w["total"], Paid: w["paid"],
+		TotalDue:       w["totalDue"],
+		PaymentDetails: w["payment.title"], Holder: w["payment.holder"], IBAN: w["payment.iban"], BIC: w["payment.bic"],
+		Reference:   w["payment.reference"],
+		ViewInvoice: w["view.invoice"], ViewQuote: w["view.quote"],
+		DefaultSubject: w["subject"], DefaultMessage: w["message.invoice"], QuoteMessage: w["message.quote"],
+		CreditNoteMessage: w["message.creditNote"],
+		DepositQuote:      w["deposit.quote"], DepositInvoice: w["deposit.invoice"],
+	}
+}
+
+// decimalMarks are the decimal marks of quantities and rates; Arabic is
+// also written right to left.
+var decimalMarks = map[string]string{"en": ".", "de": ",", "fr": ",", "es": ",", "ar": "."}
 
 // mailCatalogue has every document language; a test checks each has every
-// word. English is what the mail always said.
-var mailCatalogue = map[string]mailWords{
-	"en": {
-		CreditNote: "Credit note", CreditNoteMessage: "Hello {customer},\n\n{business} has issued {kind} {number} for {amount}, correcting invoice {invoice}. It is attached.\n\nKind regards,\n{business}",
-		DepositQuote: "Deposit on quote %s", DepositInvoice: "Deposit on invoice %s",
-		PaymentDetails: "Payment details", Holder: "Account holder", IBAN: "IBAN", BIC: "BIC", Reference: "Reference",
-		Invoice: "Invoice", Quote: "Quote",
-		IssuedInvoice: "Issued", IssuedQuote: "Issued", Due: "Due", ValidUntil: "Valid until",
-		Description: "Description", Qty: "Qty", UnitPrice: "Unit price", Tax: "Tax", Amount: "Amount",
-		LineTax: "tax %s", LineDiscount: "less %s",
-		Subtotal: "Subtotal", Discount: "Discount %s", TaxTotal: "Tax", Total: "Total", Paid: "Paid", TotalDue: "Total due",
-		ViewInvoice: "View the invoice online", ViewQuote: "View the quote online",
-		DefaultSubject: migrations.DefaultSendSubjectTemplate,
-		DefaultMessage: migrations.DefaultSendMessageTemplate,
-		QuoteMessage: "Hello {customer},\n\n{business} has sent you {kind} {number} for {amount}, valid until {due_date}.\n\n" +
-			"View it online: {link}\n\nThank you,\n{business}",
-		decimal: ".",
-	},
-	"de": {
-		CreditNote: "Gutschrift", CreditNoteMessage: "Guten Tag {customer},\n\n{business} hat die {kind} {number} über {amount} zur Rechnung {invoice} ausgestellt. Sie finden sie im Anhang.\n\nMit freundlichen Grüßen\n{business}",
-		DepositQuote: "Anzahlung zum Angebot %s", DepositInvoice: "Anzahlung zur Rechnung %s",
-		PaymentDetails: "Zahlungsinformationen", Holder: "Kontoinhaber", IBAN: "IBAN", BIC: "BIC", Reference: "Verwendungszweck",
-		Invoice: "Rechnung", Quote: "Angebot",
-		IssuedInvoice: "Rechnungsdatum", IssuedQuote: "Angebotsdatum", Due: "Fälligkeitsdatum", ValidUntil: "Gültig bis",
-		Description: "Beschreibung", Qty: "Menge", UnitPrice: "Einzelpreis", Tax: "Steuer", Amount: "Betrag",
-		LineTax: "Steuer %s", LineDiscount: "abzgl. %s",
-		Subtotal: "Zwischensumme", Discount: "Rabatt %s", TaxTotal: "Steuer", Total: "Gesamtbetrag", Paid: "Bezahlt",
-		TotalDue:    "Offener Betrag",
-		ViewInvoice: "Rechnung online ansehen", ViewQuote: "Angebot online ansehen",
-		DefaultSubject: "{kind} {number} von {business}",
-		DefaultMessage: "Guten Tag {customer},\n\n" +
-			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, fällig bis {due_date}.\n\n" +
-			"Online ansehen: {link}\n\n" +
-			"Vielen Dank\n{business}",
-		QuoteMessage: "Guten Tag {customer},\n\n" +
-			"{business} hat Ihnen folgendes Dokument gesendet: {kind} {number} über {amount}, gültig bis {due_date}.\n\n" +
-			"Online ansehen: {link}\n\n" +
-			"Vielen Dank\n{business}",
-		decimal: ",",
-	},
-	"fr": {
-		CreditNote: "Avoir", CreditNoteMessage: "Bonjour {customer},\n\n{business} a émis l’{kind} {number} de {amount}, qui corrige la facture {invoice}. Vous le trouverez en pièce jointe.\n\nCordialement,\n{business}",
-		DepositQuote: "Acompte sur le devis %s", DepositInvoice: "Acompte sur la facture %s",
-		PaymentDetails: "Coordonnées de paiement", Holder: "Titulaire du compte", IBAN: "IBAN", BIC: "BIC", Reference: "Référence",
-		Invoice: "Facture", Quote: "Devis",
-		IssuedInvoice: "Date d’émission", IssuedQuote: "Date d’émission", Due: "Date d’échéance", ValidUntil: "Date de validité",
-		Description: "Description", Qty: "Qté", UnitPrice: "Prix unitaire", Tax: "Taxe", Amount: "Montant",
-		LineTax: "taxe %s", LineDiscount: "moins %s",
-		Subtotal: "Sous-total", Discount: "Remise %s", TaxTotal: "Taxe", Total: "Total", Paid: "Montant payé",
-		TotalDue:    "Solde dû",
-		ViewInvoice: "Voir la facture en ligne", ViewQuote: "Voir le devis en ligne",
-		DefaultSubject: "{kind} {number} de {business}",
-		DefaultMessage: "Bonjour {customer},\n\n" +
-			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, échéance le {due_date}.\n\n" +
-			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
-			"Merci,\n{business}",
-		QuoteMessage: "Bonjour {customer},\n\n" +
-			"{business} vous a envoyé le document suivant" + nbsp + ": {kind} {number} d’un montant de {amount}, valable jusqu’au {due_date}.\n\n" +
-			"Consultez-le en ligne" + nbsp + ": {link}\n\n" +
-			"Merci,\n{business}",
-		decimal: ",",
-	},
-	"es": {
-		CreditNote: "Nota de crédito", CreditNoteMessage: "Estimado/a {customer}:\n\n{business} ha emitido la {kind} {number} por {amount}, que corrige la factura {invoice}. La encontrará adjunta.\n\nAtentamente,\n{business}",
-		DepositQuote: "Anticipo del presupuesto %s", DepositInvoice: "Anticipo de la factura %s",
-		PaymentDetails: "Datos de pago", Holder: "Titular de la cuenta", IBAN: "IBAN", BIC: "BIC", Reference: "Concepto",
-		Invoice: "Factura", Quote: "Presupuesto",
-		IssuedInvoice: "Fecha de emisión", IssuedQuote: "Fecha de emisión", Due: "Fecha de vencimiento", ValidUntil: "Válido hasta",
-		Description: "Descripción", Qty: "Cant.", UnitPrice: "Precio unitario", Tax: "Impuesto", Amount: "Importe",
-		LineTax: "impuesto %s", LineDiscount: "menos %s",
-		Subtotal: "Subtotal", Discount: "Descuento %s", TaxTotal: "Impuesto", Total: "Total", Paid: "Importe pagado",
-		TotalDue:    "Saldo pendiente",
-		ViewInvoice: "Ver la factura en línea", ViewQuote: "Ver el presupuesto en línea",
-		DefaultSubject: "{kind} {number} de {business}",
-		DefaultMessage: "Estimado/a {customer}:\n\n" +
-			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, con vencimiento el {due_date}.\n\n" +
-			"Puede consultarlo en línea: {link}\n\n" +
-			"Gracias,\n{business}",
-		QuoteMessage: "Estimado/a {customer}:\n\n" +
-			"{business} le ha enviado el siguiente documento: {kind} {number} por un importe de {amount}, válido hasta el {due_date}.\n\n" +
-			"Puede consultarlo en línea: {link}\n\n" +
-			"Gracias,\n{business}",
-		decimal: ",",
-	},
-	"ar": {
-		CreditNote: "إشعار دائن", CreditNoteMessage: "مرحبًا {customer}،\n\nأصدر {business} {kind} رقم {number} بمبلغ {amount}، لتصحيح الفاتورة {invoice}. تجده مرفقًا.\n\nمع التحية،\n{business}",
-		DepositQuote: "دفعة مقدمة على عرض السعر %s", DepositInvoice: "دفعة مقدمة على الفاتورة %s",
-		PaymentDetails: "بيانات الدفع", Holder: "صاحب الحساب", IBAN: "IBAN", BIC: "BIC", Reference: "المرجع",
-		Invoice: "فاتورة", Quote: "عرض سعر",
-		IssuedInvoice: "تاريخ الإصدار", IssuedQuote: "تاريخ الإصدار", Due: "تاريخ الاستحقاق", ValidUntil: "تاريخ انتهاء الصلاحية",
-		Description: "الوصف", Qty: "الكمية", UnitPrice: "سعر الوحدة", Tax: "الضريبة", Amount: "المبلغ",
-		LineTax: "الضريبة %s", LineDiscount: "بخصم %s",
-		Subtotal: "المجموع الفرعي", Discount: "خصم %s", TaxTotal: "الضريبة", Total: "الإجمالي", Paid: "المبلغ المدفوع",
-		TotalDue:    "الرصيد المستحق",
-		ViewInvoice: "عرض الفاتورة عبر الإنترنت", ViewQuote: "عرض عرض السعر عبر الإنترنت",
-		DefaultSubject: "{kind} {number} من {business}",
-		DefaultMessage: "مرحبًا {customer}،\n\n" +
-			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، تاريخ الاستحقاق {due_date}.\n\n" +
-			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
-			"شكرًا لكم،\n{business}",
-		QuoteMessage: "مرحبًا {customer}،\n\n" +
-			"أرسل إليكم {business} المستند التالي: {kind} {number} بمبلغ {amount}، صالح حتى {due_date}.\n\n" +
-			"يمكنكم الاطلاع عليه عبر الرابط: {link}\n\n" +
-			"شكرًا لكم،\n{business}",
-		decimal: ".", rtl: true,
-	},
+// word.
+var mailCatalogue = func() map[string]mailWords {
+	out := map[string]mailWords{}
+	for lang, w := range mailwords.Section("document") {
+		words := documentWordsOf(w)
+		words.decimal, words.rtl = decimalMarks[lang], lang == "ar"
+		out[lang] = words
+	}
+	return out
+}()
+
+// fillRate puts a written rate into a message's {rate} ("tax {rate}").
+func fillRate(message, rate string) string {
+	return mailwords.Fill(message, map[string]string{"rate": rate})
 }
 
 // wordsFor is a language's words; English for a language Folio does not

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/server/internal/mailwords"
 	"folio/server/internal/money"
 	"folio/server/migrations"
 )
@@ -44,9 +45,9 @@ func TestMailCatalogueIsComplete(t *testing.T) {
 			if strings.TrimSpace(word) == "" {
 				t.Errorf("%s has no %s", lang, f.Name)
 			}
-			// Formats keep their one %s.
-			if strings.Count(word, "%s") != strings.Count(reflect.ValueOf(en).Field(i).String(), "%s") {
-				t.Errorf("%s.%s = %q: not the %%s of English", lang, f.Name, word)
+			// Every word reads the placeholders English reads, and no more.
+			if got, want := placeholdersOf(word), placeholdersOf(reflect.ValueOf(en).Field(i).String()); !slices.Equal(got, want) {
+				t.Errorf("%s.%s = %q: placeholders %v, English %v", lang, f.Name, word, got, want)
 			}
 		}
 		if _, ok := intlFormats[lang]; w.decimal == "" || !ok {
@@ -62,6 +63,41 @@ func TestMailCatalogueIsComplete(t *testing.T) {
 		if lang != "en" && (w.DefaultMessage == en.DefaultMessage || w.Invoice == en.Invoice) {
 			t.Errorf("%s is left in English", lang)
 		}
+	}
+}
+
+// Every placeholder of the words the code fills itself is one it fills, in
+// every language: {rate} in a rate's label, {number} in a deposit's line,
+// and the send templates' names (templateValues) in the built-in
+// subject and messages.
+func TestMailWordsPlaceholdersAreFilled(t *testing.T) {
+	templateNames := []string{"amount", "business", "customer", "due_date", "invoice", "kind", "link", "number"}
+	for lang, w := range mailCatalogue {
+		for _, c := range []struct {
+			name, word string
+			filled     []string
+		}{
+			{"LineTax", w.LineTax, []string{"rate"}},
+			{"LineDiscount", w.LineDiscount, []string{"rate"}},
+			{"Discount", w.Discount, []string{"rate"}},
+			{"DepositQuote", w.DepositQuote, []string{"number"}},
+			{"DepositInvoice", w.DepositInvoice, []string{"number"}},
+		} {
+			if got := mailwords.Placeholders(c.word); !slices.Equal(got, c.filled) {
+				t.Errorf("%s.%s = %q reads %v, the code fills %v", lang, c.name, c.word, got, c.filled)
+			}
+		}
+		for _, word := range []string{w.DefaultSubject, w.DefaultMessage, w.QuoteMessage, w.CreditNoteMessage,
+			reminderWordsFor(lang).Subject, reminderWordsFor(lang).Message} {
+			for _, name := range mailwords.Placeholders(word) {
+				if !slices.Contains(templateNames, name) {
+					t.Errorf("%s: {%s} in %q is no template value", lang, name, word)
+				}
+			}
+		}
+	}
+	if got := fillRate(wordsFor("de").LineTax, "19\u00a0%"); got != "Steuer 19\u00a0%" {
+		t.Errorf("de line tax = %q", got)
 	}
 }
 

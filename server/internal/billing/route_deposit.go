@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/mailwords"
 	"folio/server/internal/money"
 	"folio/server/internal/team"
 	"folio/server/migrations"
@@ -86,10 +87,11 @@ func makeDeposit(app core.App, src *core.Record, req depositRequest, at time.Tim
 		}
 		customer, _ := tx.FindRecordById(migrations.CustomersCollection, src.GetString("customer"))
 		w := wordsFor(documentLanguage(business, customer))
-		name := fmt.Sprintf(w.DepositQuote, src.GetString("number"))
+		name := w.DepositQuote
 		if collection == migrations.InvoicesCollection {
-			name = fmt.Sprintf(w.DepositInvoice, src.GetString("number"))
+			name = w.DepositInvoice
 		}
+		name = mailwords.Fill(name, map[string]string{"number": src.GetString("number")})
 		if req.Percent > 0 {
 			name += " (" + w.percent(req.Percent) + ")"
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
-	"fmt"
 	htmltemplate "html/template"
 	"io"
 	"net/http"
@@ -518,6 +517,8 @@ type sendDoc struct {
 // mailLine is one document line as the mail shows it.
 type mailLine struct {
 	Description, Quantity, UnitPrice, Discount, Tax, Net string
+	// TaxNote is the rate as the plain-text line says it ("tax 20%").
+	TaxNote string
 }
 
 // mailAmount is one row of the totals.
@@ -534,8 +535,8 @@ type mailView struct {
 	Lang       string
 	RTL        bool
 	Start, End string
-	// The table's column headers and the plain-text line's tax label.
-	Description, Qty, UnitPrice, Tax, Amount, LineTax string
+	// The table's column headers.
+	Description, Qty, UnitPrice, Tax, Amount string
 
 	Title      string
 	Message    string     // the person's message, as plain text
@@ -576,7 +577,6 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	v := mailView{
 		Start: "left", End: "right",
 		Description: w.Description, Qty: w.Qty, UnitPrice: w.UnitPrice, Tax: w.Tax, Amount: w.Amount,
-		LineTax:    w.LineTax,
 		Title:      title,
 		Message:    message,
 		Paragraphs: paragraphs(message),
@@ -615,10 +615,11 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 		}
 		ml := mailLine{Description: l.Description, Quantity: qty, UnitPrice: fm(l.UnitPriceCents)}
 		if l.DiscountPercent != 0 {
-			ml.Discount = fmt.Sprintf(w.LineDiscount, w.percent(l.DiscountPercent))
+			ml.Discount = fillRate(w.LineDiscount, w.percent(l.DiscountPercent))
 		}
 		if l.TaxRate != 0 {
 			ml.Tax = w.percent(l.TaxRate)
+			ml.TaxNote = fillRate(w.LineTax, ml.Tax)
 		}
 		if i < len(d.NetCents) {
 			ml.Net = fm(d.NetCents[i])
@@ -629,7 +630,7 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 	t := d.Totals
 	v.Amounts = append(v.Amounts, mailAmount{Label: w.Subtotal, Amount: fm(t.SubtotalCents)})
 	if t.DiscountCents != 0 {
-		v.Amounts = append(v.Amounts, mailAmount{Label: fmt.Sprintf(w.Discount, w.percent(d.DiscountPercent)), Amount: fm(-t.DiscountCents)})
+		v.Amounts = append(v.Amounts, mailAmount{Label: fillRate(w.Discount, w.percent(d.DiscountPercent)), Amount: fm(-t.DiscountCents)})
 	}
 	v.Amounts = append(v.Amounts, mailAmount{Label: w.TaxTotal, Amount: fm(t.TaxCents)})
 	if noun == "quote" {
@@ -674,7 +675,7 @@ var textMail = template.Must(template.New("text").Parse(`{{if .Message}}{{.Messa
 {{end}}{{.Title}}
 {{range .Dates}}{{.Label}}: {{.Amount}}
 {{end}}
-{{$lineTax := .LineTax}}{{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .Tax}} ({{printf $lineTax .Tax}}){{end}} = {{.Net}}
+{{range .Lines}}- {{.Description}}: {{.Quantity}} × {{.UnitPrice}}{{if .Discount}} {{.Discount}}{{end}}{{if .TaxNote}} ({{.TaxNote}}){{end}} = {{.Net}}
 {{end}}
 {{range .Amounts}}{{.Label}}: {{.Amount}}
 {{end}}{{with .Payment}}
