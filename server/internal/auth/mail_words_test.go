@@ -21,8 +21,8 @@ func placeholders(s string) []string {
 	return slices.Compact(found)
 }
 
-// TestMailWords: every language has every English key, with the same
-// placeholders, and no markup of its own.
+// TestMailWords: the account mails speak every language and write no
+// markup of their own.
 func TestMailWords(t *testing.T) {
 	t.Parallel()
 
@@ -33,23 +33,11 @@ func TestMailWords(t *testing.T) {
 		t.Errorf("languages %v, want %v", langs, want)
 	}
 
+	// Every key with English's placeholders: package mailwords' test.
 	for lang, words := range mailWords {
-		for key, en := range mailWordsEN {
-			w, ok := words[key]
-			if !ok || strings.TrimSpace(w) == "" {
-				t.Errorf("%s: %q is missing", lang, key)
-				continue
-			}
-			if got, want := placeholders(w), placeholders(en); !slices.Equal(got, want) {
-				t.Errorf("%s %q: placeholders %v, English has %v", lang, key, got, want)
-			}
+		for key, w := range words {
 			if strings.ContainsAny(w, "<>&") {
 				t.Errorf("%s %q: markup in %q", lang, key, w)
-			}
-		}
-		for key := range words {
-			if _, ok := mailWordsEN[key]; !ok {
-				t.Errorf("%s: %q is not an English key", lang, key)
 			}
 		}
 	}

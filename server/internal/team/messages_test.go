@@ -1,8 +1,6 @@
 package team
 
 import (
-	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -18,28 +16,16 @@ func TestRefusalCodes(t *testing.T) {
 	refusaltest.CheckSamples(t, "team", Messages, nil)
 }
 
-var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
-
-// TestMailWords: every language has every English key, with the same
-// placeholders, and no HTML.
+// TestMailWords: the team mails speak every language and write no markup
+// of their own (that every language has every key, with English's
+// placeholders, is package mailwords' test).
 func TestMailWords(t *testing.T) {
 	t.Parallel()
 	for lang, words := range mailWords {
-		if len(words) != len(mailWordsEN) {
+		if len(words) == 0 || len(words) != len(mailWordsEN) {
 			t.Errorf("%s has %d words, English %d", lang, len(words), len(mailWordsEN))
 		}
-		for key, en := range mailWordsEN {
-			w, ok := words[key]
-			if !ok || strings.TrimSpace(w) == "" {
-				t.Errorf("%s has no %s", lang, key)
-				continue
-			}
-			want, got := placeholder.FindAllString(en, -1), placeholder.FindAllString(w, -1)
-			sort.Strings(want)
-			sort.Strings(got)
-			if strings.Join(want, ",") != strings.Join(got, ",") {
-				t.Errorf("%s %s: placeholders %v, English %v", lang, key, got, want)
-			}
+		for key, w := range words {
 			if strings.ContainsAny(w, "<>&") {
 				t.Errorf("%s %s has markup", lang, key)
 			}
