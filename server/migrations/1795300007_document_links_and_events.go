@@ -165,15 +165,6 @@ func init() {
 				return err
 			}
 		}
-		for _, name := range []string{DocumentEventsCollection, DocumentLinksCollection} {
-			c, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			if err := app.Delete(c); err != nil {
-				return err
-			}
-		}
-		return nil
+		return deleteCollections(app, DocumentEventsCollection, DocumentLinksCollection)
 	})
 }

@@ -13,6 +13,7 @@ import (
 
 	"folio/server/internal/auth"
 	"folio/server/internal/backup"
+	"folio/server/internal/bank"
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
 	"folio/server/internal/dashboard"
@@ -82,6 +83,7 @@ func BindWith(app core.App, opts Options) error {
 	// schedule's clock, which only the end-to-end tests' build can move.
 	team.BindWithClock(app, schedule.Now)
 	billing.BindWithClock(app, schedule.Now)
+	bank.BindWithClock(app, schedule.Now)
 	recurring.Bind(app)
 	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)
