@@ -20,6 +20,8 @@ export interface DocumentEvent {
     | 'voided'
     | 'reminder'
     | 'links_stopped'
+    /** A credit note of this invoice was mailed; detail {credit_note, number, to, cc}. */
+    | 'credit_note_sent'
   detail: {
     to?: string
     /** The copies' addresses (the server writes a list; older events a string). */
@@ -32,6 +34,8 @@ export interface DocumentEvent {
     currency?: string
     /** A reminder's step: days relative to the due date (-3, 0, 7). */
     step?: number
+    /** The number of the credit note mailed (credit_note_sent). */
+    number?: string
   } | null
   /** How many visits a folded view or download stands for (one event per visitor and day). */
   count?: number
@@ -77,7 +81,7 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
         amount: formatMoney(d.amount_cents ?? 0, d.currency || 'EUR'),
       })
     case 'sent': {
-      const cc = (Array.isArray(d.cc) ? d.cc : [d.cc]).filter(Boolean).join(', ')
+      const cc = ccOf(d)
       if (d.to && cc) return t('billing.event.by.sentToCc', { name, to: d.to, cc })
       if (d.to || cc) return t('billing.event.by.sentTo', { name, to: d.to || cc })
       return t('billing.event.by.sentToCustomer', { name })
@@ -91,6 +95,10 @@ export function describeEvent(e: DocumentEvent, t: Translate = translate): strin
   }
 }
 
+/** The copies' addresses as one text (the server writes a list; older events a string). */
+const ccOf = (d: NonNullable<DocumentEvent['detail']>): string =>
+  (Array.isArray(d.cc) ? d.cc : [d.cc]).filter(Boolean).join(', ')
+
 function describeWhat(e: DocumentEvent, t: Translate): string {
   const d = e.detail ?? {}
   const quoting = (text: string, note: string | undefined) =>
@@ -99,10 +107,17 @@ function describeWhat(e: DocumentEvent, t: Translate): string {
     case 'created':
       return t('billing.event.created')
     case 'sent': {
-      const cc = (Array.isArray(d.cc) ? d.cc : [d.cc]).filter(Boolean).join(', ')
+      const cc = ccOf(d)
       if (d.to && cc) return t('billing.event.sentToCc', { to: d.to, cc })
       if (d.to || cc) return t('billing.event.sentTo', { to: d.to || cc })
       return t('billing.event.sentToCustomer')
+    }
+    case 'credit_note_sent': {
+      const cc = ccOf(d)
+      const number = d.number ?? ''
+      return cc
+        ? t('billing.event.creditNoteSentToCc', { number, to: d.to ?? '', cc })
+        : t('billing.event.creditNoteSentTo', { number, to: d.to ?? '' })
     }
     case 'viewed':
       return t('billing.event.viewed')
@@ -180,6 +195,7 @@ const TYPES = new Set<string>([
   'payment',
   'voided',
   'links_stopped',
+  'credit_note_sent',
 ])
 
 /** A realtime record read as an event, or null when it is not one. */

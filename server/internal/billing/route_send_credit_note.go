@@ -37,7 +37,8 @@ type CreditNoteSendResponse struct {
 // what the person typed, else the built-in ones in the document's language
 // ({invoice}: the number of the invoice it corrects). It counts against the
 // business's hourly limits like any mail, and stamps sent_at. A mail that
-// fails is a 500 and takes both back.
+// fails is a 500 and takes both back. The invoice it corrects records a
+// credit_note_sent event in its activity (taken back too on failure).
 func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	missing := notFound("folio_credit_note_not_found", msgCreditNoteNotFound, nil)
 	cn, err := e.App.FindRecordById(migrations.CreditNotesCollection, e.Request.PathValue("id"))
@@ -60,7 +61,7 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	}
 
 	var msg *mailer.Message
-	var counted *core.Record
+	var counted, event *core.Record
 	var to string
 	var cc []string
 	var before any
@@ -115,6 +116,13 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 		if counted, err = countSend(tx, business.Id, migrations.KindCreditNote, rec.Id, now); err != nil {
 			return err
 		}
+		// The invoice's activity says it, as it says the invoice's own
+		// sending: "Credit note CN-00001 sent to …".
+		if event, err = newEvent(tx, business.Id, e.Auth, invoiceKind.noun, rec.GetString("invoice"),
+			migrations.EventCreditNoteSent, map[string]any{"credit_note": rec.Id, "number": rec.GetString("number"),
+				"to": to, "cc": cc}); err != nil {
+			return err
+		}
 		cn = rec
 
 		settings := e.App.Settings()
@@ -139,9 +147,7 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 
 	if err := e.App.NewMailClient().Send(msg); err != nil {
 		e.App.Logger().Error("send credit note mail", "id", cn.Id, "error", err)
-		if derr := e.App.Delete(counted); derr != nil {
-			e.App.Logger().Error("remove the count of a failed send", "id", counted.Id, "error", derr)
-		}
+		(&preparedSend{event: event, counted: counted}).undo(e.App)
 		cn.Set(migrations.FieldCreditNoteSentAt, before)
 		if serr := e.App.Save(cn); serr != nil {
 			e.App.Logger().Error("restore sent_at after a failed send", "id", cn.Id, "error", serr)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/migrations"
@@ -42,6 +43,20 @@ func TestSendCreditNoteRoute(t *testing.T) {
 		expect(t, get(t, app, "credit_notes", cnAlice), map[string]any{migrations.FieldCreditNoteSentAt: "set"})
 		if n, _ := app.CountRecords(migrations.MailSendsCollection); n != 1 {
 			t.Errorf("%d counted sends, want 1", n)
+		}
+		// The corrected invoice's activity says it was sent, and by whom.
+		evs, err := app.FindAllRecords(migrations.DocumentEventsCollection, dbx.HashExp{"type": migrations.EventCreditNoteSent})
+		if err != nil || len(evs) != 1 {
+			t.Fatalf("%d credit_note_sent events (%v), want 1", len(evs), err)
+		}
+		ev := evs[0]
+		var detail map[string]any
+		if err := ev.UnmarshalJSONField("detail", &detail); err != nil {
+			t.Fatal(err)
+		}
+		if ev.GetString("document") != invPaid || ev.GetString("kind") != "invoice" || ev.GetString(migrations.FieldActorName) == "" ||
+			detail["number"] != "CN-00001" || detail["credit_note"] != cnAlice || detail["to"] != "ap@acme.test" {
+			t.Errorf("event on %s (%s) by %q: %v", ev.GetString("document"), ev.GetString("kind"), ev.GetString(migrations.FieldActorName), detail)
 		}
 	}
 	cases := byRole(apiCase{name: "a credit note is mailed with its PDF", method: post, url: sendURL("credit_notes", cnAlice),

@@ -1,6 +1,6 @@
 // The activity line of a sent document names its recipients as the server stored them.
 import { describe, expect, it } from 'vitest'
-import { describeEvent, type DocumentEvent } from '@/billing/events'
+import { describeEvent, readEvent, type DocumentEvent } from '@/billing/events'
 
 const sent = (detail: DocumentEvent['detail']): DocumentEvent => ({
   id: 'e1',
@@ -60,5 +60,33 @@ describe('describeEvent: who did it', () => {
       'Payment of €120.00 recorded',
     )
     expect(describeEvent(by('created', null, '  '))).toBe('Created')
+  })
+})
+
+describe('describeEvent: a credit note of the invoice was sent', () => {
+  const creditNoteSent = (detail: DocumentEvent['detail'], actor_name?: string) => ({
+    ...sent(detail),
+    type: 'credit_note_sent' as const,
+    actor_name,
+  })
+
+  it('names the credit note and its recipients, like a sent invoice', () => {
+    expect(describeEvent(creditNoteSent({ number: 'CN-00001', to: 'ap@acme.test', cc: [] }))).toBe(
+      'Credit note CN-00001 sent to ap@acme.test',
+    )
+    expect(
+      describeEvent(
+        creditNoteSent({ number: 'CN-00001', to: 'ap@acme.test', cc: ['b@acme.test'] }),
+      ),
+    ).toBe('Credit note CN-00001 sent to ap@acme.test, cc b@acme.test')
+    expect(
+      describeEvent(creditNoteSent({ number: 'CN-00002', to: 'ap@acme.test', cc: [] }, 'Ana')),
+    ).toBe('Credit note CN-00002 sent to ap@acme.test (Ana)')
+  })
+
+  it('arrives live like the other events', () => {
+    expect(
+      readEvent({ id: 'e3', kind: 'invoice', document: 'i1', type: 'credit_note_sent' })?.type,
+    ).toBe('credit_note_sent')
   })
 })
