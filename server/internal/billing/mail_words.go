@@ -28,8 +28,9 @@ type mailWords struct {
 	LineTax string
 	// LineDiscount is a line's discount ("less {rate}").
 	LineDiscount string
-	// The totals; Discount takes the document's rate ({rate}).
-	Subtotal, Discount, TaxTotal, Total, Paid, TotalDue string
+	// The totals; Discount takes the document's rate ({rate}); Deducted
+	// is what a final invoice's deposits brought in.
+	Subtotal, Discount, TaxTotal, Total, Deducted, Paid, TotalDue string
 	// PaymentDetails heads an invoice's bank details, with its labels
 	// (the sheet's words, src/locales/*/doc.json payment.*).
 	PaymentDetails, Holder, IBAN, BIC, Reference string
@@ -64,7 +65,7 @@ func documentWordsOf(w mailwords.Words) mailWords {
 		Description: w["column.description"], Qty: w["column.qty"], UnitPrice: w["column.unitPrice"],
 		Tax: w["column.tax"], Amount: w["column.amount"],
 		LineTax: w["lineTax"], LineDiscount: w["lineDiscount"],
-		Subtotal: w["subtotal"], Discount: w["discount"], TaxTotal: w["taxTotal"], Total: w["total"], Paid: w["paid"],
+		Subtotal: w["subtotal"], Discount: w["discount"], TaxTotal: w["taxTotal"], Total: w["total"], Deducted: w["deducted"], Paid: w["paid"],
 		TotalDue:       w["totalDue"],
 		PaymentDetails: w["payment.title"], Holder: w["payment.holder"], IBAN: w["payment.iban"], BIC: w["payment.bic"],
 		Reference:   w["payment.reference"],

@@ -244,6 +244,17 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		}
 	}
 
+	// A draft is marked sent first, so what is mailed and kept is what the
+	// save decided: a final invoice deducts what its deposits brought in
+	// at this moment (a deposit paid since the draft was last saved
+	// included), never the figures of its last draft.
+	if isDraft {
+		rec.Set("status", statusSent)
+		if err := tx.Save(rec); err != nil {
+			return nil, err
+		}
+	}
+
 	// The issued copy: which PDF goes with this mail, and whether the
 	// upload becomes the document's copy.
 	business := by.business
@@ -266,11 +277,6 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		pdf = upload
 	}
 
-	changed := false
-	if isDraft {
-		rec.Set("status", statusSent)
-		changed = true
-	}
 	if keep {
 		file, err := filesystem.NewFileFromBytes(pdf, pdfName)
 		if err != nil {
@@ -278,9 +284,6 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		}
 		rec.Set(migrations.FieldIssuedPDF, file)
 		rec.Set(migrations.FieldIssuedFor, printedFor)
-		changed = true
-	}
-	if changed {
 		if err := tx.Save(rec); err != nil {
 			return nil, err
 		}
@@ -312,7 +315,8 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		Link:         url,
 	}
 	doc.DiscountPercent = rec.GetFloat("discount_percent")
-	if k.noun == "invoice" && !isDraft {
+	if k.noun == "invoice" {
+		doc.DeductedCents = int64(rec.GetInt(migrations.FieldDeductedCents))
 		doc.PaidCents = int64(rec.GetInt("paid_cents"))
 		doc.DueCents = int64(rec.GetInt("balance_cents"))
 	}
@@ -503,6 +507,7 @@ type sendDoc struct {
 	NetCents        []int64 // per line, after the line discount
 	Totals          money.Totals
 	DiscountPercent float64
+	DeductedCents   int64 // final invoices: what their deposits brought in
 	PaidCents       int64 // invoices: what payments already covered
 	DueCents        int64 // invoices: the balance; quotes: the total
 	Link            string
@@ -637,6 +642,9 @@ func composeSendMail(d sendDoc) (subject, text, html string, err error) {
 		v.Amounts = append(v.Amounts, mailAmount{Label: w.Total, Amount: fm(t.TotalCents), Strong: true})
 	} else {
 		v.Amounts = append(v.Amounts, mailAmount{Label: w.Total, Amount: fm(t.TotalCents)})
+		if d.DeductedCents != 0 {
+			v.Amounts = append(v.Amounts, mailAmount{Label: w.Deducted, Amount: fm(-d.DeductedCents)})
+		}
 		if d.PaidCents != 0 {
 			v.Amounts = append(v.Amounts, mailAmount{Label: w.Paid, Amount: fm(-d.PaidCents)})
 		}
