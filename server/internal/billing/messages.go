@@ -110,6 +110,7 @@ const (
 	msgDepositNoWork      = "Add lines with a total above zero before requesting a deposit."
 	msgDepositInvalid     = "Enter a percentage above 0 and up to 100, or an amount up to the total."
 	msgDepositSource      = "A deposit can be requested from a sent or accepted quote or from a draft invoice."
+	msgDepositsMoved      = "A deposit was paid or credited while you were sending: the final invoice now deducts what it brought in. Check the invoice, then send it again."
 
 	// E-invoicing (decide_einvoice.go).
 	msgInvalidVATID          = "Enter the VAT ID with its country prefix, e.g. DE123456789."
@@ -256,6 +257,7 @@ var refusalMessages = map[string]string{
 	"folio_deposit_no_work":          msgDepositNoWork,
 	"folio_deposit_invalid":          msgDepositInvalid,
 	"folio_deposit_source":           msgDepositSource,
+	"folio_deposits_moved":           msgDepositsMoved,
 	"folio_invalid_vat_id":           msgInvalidVATID,
 	"folio_invalid_country":          msgInvalidCountry,
 	"folio_endpoint_scheme_missing":  msgEndpointScheme,

@@ -3,7 +3,9 @@ package billing
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -16,9 +18,12 @@ import (
 	"folio/server/migrations"
 )
 
+// call is one request of atOnce; contentType "" is JSON.
+type call struct{ method, url, body, contentType string }
+
 // atOnce sends the requests all at the same moment as alice and returns
 // each answer, in the order given.
-func atOnce(t *testing.T, app *tests.TestApp, reqs []struct{ method, url, body string }) []answer {
+func atOnce(t *testing.T, app *tests.TestApp, reqs []call) []answer {
 	t.Helper()
 	srv := testServer(t, app)
 	auth := testapp.Token(t, app, alice)
@@ -30,7 +35,11 @@ func atOnce(t *testing.T, app *tests.TestApp, reqs []struct{ method, url, body s
 		go func() {
 			defer wg.Done()
 			<-start
-			rec := do(srv, r.method, r.url, strings.NewReader(r.body), map[string]string{"Authorization": auth})
+			headers := map[string]string{"Authorization": auth}
+			if r.contentType != "" {
+				headers["Content-Type"] = r.contentType
+			}
+			rec := do(srv, r.method, r.url, strings.NewReader(r.body), headers)
 			out[i] = answer{code: rec.Code, body: rec.Body.String()}
 		}()
 	}
@@ -58,8 +67,8 @@ func TestDepositRequestedTwiceAtOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			req := struct{ method, url, body string }{http.MethodPost, depositURL("quotes", quoAccepted), `{"percent": 30}`}
-			answers := atOnce(t, app, []struct{ method, url, body string }{req, req})
+			req := call{http.MethodPost, depositURL("quotes", quoAccepted), `{"percent": 30}`, ""}
+			answers := atOnce(t, app, []call{req, req})
 			var numbers []string
 			for _, a := range answers {
 				if a.code != http.StatusOK {
@@ -164,29 +173,97 @@ func TestFinalIssuedJustAfterItsDepositIsPaid(t *testing.T) {
 	expect(t, get(t, app, "invoices", final), map[string]any{"deducted_cents": 6000, "balance_cents": 6000})
 }
 
+// withPDF is a send's form with the PDF made on the device.
+func withPDF(t testing.TB) (body, contentType string) {
+	t.Helper()
+	r, ct := multipartSend(t, nil, pdfA, "x.pdf")
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b), ct
+}
+
+// Sent with the PDF the device made from the draft it read (deducting
+// nothing), the final is refused with a clear code when the deposit was
+// paid in between: nothing is sent or kept, the draft now deducts the
+// payment, and sent again (with a new PDF) it goes out deducting it.
+func TestFinalWithAnOutdatedPDFIsRefused(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	deposit, final := finalWithUnpaidDeposit(t, app)
+	paid := false
+	onLinkCreated(app, func() {
+		if paid {
+			return
+		}
+		paid = true
+		if _, err := create(app, "payments", "", map[string]any{"business": alice, "invoice": deposit,
+			"amount_cents": 6000, "date": "2026-03-14", "method": "bank_transfer"}); err != nil {
+			t.Errorf("concurrent payment: %v", err)
+		}
+	})
+	srv, auth := testServer(t, app), testapp.Token(t, app, alice)
+	send := func() *httptest.ResponseRecorder {
+		body, ct := withPDF(t)
+		return do(srv, http.MethodPost, sendURL("invoices", final), strings.NewReader(body),
+			map[string]string{"Authorization": auth, "Content-Type": ct})
+	}
+	if rec := send(); rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `"code":"folio_deposits_moved"`) {
+		t.Fatalf("answer %d: %s", rec.Code, rec.Body.String())
+	}
+	noMail(t, app)
+	if n := liveLinks(t, app, final); n != 0 {
+		t.Errorf("%d live links after a refused send", n)
+	}
+	expect(t, get(t, app, "invoices", final), map[string]any{"status": "draft", "deducted_cents": 6000, "balance_cents": 6000,
+		migrations.FieldIssuedPDF: ""})
+
+	if rec := send(); rec.Code != http.StatusOK {
+		t.Fatalf("sent again: %d %s", rec.Code, rec.Body.String())
+	}
+	checkIssuedFinal(t, app, final)
+}
+
 // The final is sent while its deposit is paid, both at the same moment,
-// a few times over: each time both succeed and the final deducts all of
-// the deposit or none of it, consistently in every figure and its mail.
+// a few times over, without and with the device's PDF. Without it, both
+// succeed; with it, the send goes out before the payment or is refused
+// (folio_deposits_moved). Either way the final deducts all of the deposit
+// or none of it, consistently in every figure and its mail.
 func TestFinalIssuedWhileItsDepositIsPaid(t *testing.T) {
 	t.Parallel()
-	for round := range 4 {
+	for round := range 6 {
 		t.Run(fmt.Sprint(round), func(t *testing.T) {
 			app := factory(t)
 			defer app.Cleanup()
 			deposit, final := finalWithUnpaidDeposit(t, app)
 			pay := fmt.Sprintf(`{"business":%q,"invoice":%q,"amount_cents":6000,"date":"2026-03-14","method":"bank_transfer"}`,
 				alice, deposit)
-			answers := atOnce(t, app, []struct{ method, url, body string }{
-				{http.MethodPost, "/api/collections/payments/records", pay},
-				{http.MethodPost, sendURL("invoices", final), "{}"},
-			})
-			for _, a := range answers {
-				if a.code != http.StatusOK {
-					t.Fatalf("answer %d: %s", a.code, a.body)
-				}
+			send := call{http.MethodPost, sendURL("invoices", final), "{}", ""}
+			upload := round%2 == 1
+			if upload {
+				send.body, send.contentType = withPDF(t)
+			}
+			answers := atOnce(t, app, []call{{http.MethodPost, "/api/collections/payments/records", pay, ""}, send})
+			if answers[0].code != http.StatusOK {
+				t.Fatalf("payment: %d %s", answers[0].code, answers[0].body)
 			}
 			expect(t, get(t, app, "invoices", deposit), map[string]any{"status": "paid", "paid_cents": 6000})
-			checkIssuedFinal(t, app, final)
+			t.Logf("upload %v: send %d, final deducts %d", upload, answers[1].code,
+				get(t, app, "invoices", final).GetInt(migrations.FieldDeductedCents))
+			switch s := answers[1]; {
+			case s.code == http.StatusOK:
+				checkIssuedFinal(t, app, final)
+				if upload && get(t, app, "invoices", final).GetInt(migrations.FieldDeductedCents) != 0 {
+					t.Error("a final sent with a PDF of its draft deducts what the PDF does not show")
+				}
+			case upload && s.code == http.StatusConflict && strings.Contains(s.body, `"code":"folio_deposits_moved"`):
+				noMail(t, app)
+				expect(t, get(t, app, "invoices", final), map[string]any{"status": "draft", "deducted_cents": 6000})
+			default:
+				t.Fatalf("send: %d %s", s.code, s.body)
+			}
 		})
 	}
 }

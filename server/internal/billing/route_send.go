@@ -124,6 +124,10 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 		if errors.Is(err, errSendGone) {
 			return sendGone(k.noun)
 		}
+		if errors.Is(err, errDepositsMoved) {
+			refreshDraft(e.App, k, rec.Id)
+			return refusal.New("folio_deposits_moved", msgDepositsMoved).Answer(http.StatusConflict)
+		}
 		return saveFailure(e, err, markSentFailed(k.noun))
 	}
 
@@ -140,6 +144,23 @@ func (s *service) sendDocumentRoute(e *core.RequestEvent) error {
 // errSendGone is markSent's answer for a document deleted (or moved to
 // another business) after the route first loaded it.
 var errSendGone = errors.New("the document is gone")
+
+// errDepositsMoved is markSent's answer for a final invoice whose deposits
+// brought in more or less since its draft was last saved, sent with a PDF
+// made from that draft.
+var errDepositsMoved = errors.New("the deposits moved")
+
+// refreshDraft saves a draft again, so it (and the screens that show it)
+// deducts what its deposits bring in now.
+func refreshDraft(app core.App, k docKind, id string) {
+	rec, err := app.FindRecordById(k.collection, id)
+	if err != nil || rec.GetString("status") != statusDraft {
+		return
+	}
+	if err := app.Save(rec); err != nil {
+		app.Logger().Error("refresh a final invoice's deduction", "id", id, "error", err)
+	}
+}
 
 // preparedSend is what markSent committed and the mail to send.
 type preparedSend struct {
@@ -249,9 +270,16 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 	// at this moment (a deposit paid since the draft was last saved
 	// included), never the figures of its last draft.
 	if isDraft {
+		deducted := rec.GetInt(migrations.FieldDeductedCents)
 		rec.Set("status", statusSent)
 		if err := tx.Save(rec); err != nil {
 			return nil, err
+		}
+		// The PDF made on the person's device shows the deduction of the
+		// draft it read: it must not go out (and be kept) beside figures
+		// it does not show.
+		if upload != nil && rec.GetInt(migrations.FieldDeductedCents) != deducted {
+			return nil, errDepositsMoved
 		}
 	}
 
