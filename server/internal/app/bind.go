@@ -16,6 +16,7 @@ import (
 	"folio/server/internal/bank"
 	"folio/server/internal/billing"
 	"folio/server/internal/boot"
+	"folio/server/internal/card"
 	"folio/server/internal/dashboard"
 	"folio/server/internal/export"
 	"folio/server/internal/logredact"
@@ -84,6 +85,8 @@ func BindWith(app core.App, opts Options) error {
 	team.BindWithClock(app, schedule.Now)
 	billing.BindWithClock(app, schedule.Now)
 	bank.BindWithClock(app, schedule.Now)
+	// Card payments read the secrets with the key of the 2FA secrets.
+	card.Bind(app, card.Options{Key: keys.Get, APIBase: opts.Getenv(card.EnvAPIBase)})
 	recurring.Bind(app)
 	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)

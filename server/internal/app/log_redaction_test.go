@@ -16,6 +16,7 @@ import (
 
 	"folio/server/internal/backup"
 	"folio/server/internal/billing"
+	"folio/server/internal/card"
 	"folio/server/internal/export"
 	"folio/server/internal/logredact"
 	"folio/server/internal/testapp"
@@ -63,7 +64,7 @@ func flushLogs(t *testing.T, app *tests.TestApp, want int) {
 // code and state, in the URL, the message or the referer. The entry itself
 // stays, with its method and status.
 func TestRequestLogsHoldNoSecrets(t *testing.T) {
-	app := factoryWith(map[string]string{"FOLIO_DEMO": "off"})(t)
+	app := factoryWith(map[string]string{"FOLIO_DEMO": "off", card.EnvAPIBase: testapp.StripeMock(t)})(t)
 	defer app.Cleanup()
 	// PocketBase's test app turns the request log off; a server keeps it
 	// for 5 days unless told otherwise.
@@ -107,6 +108,13 @@ func TestRequestLogsHoldNoSecrets(t *testing.T) {
 		return tok
 	}
 	invoiceTok, quoteTok := doc("invoices"), doc("quotes")
+	// Stripe's secrets travel in a body, which must not be logged either.
+	const stripeKey, stripeWhsec = "sk_test_logsecret000000000001", "whsec_logsecret_0000000001"
+	setup++
+	if res := call(h, http.MethodPut, strings.Replace(card.PathSettings, "{id}", alice.Id, 1),
+		jsonOf(map[string]any{"secret_key": stripeKey, "webhook_secret": stripeWhsec}), auth); res.Code != http.StatusOK {
+		t.Fatalf("connect Stripe: %d %s", res.Code, res.Body)
+	}
 	exportURL, _ := post(export.Path, map[string]any{"business": alice.Id})["url"].(string)
 	ticket := strings.TrimPrefix(exportURL, export.Path+"/")
 	fileToken, err := alice.NewFileToken()
@@ -129,7 +137,7 @@ func TestRequestLogsHoldNoSecrets(t *testing.T) {
 		unknownLink = "unknown-link-0010"
 	)
 	secrets := []string{invoiceTok, quoteTok, ticket, fileToken, verifyTok, resetTok, changeTok, oauthCode, oauthState,
-		pbCode, pbState, backupTk, refererTok, unknownLink}
+		pbCode, pbState, backupTk, refererTok, unknownLink, stripeKey, stripeWhsec}
 
 	// The app's pages (the SPA route) and PocketBase's OAuth2 redirect log
 	// only their failures; their successes must leave nothing either.
@@ -143,6 +151,7 @@ func TestRequestLogsHoldNoSecrets(t *testing.T) {
 		{"GET", public + invoiceTok, "http://127.0.0.1:8090/d/" + invoiceTok, public + "[redacted]", nil},
 		{"GET", public + invoiceTok + "/logo", "", public + "[redacted]/logo", nil},
 		{"POST", public + invoiceTok + "/downloaded", "", public + "[redacted]/downloaded", map[string]any{}},
+		{"POST", public + invoiceTok + "/card", "", public + "[redacted]/card", map[string]any{}},
 		{"POST", public + quoteTok + "/accept", "", public + "[redacted]/accept", map[string]any{"name": "Ann Buyer"}},
 		{"POST", public + quoteTok + "/reject", "", public + "[redacted]/reject", map[string]any{"reason": "late"}},
 		{"GET", public + unknownLink, "", public + "[redacted]", nil},
@@ -214,7 +223,7 @@ func TestSecretRoutesAreRedacted(t *testing.T) {
 	for _, pattern := range []string{
 		"/d/{token}",
 		billing.PathPublicDocument, billing.PathPublicLogo, billing.PathPublicAccept,
-		billing.PathPublicReject, billing.PathPublicDownloaded,
+		billing.PathPublicReject, billing.PathPublicDownloaded, card.PathCheckout,
 		export.Path + "/{ticket}", backup.DownloadPath + "/{ticket}",
 	} {
 		p := strings.NewReplacer("{token}", secret, "{ticket}", secret).Replace(pattern)

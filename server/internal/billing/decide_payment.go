@@ -38,6 +38,10 @@ type paymentCheck struct {
 	// storedCents.
 	edit        bool
 	storedCents int64
+	// overBalance is true for a card payment the provider has already
+	// taken: it is recorded as what it is even when it no longer fits the
+	// balance (flagged for refund by its recorder), never refused.
+	overBalance bool
 }
 
 // decidePayment refuses a payment that is not positive, lands on a void
@@ -59,6 +63,8 @@ func decidePayment(c paymentCheck) *ruleError {
 	case c.invoiceStatus == statusVoid:
 		return newRuleError("invoice", "folio_payment_on_void", msgPaymentOnVoid)
 	case c.edit && c.amountCents <= c.storedCents:
+		return nil
+	case c.overBalance && !c.edit:
 		return nil
 	case c.availableCents <= 0 && c.invoiceStatus == statusPaid:
 		return newRuleError("invoice", "folio_already_paid", msgAlreadyPaid)

@@ -105,7 +105,15 @@ func trailPaymentCreate(e *core.RecordEvent) error {
 			return err
 		}
 		r := e.Record
-		return recordEvent(e.App, r.GetString("business"), actorOf(r), invoiceKind.noun, r.GetString("invoice"), migrations.EventPayment,
-			map[string]any{"amount_cents": r.GetInt("amount_cents"), "currency": r.GetString("currency")})
+		detail := map[string]any{"amount_cents": r.GetInt("amount_cents"), "currency": r.GetString("currency")}
+		if p := r.GetString(migrations.FieldPaymentProvider); p != "" {
+			// "Paid by card · Stripe" in the activity.
+			detail["method"] = r.GetString("method")
+			detail["provider"] = p
+			if r.GetBool(migrations.FieldNeedsRefund) {
+				detail["needs_refund"] = true
+			}
+		}
+		return recordEvent(e.App, r.GetString("business"), actorOf(r), invoiceKind.noun, r.GetString("invoice"), migrations.EventPayment, detail)
 	})
 }

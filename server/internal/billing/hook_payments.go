@@ -59,6 +59,11 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			if r.GetString("invoice") != orig.GetString("invoice") {
 				return refuse("invoice", "folio_payment_moved", msgPaymentMoved)
 			}
+			for _, f := range providerFixed {
+				if r.GetString(f) != orig.GetString(f) {
+					return refuse(f, "folio_provider_payment_fixed", msgProviderPaymentFixed)
+				}
+			}
 			if isCreditPayment(orig) || isCreditPayment(r) {
 				for _, f := range creditPaymentFixed {
 					if r.GetString(f) != orig.GetString(f) {
@@ -96,6 +101,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			amountCents:    amount,
 			edit:           !isNew,
 			storedCents:    int64(orig.GetInt("amount_cents")),
+			overBalance:    isProviderPayment(r) && r.GetBool(migrations.FieldNeedsRefund),
 		}); rerr != nil {
 			return rerr.api()
 		}
@@ -134,6 +140,16 @@ func storedDate(isNew bool, orig *core.Record) time.Time {
 		return time.Time{}
 	}
 	return dateOf(orig, "date")
+}
+
+// providerFixed are the fields that tie a payment to its provider's: they
+// never change once it is recorded.
+var providerFixed = []string{migrations.FieldPaymentProvider, migrations.FieldProviderPaymentID}
+
+// isProviderPayment tells a payment recorded from a provider's event
+// (Stripe) from one typed in.
+func isProviderPayment(r *core.Record) bool {
+	return r.GetString(migrations.FieldPaymentProvider) != "" && r.GetString(migrations.FieldProviderPaymentID) != ""
 }
 
 // isCreditPayment tells kept credit applied to an invoice from money paid.

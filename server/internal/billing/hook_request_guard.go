@@ -30,7 +30,9 @@ var serverFields = map[string][]string{
 		migrations.FieldInvoiceKind, migrations.FieldWorkQuote, migrations.FieldWorkInvoice,
 		migrations.FieldDepositPercent, migrations.FieldDeposits, migrations.FieldDeductedCents,
 	},
-	migrations.PaymentsCollection: {"customer", "currency", "number", "seq"},
+	migrations.PaymentsCollection: {"customer", "currency", "number", "seq",
+		migrations.FieldPaymentProvider, migrations.FieldProviderPaymentID, migrations.FieldNeedsRefund,
+		migrations.FieldProviderRefundedCents},
 	migrations.CreditNotesCollection: {
 		"customer", "number", "seq", "currency", "discount_percent", "subtotal_cents", "discount_cents",
 		"tax_cents", "total_cents", "tax_breakdown", migrations.FieldRefundedCents,

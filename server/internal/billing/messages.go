@@ -144,6 +144,7 @@ const (
 	msgCreditNoteMoved       = "A credit note can't move to another invoice."
 	msgCreditOtherCustomer   = "The credit belongs to another customer or currency."
 	msgCreditPaymentFixed    = "An applied credit's amount, method and credit note can't change. Delete it and apply it again."
+	msgProviderPaymentFixed  = "A card payment stays linked to the payment at its provider."
 	msgCreditNeedsNote       = "Choose the credit note whose credit is applied."
 	msgNoCreditToApply       = "There is no credit left to apply on this credit note."
 
@@ -303,6 +304,7 @@ var refusalMessages = map[string]string{
 	"folio_credit_note_moved":        msgCreditNoteMoved,
 	"folio_credit_other_customer":    msgCreditOtherCustomer,
 	"folio_credit_payment_fixed":     msgCreditPaymentFixed,
+	"folio_provider_payment_fixed":   msgProviderPaymentFixed,
 	"folio_credit_needs_note":        msgCreditNeedsNote,
 	"folio_apply_over_credit":        fmtApplyOverLeft,
 	"folio_no_credit_to_apply":       msgNoCreditToApply,

@@ -94,7 +94,9 @@ func buildFixture(app *tests.TestApp) error {
 	if err != nil {
 		return err
 	}
-	set(business, map[string]any{migrations.FieldCompanyName: "Alice Design Studio"})
+	set(business, map[string]any{migrations.FieldCompanyName: "Alice Design Studio",
+		// The Stripe secrets are stored sealed; neither form is exported.
+		migrations.FieldStripeSecretKey: "sealed-stripe-secret-key", migrations.FieldStripeWebhookSecret: "sealed-stripe-webhook-secret"})
 	acme := save("customers", map[string]any{"business": alice, "name": "Acme", "currency": "EUR", "email": "ap@acme.test"})
 	save("customers", map[string]any{"business": alice, "name": "=HYPERLINK(\"http://evil\")", "currency": "EUR"})
 	save("quotes", map[string]any{"business": alice, "customer": acme.Id, "issue_date": "2026-03-01", "expiry_date": "2026-04-01", "items": items("Design", 1000)})
@@ -311,7 +313,8 @@ func TestExportHasEveryRecordOfTheBusiness(t *testing.T) {
 	// No secret, nothing of Bob's, and not the team's people (memberships
 	// and invitations are not books).
 	for name, b := range files {
-		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash", admin.ID, accountant.ID} {
+		for _, bad := range []string{"Bob Secret Co", "Bob's work", bob, "totp", "tokenKey", "password", "token_hash", admin.ID, accountant.ID,
+			"sealed-stripe", migrations.FieldStripeSecretKey, migrations.FieldStripeWebhookSecret} {
 			if bytes.Contains(b, []byte(bad)) {
 				t.Errorf("%s contains %q", name, bad)
 			}

@@ -130,6 +130,7 @@ func Fixture(t testing.TB, name string, build func(app *tests.TestApp) error) *t
 // func TestMain(m *testing.M) { testapp.Main(m) }.
 func Main(m *testing.M) {
 	code := m.Run()
+	stopStripeMock()
 	if templateDir != "" {
 		_ = os.RemoveAll(templateDir)
 	}

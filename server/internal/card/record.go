@@ -1,0 +1,140 @@
+package card
+
+import (
+	"database/sql"
+	"errors"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/stripe/stripe-go/v84"
+
+	"folio/server/internal/billing"
+	"folio/server/migrations"
+)
+
+// Results of recording an event beyond decidePaidSession's.
+const (
+	// resultDuplicate: the payment was recorded before (a replay, or the
+	// other of two events of one payment).
+	resultDuplicate = "duplicate"
+	// refundUnknownPayment: a refund of a payment Folio has not recorded.
+	refundUnknownPayment = "unknown_payment"
+)
+
+// recordSession records the payment of a paid Checkout Session as a
+// payment of method card, through the billing hooks (the same rules as a
+// typed payment: the invoice's figures and status follow, the activity
+// says "payment"), linked to Stripe's payment id. It runs in one
+// transaction that first looks for that id: the write connection is one,
+// so of two deliveries at once the second sees the first's payment; the
+// unique index stands behind that.
+func recordSession(app core.App, businessID string, cs *stripe.CheckoutSession) (string, error) {
+	paymentID := cs.ID
+	if cs.PaymentIntent != nil && cs.PaymentIntent.ID != "" {
+		// The charge events name the payment intent, not the session.
+		paymentID = cs.PaymentIntent.ID
+	}
+	var result string
+	err := app.RunInTransaction(func(tx core.App) error {
+		if found, err := findProviderPayment(tx, businessID, paymentID); err != nil || found != nil {
+			result = resultDuplicate
+			return err
+		}
+		p := paidSession{
+			routeBusiness: businessID,
+			metaBusiness:  cs.Metadata["folio_business"], metaInvoice: cs.Metadata["folio_invoice"],
+			currency: string(cs.Currency), amountCents: cs.AmountTotal, paymentID: paymentID,
+		}
+		inv, err := tx.FindRecordById(migrations.InvoicesCollection, p.metaInvoice)
+		if err == nil {
+			p.invoiceFound = true
+			p.invoiceBusiness = inv.GetString("business")
+			p.invoiceStatus = inv.GetString("status")
+			p.invoiceCurrency = inv.GetString("currency")
+			p.balanceCents = int64(inv.GetInt("balance_cents"))
+		}
+		result = decidePaidSession(p)
+		if result != recordPayment && result != recordForRefund {
+			return nil
+		}
+		payments, err := tx.FindCachedCollectionByNameOrId(migrations.PaymentsCollection)
+		if err != nil {
+			return err
+		}
+		r := core.NewRecord(payments)
+		r.Set("business", businessID)
+		r.Set("invoice", inv.Id)
+		r.Set("amount_cents", p.amountCents)
+		r.Set("method", "card")
+		r.Set("reference", paymentID)
+		r.Set(migrations.FieldPaymentProvider, migrations.ProviderStripe)
+		r.Set(migrations.FieldProviderPaymentID, paymentID)
+		r.Set(migrations.FieldNeedsRefund, result == recordForRefund)
+		return tx.Save(r)
+	})
+	if err != nil {
+		// The unique index refused a second row: another delivery won.
+		if found, ferr := findProviderPayment(app, businessID, paymentID); ferr == nil && found != nil {
+			return resultDuplicate, nil
+		}
+	}
+	return result, err
+}
+
+// recordRefund records what Stripe says was refunded of a charge on its
+// payment: Stripe's amount_refunded is a total, so a replayed or older
+// event changes nothing, and each increase adds one activity entry. A
+// payment flagged for refund is no longer flagged once refunded.
+func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, error) {
+	if ch.PaymentIntent == nil || ch.PaymentIntent.ID == "" {
+		return ignoreUnusable, nil
+	}
+	result := "refund"
+	err := app.RunInTransaction(func(tx core.App) error {
+		p, err := findProviderPayment(tx, businessID, ch.PaymentIntent.ID)
+		if err != nil {
+			return err
+		}
+		if p == nil {
+			result = refundUnknownPayment
+			return nil
+		}
+		var changed bool
+		changed, err = applyRefunded(tx, p, ch.AmountRefunded)
+		if err == nil && !changed {
+			result = resultDuplicate
+		}
+		return err
+	})
+	return result, err
+}
+
+// applyRefunded raises a payment's refunded total to total (what Stripe
+// says is refunded of it), records the refund in the invoice's activity,
+// and clears the refund flag. It answers false and changes nothing when
+// total is not above what is recorded.
+func applyRefunded(tx core.App, p *core.Record, total int64) (bool, error) {
+	before := int64(p.GetInt(migrations.FieldProviderRefundedCents))
+	if total <= before {
+		return false, nil
+	}
+	p.Set(migrations.FieldProviderRefundedCents, total)
+	p.Set(migrations.FieldNeedsRefund, false)
+	if err := tx.Save(p); err != nil {
+		return false, err
+	}
+	return true, billing.RecordInvoiceEvent(tx, p.GetString("business"), p.GetString("invoice"), migrations.EventCardRefunded,
+		map[string]any{"amount_cents": total - before, "currency": p.GetString("currency"),
+			"provider": p.GetString(migrations.FieldPaymentProvider), "refunded_cents": total})
+}
+
+// findProviderPayment is the business's payment of a provider's payment
+// id, nil when there is none.
+func findProviderPayment(app core.App, businessID, paymentID string) (*core.Record, error) {
+	r, err := app.FindFirstRecordByFilter(migrations.PaymentsCollection,
+		"business = {:b} && "+migrations.FieldProviderPaymentID+" = {:p}", dbx.Params{"b": businessID, "p": paymentID})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return r, err
+}

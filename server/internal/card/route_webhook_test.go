@@ -1,0 +1,198 @@
+package card
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+// A paid Checkout Session signed with the business's secret records one
+// payment of method card through the payment rules: the invoice is paid,
+// the activity says it came from Stripe.
+func TestWebhookRecordsAPaidSession(t *testing.T) {
+	w := newWorld(t)
+	code, out := w.deliver(t, alice, aliceWhsec, event("evt_1", "checkout.session.completed",
+		paidSessionObject("pi_good", w.invoice, alice, 12000, "eur")), time.Now())
+	if code != http.StatusOK || out["result"] != recordPayment {
+		t.Fatalf("%d %v", code, out)
+	}
+	ps := w.cardPayments(t, alice)
+	if len(ps) != 1 {
+		t.Fatalf("%d card payments", len(ps))
+	}
+	p := ps[0]
+	if p.GetString("method") != "card" || p.GetInt("amount_cents") != 12000 || p.GetString(migrations.FieldProviderPaymentID) != "pi_good" ||
+		p.GetString(migrations.FieldPaymentProvider) != "stripe" || p.GetBool(migrations.FieldNeedsRefund) || p.GetString("number") == "" {
+		t.Errorf("payment %v", p.PublicExport())
+	}
+	inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+	if inv.GetString("status") != "paid" || inv.GetInt("balance_cents") != 0 {
+		t.Errorf("invoice %s balance %d", inv.GetString("status"), inv.GetInt("balance_cents"))
+	}
+	var detail string
+	if err := w.app.DB().NewQuery("SELECT detail FROM document_events WHERE document = {:d} AND type = 'payment'").
+		Bind(dbx.Params{"d": w.invoice}).Row(&detail); err != nil {
+		t.Fatal(err)
+	}
+	if detail != `{"amount_cents":12000,"currency":"EUR","method":"card","provider":"stripe"}` {
+		t.Errorf("activity detail %s", detail)
+	}
+}
+
+// Nothing but a fresh event signed with this business's own secret is
+// taken: forged, signed by another business, stale, or unsigned events
+// answer 400 and record nothing.
+func TestWebhookRefusesWhatStripeDidNotSign(t *testing.T) {
+	w := newWorld(t)
+	payload := event("evt_2", "checkout.session.completed", paidSessionObject("pi_forged", w.invoice, alice, 12000, "eur"))
+	for _, c := range []struct {
+		name   string
+		secret string
+		ts     time.Time
+	}{
+		{"forged", "whsec_someone_else_entirely", time.Now()},
+		{"signed with another business's secret", bobWhsec, time.Now()},
+		{"stale timestamp", aliceWhsec, time.Now().Add(-10 * time.Minute)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if code, out := w.deliver(t, alice, c.secret, payload, c.ts); code != http.StatusBadRequest || out["result"] != "bad_signature" {
+				t.Errorf("%d %v", code, out)
+			}
+		})
+	}
+	if code, _, _ := w.do(t, http.MethodPost, pathFor(PathWebhook, "business", alice), "", string(payload)); code != http.StatusBadRequest {
+		t.Errorf("unsigned: %d", code)
+	}
+	if n := len(w.cardPayments(t, alice)); n != 0 {
+		t.Errorf("%d payments recorded", n)
+	}
+	// The same event, signed as Stripe signs it, is taken.
+	if code, out := w.deliver(t, alice, aliceWhsec, payload, time.Now()); code != http.StatusOK || out["result"] != recordPayment {
+		t.Errorf("genuine: %d %v", code, out)
+	}
+}
+
+// Replayed and reordered events of one payment record it once: the
+// completed session twice, then its async success.
+func TestWebhookReplayedEventsRecordOnce(t *testing.T) {
+	w := newWorld(t)
+	obj := paidSessionObject("pi_replay", w.invoice, alice, 5000, "eur")
+	for i, typ := range []string{"checkout.session.async_payment_succeeded", "checkout.session.completed", "checkout.session.completed"} {
+		want := resultDuplicate
+		if i == 0 {
+			want = recordPayment
+		}
+		if code, out := w.deliver(t, alice, aliceWhsec, event("evt_r", typ, obj), time.Now()); code != http.StatusOK || out["result"] != want {
+			t.Errorf("delivery %d (%s): %d %v", i, typ, code, out)
+		}
+	}
+	if n := len(w.cardPayments(t, alice)); n != 1 {
+		t.Errorf("%d payments, want 1", n)
+	}
+	if got := w.record(t, migrations.InvoicesCollection, w.invoice).GetInt("paid_cents"); got != 5000 {
+		t.Errorf("paid %d", got)
+	}
+}
+
+// Eight deliveries of one event at once record one payment.
+func TestWebhookConcurrentDuplicatesRecordOnce(t *testing.T) {
+	w := newWorld(t)
+	payload := event("evt_c", "checkout.session.completed", paidSessionObject("pi_race", w.invoice, alice, 12000, "eur"))
+	ok := testapp.Race(8, func() bool {
+		code, out := w.deliver(t, alice, aliceWhsec, payload, time.Now())
+		return code == http.StatusOK && (out["result"] == recordPayment || out["result"] == resultDuplicate)
+	})
+	if ok != 8 {
+		t.Errorf("%d of 8 deliveries answered 200", ok)
+	}
+	if n := len(w.cardPayments(t, alice)); n != 1 {
+		t.Errorf("%d payments, want 1", n)
+	}
+	if got := w.record(t, migrations.InvoicesCollection, w.invoice).GetInt("paid_cents"); got != 12000 {
+		t.Errorf("paid %d", got)
+	}
+}
+
+// What can't be set against this business's invoice is acknowledged and
+// not recorded: another currency, an invoice of another business (by its
+// id, or by the business named in the metadata), a session still unpaid.
+func TestWebhookIgnoresWhatIsNotThisInvoice(t *testing.T) {
+	w := newWorld(t)
+	for _, c := range []struct {
+		name string
+		obj  map[string]any
+		want string
+	}{
+		{"wrong currency", paidSessionObject("pi_usd", w.invoice, alice, 12000, "usd"), ignoreCurrency},
+		{"invoice of another business", paidSessionObject("pi_bob", w.bobInvoice, alice, 12000, "eur"), ignoreForeign},
+		{"metadata of another business", paidSessionObject("pi_meta", w.invoice, bob, 12000, "eur"), ignoreForeign},
+		{"not paid yet", func() map[string]any {
+			o := paidSessionObject("pi_later", w.invoice, alice, 12000, "eur")
+			o["payment_status"] = "unpaid"
+			return o
+		}(), "pending"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if code, out := w.deliver(t, alice, aliceWhsec, event("evt_i", "checkout.session.completed", c.obj), time.Now()); code != http.StatusOK || out["result"] != c.want {
+				t.Errorf("%d %v, want %s", code, out, c.want)
+			}
+		})
+	}
+	if n := len(w.cardPayments(t, alice)) + len(w.cardPayments(t, bob)); n != 0 {
+		t.Errorf("%d payments recorded", n)
+	}
+	if got := w.record(t, migrations.InvoicesCollection, w.bobInvoice).GetInt("paid_cents"); got != 0 {
+		t.Errorf("Bob's invoice paid %d", got)
+	}
+}
+
+// A card payment that no longer fits (the owner recorded a transfer
+// meanwhile, or the invoice is paid) is recorded as what it is and
+// flagged for refund; a charge.refunded from Stripe's dashboard then
+// records the refund once and clears the flag.
+func TestWebhookOverpaymentIsFlaggedThenRefunded(t *testing.T) {
+	w := newWorld(t)
+	if _, err := save(w.app, migrations.PaymentsCollection, map[string]any{"business": alice, "invoice": w.invoice,
+		"amount_cents": 12000, "method": "bank_transfer"}); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_o", "checkout.session.completed",
+		paidSessionObject("pi_late", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordForRefund {
+		t.Fatalf("%d %v", code, out)
+	}
+	ps := w.cardPayments(t, alice)
+	if len(ps) != 1 || !ps[0].GetBool(migrations.FieldNeedsRefund) || ps[0].GetInt("amount_cents") != 12000 {
+		t.Fatalf("payments %v", ps)
+	}
+	inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+	if inv.GetInt("paid_cents") != 24000 || inv.GetInt(migrations.FieldCreditCents) != 12000 {
+		t.Errorf("paid %d credit %d", inv.GetInt("paid_cents"), inv.GetInt(migrations.FieldCreditCents))
+	}
+
+	charge := map[string]any{"id": "ch_1", "object": "charge", "amount": 12000, "amount_refunded": 12000, "currency": "eur",
+		"payment_intent": "pi_late", "refunded": true}
+	for i, want := range []string{"refund", resultDuplicate} {
+		if code, out := w.deliver(t, alice, aliceWhsec, event("evt_rf", "charge.refunded", charge), time.Now()); code != http.StatusOK || out["result"] != want {
+			t.Errorf("refund delivery %d: %d %v", i, code, out)
+		}
+	}
+	p := w.record(t, migrations.PaymentsCollection, ps[0].Id)
+	if p.GetInt(migrations.FieldProviderRefundedCents) != 12000 || p.GetBool(migrations.FieldNeedsRefund) {
+		t.Errorf("refunded %d, flag %v", p.GetInt(migrations.FieldProviderRefundedCents), p.GetBool(migrations.FieldNeedsRefund))
+	}
+	var n int
+	_ = w.app.DB().NewQuery("SELECT COUNT(*) FROM document_events WHERE type = 'card_refunded'").Row(&n)
+	if n != 1 {
+		t.Errorf("%d refund events, want 1", n)
+	}
+	// A refund of a payment Folio has not recorded yet is delivered again later.
+	charge["payment_intent"] = "pi_unknown"
+	if code, _ := w.deliver(t, alice, aliceWhsec, event("evt_u", "charge.refunded", charge), time.Now()); code != http.StatusConflict {
+		t.Errorf("unknown payment: %d", code)
+	}
+}
