@@ -28,6 +28,7 @@ import {
   say,
   type PageMessage,
 } from './api'
+import { CardPayment } from './CardPayment'
 import { applyPageLanguage, chosenLanguage, keepChosenLanguage, pageLanguage } from './language'
 
 type Load =
@@ -185,6 +186,7 @@ function DocumentView({
       <main className="mx-auto grid max-w-4xl gap-6 px-4 py-6 print:p-0">
         <h1 className="sr-only">{heading}</h1>
         <StatusLine doc={doc} dt={dt} />
+        <CardPayment token={token} doc={doc} dt={dt} />
         {answerable ? (
           <Suspense fallback={null}>
             <QuoteAnswer token={token} dt={dt} onAnswered={onChanged} />

@@ -18,6 +18,8 @@ const REFUSALS: Record<string, DocKey> = {
   folio_already_answered: 'doc.public.refusal.alreadyAnswered',
   folio_invoice_no_answer: 'doc.public.refusal.invoiceNoAnswer',
   folio_quote_expired: 'doc.public.refusal.expired',
+  folio_card_not_offered: 'doc.public.card.notOffered',
+  folio_card_nothing_due: 'doc.public.card.nothingDue',
 }
 
 /** A message of the page: one of its own, or a sentence the server wrote. */
@@ -107,3 +109,32 @@ export const rejectQuote = (token: string, reason: string) => post(token, 'rejec
 /** Tells the business the PDF was downloaded (best effort: the download never waits on it). */
 export const markDownloaded = (token: string) => post(token, 'downloaded').catch(() => {})
 export const logoUrl = (token: string) => `${base(token)}/logo`
+
+/** Whether the invoice can be paid by card now (the business connected Stripe), and how much. */
+export interface CardOffer {
+  available: boolean
+  amount_cents: number
+  currency: string
+}
+
+export async function fetchCardOffer(token: string): Promise<CardOffer> {
+  return answer(await fetch(`${base(token)}/card`, { headers: { Accept: 'application/json' } }))
+}
+
+/** Asks for a Stripe Checkout page of the balance due; answers its address. */
+export async function startCardPayment(token: string): Promise<string> {
+  const res = await fetch(`${base(token)}/card`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+  const { url } = await answer<{ url?: unknown }>(res)
+  if (typeof url !== 'string' || !url) throw new Refused({ key: 'doc.public.card.failed' }, 502)
+  return url
+}
+
+/** What the Checkout page sent the customer back with (?card=success|cancel), or null. */
+export function cardReturn(search: string): 'success' | 'cancel' | null {
+  const v = new URLSearchParams(search).get('card')
+  return v === 'success' || v === 'cancel' ? v : null
+}
