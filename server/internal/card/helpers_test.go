@@ -200,7 +200,7 @@ func paidSessionObject(pi, invoice, business string, amount int64, currency stri
 	return map[string]any{
 		"id": "cs_test_" + pi, "object": "checkout.session", "mode": "payment", "payment_status": "paid",
 		"status": "complete", "amount_total": amount, "currency": currency, "payment_intent": pi,
-		"metadata": map[string]any{"folio_invoice": invoice, "folio_business": business},
+		"metadata": map[string]any{metaInvoice: invoice, metaBusiness: business},
 	}
 }
 

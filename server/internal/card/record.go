@@ -42,7 +42,7 @@ func recordSession(app core.App, businessID string, cs *stripe.CheckoutSession) 
 		}
 		p := paidSession{
 			routeBusiness: businessID,
-			metaBusiness:  cs.Metadata["folio_business"], metaInvoice: cs.Metadata["folio_invoice"],
+			metaBusiness:  cs.Metadata[metaBusiness], metaInvoice: cs.Metadata[metaInvoice],
 			currency: string(cs.Currency), amountCents: cs.AmountTotal, paymentID: paymentID,
 		}
 		inv, err := tx.FindRecordById(migrations.InvoicesCollection, p.metaInvoice)

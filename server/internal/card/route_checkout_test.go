@@ -33,8 +33,8 @@ func TestCheckoutAsksForTheBalanceDue(t *testing.T) {
 	for k, want := range map[string]string{
 		"mode": "payment", "line_items[0][quantity]": "1",
 		"line_items[0][price_data][unit_amount]": "10000", "line_items[0][price_data][currency]": "eur",
-		"metadata[folio_invoice]": w.invoice, "metadata[folio_business]": alice,
-		"payment_intent_data[metadata][folio_invoice]": w.invoice,
+		"metadata[" + metaInvoice + "]": w.invoice, "metadata[" + metaBusiness + "]": alice,
+		"payment_intent_data[metadata][" + metaInvoice + "]": w.invoice,
 		"success_url": "https://folio.example/d/" + tokInvoice + "?card=success",
 		"cancel_url":  "https://folio.example/d/" + tokInvoice + "?card=cancel",
 	} {

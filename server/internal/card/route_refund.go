@@ -66,7 +66,7 @@ func (s *service) refundRoute(e *core.RequestEvent) error {
 		return refusal.BadRequest("folio_stripe_not_connected", msgNotConnected)
 	}
 	refunded, err := s.refund(e.Request.Context(), conn.secretKey, p.GetString(migrations.FieldProviderPaymentID), amount, before,
-		map[string]string{"folio_payment": p.Id, "folio_invoice": p.GetString("invoice"), "folio_business": b.Id})
+		map[string]string{metaPayment: p.Id, metaInvoice: p.GetString("invoice"), metaBusiness: b.Id})
 	if err != nil {
 		return decideStripeFailure(failureOf(err)).Answer(http.StatusBadGateway)
 	}

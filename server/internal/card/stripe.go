@@ -12,6 +12,14 @@ import (
 	"folio/server/internal/refusal"
 )
 
+// The metadata Folio gives a Checkout Session, its payment and a refund,
+// read back from Stripe's events.
+const (
+	metaInvoice  = "folio-invoice"
+	metaBusiness = "folio-business"
+	metaPayment  = "folio-payment"
+)
+
 // callTimeout bounds one route's calls to Stripe.
 const callTimeout = 30 * time.Second
 
@@ -56,7 +64,7 @@ type session struct {
 func (s *service) createSession(ctx context.Context, key string, in session, day string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	meta := map[string]string{"folio_invoice": in.invoice, "folio_business": in.business}
+	meta := map[string]string{metaInvoice: in.invoice, metaBusiness: in.business}
 	params := &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
 		SuccessURL:        stripe.String(in.pageURL + "?card=success"),
