@@ -309,6 +309,13 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/settings/BankPage')),
   },
   {
+    path: paths.settingsCardPayments,
+    access: 'signedIn',
+    title: 'settings.nav.card',
+    layout: settings,
+    load: screen(() => import('@/features/settings/CardPaymentsPage')),
+  },
+  {
     path: paths.settingsEInvoicing,
     access: 'signedIn',
     title: 'settings.nav.einvoicing',

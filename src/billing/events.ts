@@ -22,6 +22,8 @@ export interface DocumentEvent {
     | 'links_stopped'
     /** A credit note of this invoice was mailed; detail {credit_note, number, to, cc}. */
     | 'credit_note_sent'
+    /** Stripe refunded (part of) a card payment; detail {amount_cents, currency, provider}. */
+    | 'card_refunded'
   detail: {
     to?: string
     /** The copies' addresses (the server writes a list; older events a string). */
@@ -36,6 +38,10 @@ export interface DocumentEvent {
     step?: number
     /** The number of the credit note mailed (credit_note_sent). */
     number?: string
+    /** A payment's provider ('stripe') when it was paid by card from the customer's page. */
+    provider?: string
+    /** A card payment that arrived when it no longer fitted the balance: to be refunded. */
+    needs_refund?: boolean
   } | null
   /** How many visits a folded view or download stands for (one event per visitor and day). */
   count?: number
@@ -132,8 +138,16 @@ function describeWhat(e: DocumentEvent, t: Translate): string {
       )
     case 'rejected':
       return quoting(t('billing.event.rejected'), d.reason)
-    case 'payment':
-      return t('billing.event.payment', {
+    case 'payment': {
+      const amount = formatMoney(d.amount_cents ?? 0, d.currency || 'EUR')
+      if (d.provider === 'stripe')
+        return d.needs_refund
+          ? t('billing.event.paidByCardToRefund', { amount })
+          : t('billing.event.paidByCard', { amount })
+      return t('billing.event.payment', { amount })
+    }
+    case 'card_refunded':
+      return t('billing.event.cardRefunded', {
         amount: formatMoney(d.amount_cents ?? 0, d.currency || 'EUR'),
       })
     case 'voided':
@@ -196,6 +210,7 @@ const TYPES = new Set<string>([
   'voided',
   'links_stopped',
   'credit_note_sent',
+  'card_refunded',
 ])
 
 /** A realtime record read as an event, or null when it is not one. */

@@ -27,6 +27,7 @@ export const paths = {
   settingsAccount: '/settings/account',
   settingsBusiness: '/settings/business',
   settingsBank: '/settings/bank',
+  settingsCardPayments: '/settings/card-payments',
   settingsEInvoicing: '/settings/e-invoicing',
   settingsMail: '/settings/mail',
   settingsSecurity: '/settings/security',

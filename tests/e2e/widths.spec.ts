@@ -88,6 +88,7 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/account',
     '/settings/business',
     '/settings/bank',
+    '/settings/card-payments',
     '/settings/e-invoicing',
     '/settings/mail',
     '/settings/security',

@@ -90,3 +90,41 @@ describe('describeEvent: a credit note of the invoice was sent', () => {
     ).toBe('credit_note_sent')
   })
 })
+
+describe('describeEvent: card payments through Stripe', () => {
+  const ev = (type: DocumentEvent['type'], detail: DocumentEvent['detail']): DocumentEvent => ({
+    ...sent(detail),
+    type,
+  })
+
+  it('says a payment from the customer’s page was paid by card through Stripe', () => {
+    expect(
+      describeEvent(ev('payment', { amount_cents: 12000, currency: 'EUR', provider: 'stripe' })),
+    ).toBe('Paid by card · Stripe: €120.00')
+  })
+
+  it('says when it came after the balance was settled, to refund', () => {
+    expect(
+      describeEvent(
+        ev('payment', {
+          amount_cents: 12000,
+          currency: 'EUR',
+          provider: 'stripe',
+          needs_refund: true,
+        }),
+      ),
+    ).toBe('Paid by card · Stripe: €120.00, more than was still due — to refund')
+  })
+
+  it('says a refund Stripe made', () => {
+    expect(describeEvent(ev('card_refunded', { amount_cents: 3000, currency: 'EUR' }))).toBe(
+      'Refunded by card · Stripe: €30.00',
+    )
+  })
+
+  it('reads a realtime card refund as an event', () => {
+    expect(
+      readEvent({ id: 'x', type: 'card_refunded', kind: 'invoice', document: 'd' })?.type,
+    ).toBe('card_refunded')
+  })
+})

@@ -12,6 +12,7 @@ const pages = [
   paths.settingsAccount,
   paths.settingsBusiness,
   paths.settingsBank,
+  paths.settingsCardPayments,
   paths.settingsEInvoicing,
   paths.settingsMail,
   paths.settingsSecurity,

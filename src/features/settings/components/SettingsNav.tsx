@@ -20,6 +20,11 @@ export const settingsSections = [
     text: 'settings.nav.bankText',
   },
   {
+    href: '/settings/card-payments',
+    label: 'settings.nav.card',
+    text: 'settings.nav.cardText',
+  },
+  {
     href: '/settings/e-invoicing',
     label: 'settings.nav.einvoicing',
     text: 'settings.nav.einvoicingText',
