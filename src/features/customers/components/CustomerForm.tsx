@@ -65,7 +65,7 @@ export function CustomerForm({
   const t = useT()
   const [openedVersion] = useState(version)
   const ids = useId()
-  const { values, setValues, set, bind, errors, formError, busy, handleSubmit } = useForm(
+  const { values, setValues, bind, formError, busy, handleSubmit } = useForm(
     customerFormSchema,
     initial,
   )
@@ -104,36 +104,28 @@ export function CustomerForm({
         <Field
           label={t('customers.form.email')}
           type="email"
-          value={values.email}
-          onChange={set('email')}
+          {...bind('email')}
           dir="ltr"
-          error={errors.email}
           autoComplete="email"
           hint={t('customers.form.emailHint')}
         />
         <Field
           label={t('customers.form.phone')}
           type="tel"
-          value={values.phone}
-          onChange={set('phone')}
+          {...bind('phone')}
           dir="ltr"
-          error={errors.phone}
           autoComplete="tel"
         />
         <Field
           label={t('customers.form.website')}
-          value={values.website}
-          onChange={set('website')}
+          {...bind('website')}
           dir="ltr"
-          error={errors.website}
           autoComplete="url"
         />
         <Field
           label={t('customers.form.taxId')}
-          value={values.tax_id}
-          onChange={set('tax_id')}
+          {...bind('tax_id')}
           dir="ltr"
-          error={errors.tax_id}
           hint={t('customers.form.taxIdHint')}
         />
       </fieldset>
@@ -149,10 +141,8 @@ export function CustomerForm({
         <Field label={t('customers.form.city')} {...bind('city')} autoComplete="address-level2" />
         <Field
           label={t('customers.form.postalCode')}
-          value={values.postal_code}
-          onChange={set('postal_code')}
+          {...bind('postal_code')}
           dir="ltr"
-          error={errors.postal_code}
           autoComplete="postal-code"
         />
         <CountrySelect
@@ -216,10 +206,8 @@ export function CustomerForm({
         <Field
           label={t('customers.form.endpointId')}
           hint={t('customers.form.endpointIdHint')}
-          value={values.endpoint_id}
-          onChange={set('endpoint_id')}
+          {...bind('endpoint_id')}
           dir="ltr"
-          error={errors.endpoint_id}
           autoComplete="off"
         />
         <AddressSchemeSelect
@@ -230,10 +218,8 @@ export function CustomerForm({
         <Field
           label={t('customers.form.buyerReference')}
           hint={t('customers.form.buyerReferenceHint')}
-          value={values.buyer_reference}
-          onChange={set('buyer_reference')}
+          {...bind('buyer_reference')}
           dir="ltr"
-          error={errors.buyer_reference}
           autoComplete="off"
         />
       </fieldset>
