@@ -58,7 +58,7 @@ export function ApplyCreditDialog({
   const maxOf = (c: CreditNote | undefined) =>
     c ? Math.min(keptCreditOf(c), invoice.balance_cents) : 0
   const maxCents = Math.max(0, ...credits.map(maxOf))
-  const { values, set, errors, formError, busy, handleSubmit } = useForm(
+  const { values, set, bind, errors, formError, busy, handleSubmit } = useForm(
     applySchema(currency, maxCents),
     { creditNote: first?.id ?? '', amount: toInputAmount(maxOf(first), currency) },
     { invalidMessage: null, fieldAliases: { amount_cents: 'amount', credit_note: 'creditNote' } },
@@ -115,12 +115,7 @@ export function ApplyCreditDialog({
             </option>
           ))}
         </SelectField>
-        <AmountField
-          label={t('credits.apply.amount', { currency })}
-          value={values.amount}
-          onChange={set('amount')}
-          error={errors.amount}
-        />
+        <AmountField label={t('credits.apply.amount', { currency })} {...bind('amount')} />
         <FormFooter
           align="end"
           formError={formError}

@@ -68,7 +68,7 @@ function TemplateEditor({
   const t = useT()
   const qc = useQueryClient()
   const [, navigate] = useLocation()
-  const { values, setValues, set, errors, clearError, formError, busy, handleSubmit } = useForm(
+  const { values, setValues, bind, errors, clearError, formError, busy, handleSubmit } = useForm(
     templateSchema,
     initial,
   )
@@ -119,21 +119,14 @@ function TemplateEditor({
             label={t('recurring.form.name')}
             hint={t('recurring.form.nameHint')}
             dir="auto"
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
+            {...bind('name')}
           />
         </Card>
 
         <Card className="grid gap-4">
           <h2 className="font-semibold">{t('recurring.form.schedule')}</h2>
           <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,13rem),1fr))] gap-4">
-            <SelectField
-              label={t('recurring.form.frequency')}
-              value={values.frequency}
-              onChange={set('frequency')}
-              error={errors.frequency}
-            >
+            <SelectField label={t('recurring.form.frequency')} {...bind('frequency')}>
               {FREQUENCIES.map((f) => (
                 <option key={f} value={f}>
                   {t(`recurring.frequency.${f}`)}
@@ -141,12 +134,7 @@ function TemplateEditor({
               ))}
             </SelectField>
             {values.frequency === 'monthly' ? (
-              <SelectField
-                label={t('recurring.form.monthDay')}
-                value={values.month_day}
-                onChange={set('month_day')}
-                error={errors.month_day}
-              >
+              <SelectField label={t('recurring.form.monthDay')} {...bind('month_day')}>
                 {Array.from({ length: 31 }, (_, i) => (
                   <option key={i + 1} value={String(i + 1)}>
                     {t('recurring.form.dayN', { day: i + 1 })}
@@ -155,19 +143,8 @@ function TemplateEditor({
                 <option value="0">{t('recurring.form.lastDay')}</option>
               </SelectField>
             ) : null}
-            <Field
-              label={t('recurring.form.start')}
-              type="date"
-              value={values.start_date}
-              onChange={set('start_date')}
-              error={errors.start_date}
-            />
-            <SelectField
-              label={t('recurring.form.end')}
-              value={values.end_kind}
-              onChange={set('end_kind')}
-              error={errors.end_kind}
-            >
+            <Field label={t('recurring.form.start')} type="date" {...bind('start_date')} />
+            <SelectField label={t('recurring.form.end')} {...bind('end_kind')}>
               {END_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {t(`recurring.end.${k}`)}
@@ -179,33 +156,21 @@ function TemplateEditor({
                 label={t('recurring.form.endCount')}
                 inputMode="numeric"
                 dir="auto"
-                value={values.end_count}
-                onChange={set('end_count')}
-                error={errors.end_count}
+                {...bind('end_count')}
               />
             ) : null}
             {values.end_kind === 'on' ? (
-              <Field
-                label={t('recurring.form.endDate')}
-                type="date"
-                value={values.end_date}
-                onChange={set('end_date')}
-                error={errors.end_date}
-              />
+              <Field label={t('recurring.form.endDate')} type="date" {...bind('end_date')} />
             ) : null}
             <Field
               label={t('recurring.form.terms')}
               inputMode="numeric"
               dir="auto"
-              value={values.payment_terms_days}
-              onChange={set('payment_terms_days')}
-              error={errors.payment_terms_days}
+              {...bind('payment_terms_days')}
             />
             <SelectField
               label={t('recurring.form.action')}
-              value={values.action}
-              onChange={set('action')}
-              error={errors.action}
+              {...bind('action')}
               hint={t('recurring.form.actionHint')}
             >
               {ACTIONS.map((a) => (
@@ -322,12 +287,7 @@ function TemplateEditor({
               {t('recurring.line.add')}
             </Button>
           </div>
-          <TextAreaField
-            label={t('recurring.form.notes')}
-            value={values.notes}
-            onChange={set('notes')}
-            error={errors.notes}
-          />
+          <TextAreaField label={t('recurring.form.notes')} {...bind('notes')} />
         </Card>
 
         <FormFooter

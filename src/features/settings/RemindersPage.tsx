@@ -150,7 +150,7 @@ function Switch({ business, on }: { business: string; on: boolean }) {
 
 function ScheduleForm({ business, initial }: { business: string; initial: Input }) {
   const t = useT()
-  const { values, set, errors, formError, busy, handleSubmit } = useForm(schema, initial)
+  const { bind, formError, busy, handleSubmit } = useForm(schema, initial)
   const submit = handleSubmit(async (output) => {
     const r = await save(writes.settingsUpdate, {
       business,
@@ -165,26 +165,20 @@ function ScheduleForm({ business, initial }: { business: string; initial: Input 
       <Field
         dir="ltr"
         label={t('dunning.settings.steps')}
-        value={values.reminder_steps}
-        onChange={set('reminder_steps')}
-        error={errors.reminder_steps}
+        {...bind('reminder_steps')}
         hint={t('dunning.settings.stepsHint')}
         autoComplete="off"
       />
       <Field
         dir="auto"
         label={t('dunning.settings.subject')}
-        value={values.reminder_subject_template}
-        onChange={set('reminder_subject_template')}
-        error={errors.reminder_subject_template}
+        {...bind('reminder_subject_template')}
       />
       <TextAreaField
         dir="auto"
         label={t('dunning.settings.message')}
         rows={8}
-        value={values.reminder_message_template}
-        onChange={set('reminder_message_template')}
-        error={errors.reminder_message_template}
+        {...bind('reminder_message_template')}
         hint={t('dunning.settings.messageHint', PLACEHOLDERS)}
       />
       <FormFooter formError={formError} busy={busy} submitLabel={t('dunning.settings.submit')} />
