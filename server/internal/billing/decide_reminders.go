@@ -174,7 +174,7 @@ func decideReminderSteps(raw []byte) ([]int, *ruleError) {
 
 // reminderSteps is a business's schedule: its own, else the defaults.
 func reminderSteps(business *core.Record) []int {
-	steps, rerr := decideReminderSteps(rawJSON(business, migrations.FieldReminderSteps))
+	steps, rerr := decideReminderSteps(RawJSON(business, migrations.FieldReminderSteps))
 	if rerr != nil || steps == nil {
 		return DefaultReminderSteps
 	}

@@ -103,7 +103,7 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 			return refuse("issue_date", "folio_credit_before_invoice", msgCreditBeforeInvoice)
 		}
 
-		lines, err := money.ParseLines(rawJSON(r, "items"))
+		lines, err := money.ParseLines(RawJSON(r, "items"))
 		if err != nil {
 			return inputRefusal(err)
 		}
@@ -164,7 +164,7 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 // than id (creditRatesLeft). Every save of an invoice stores its breakdown
 // (prepareDocument), the bulk seeder's too.
 func invoiceRatesLeft(app core.App, inv *core.Record, id string) ([]money.TaxGroup, error) {
-	charged, err := storedTaxGroups(rawJSON(inv, "tax_breakdown"))
+	charged, err := storedTaxGroups(RawJSON(inv, "tax_breakdown"))
 	if err != nil {
 		return nil, err
 	}
@@ -203,8 +203,8 @@ func creditNoteChanges(orig, r *core.Record) []string {
 	for _, f := range creditNoteContent {
 		switch f {
 		case "items":
-			a, errA := money.ParseLines(rawJSON(orig, "items"))
-			b, errB := money.ParseLines(rawJSON(r, "items"))
+			a, errA := money.ParseLines(RawJSON(orig, "items"))
+			b, errB := money.ParseLines(RawJSON(r, "items"))
 			if errA != nil || errB != nil || !sameLines(a, b) {
 				changed = append(changed, f)
 			}

@@ -141,7 +141,7 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 		return nil, refuse("expiry_date", "folio_expiry_before_issue", msgExpiryBeforeIssue)
 	}
 
-	p.lines, err = money.ParseLines(rawJSON(r, "items"))
+	p.lines, err = money.ParseLines(RawJSON(r, "items"))
 	if err != nil {
 		return nil, inputRefusal(err)
 	}
@@ -168,7 +168,7 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 		}
 		if !slices.Contains(changed, "items") {
 			// Same content: keep the stored lines (and their ids) as they are.
-			if stored, err := money.ParseLines(rawJSON(orig, "items")); err == nil {
+			if stored, err := money.ParseLines(RawJSON(orig, "items")); err == nil {
 				p.lines = stored
 			}
 		}
@@ -289,7 +289,7 @@ func changedFields(orig, r *core.Record, lines []money.Line, k docKind) []string
 	for _, f := range k.content {
 		switch f {
 		case "items":
-			stored, err := money.ParseLines(rawJSON(orig, "items"))
+			stored, err := money.ParseLines(RawJSON(orig, "items"))
 			if err != nil || !sameLines(stored, lines) {
 				changed = append(changed, f)
 			}
@@ -337,8 +337,8 @@ func inputRefusal(err error) error {
 	return err
 }
 
-// rawJSON is a JSON field's bytes as stored or as set.
-func rawJSON(r *core.Record, field string) []byte {
+// RawJSON is a JSON field's bytes as stored or as set.
+func RawJSON(r *core.Record, field string) []byte {
 	switch v := r.GetRaw(field).(type) {
 	case types.JSONRaw:
 		return v

@@ -163,7 +163,7 @@ var mixedLines = []map[string]any{
 func breakdownOf(t testing.TB, rec *core.Record) []TaxRow {
 	t.Helper()
 	var rows []TaxRow
-	if err := json.Unmarshal(rawJSON(rec, "tax_breakdown"), &rows); err != nil {
+	if err := json.Unmarshal(RawJSON(rec, "tax_breakdown"), &rows); err != nil {
 		t.Fatal(err)
 	}
 	return rows
@@ -197,7 +197,7 @@ func TestDocumentVATCategory(t *testing.T) {
 				t.Errorf("%s %s: breakdown %+v, want %+v", c.name, col, got, want)
 			}
 			// The unit codes are kept on the stored lines.
-			lines, _ := money.ParseLines(rawJSON(get(t, app, col, rec.Id), "items"))
+			lines, _ := money.ParseLines(RawJSON(get(t, app, col, rec.Id), "items"))
 			if lines[0].UnitCode != "HUR" || lines[1].UnitCode != "LS" || lines[0].Unit != "h" {
 				t.Errorf("%s %s: lines %+v", c.name, col, lines)
 			}
@@ -368,7 +368,7 @@ func TestConvertCopiesEInvoiceFields(t *testing.T) {
 	expect(t, inv, map[string]any{
 		migrations.FieldVATExemptionCategory: "G", migrations.FieldVATExemptionReason: "Export outside the EU.", "total_cents": 28800,
 	})
-	lines, _ := money.ParseLines(rawJSON(inv, "items"))
+	lines, _ := money.ParseLines(RawJSON(inv, "items"))
 	if len(lines) != 2 || lines[0].UnitCode != "HUR" || lines[1].UnitCode != "LS" {
 		t.Errorf("invoice lines %+v", lines)
 	}

@@ -75,7 +75,7 @@ func finalDepositsOf(app core.App, r *core.Record) ([]finalDeposit, error) {
 			return nil, err
 		}
 		var breakdown []money.TaxGroup
-		_ = json.Unmarshal(rawJSON(d, "tax_breakdown"), &breakdown)
+		_ = json.Unmarshal(RawJSON(d, "tax_breakdown"), &breakdown)
 		notes, err := app.FindAllRecords(migrations.CreditNotesCollection, dbx.HashExp{"invoice": d.Id})
 		if err != nil {
 			return nil, err
@@ -83,7 +83,7 @@ func finalDepositsOf(app core.App, r *core.Record) ([]finalDeposit, error) {
 		credited := []money.TaxGroup{}
 		for _, n := range notes {
 			var rows []money.TaxGroup
-			_ = json.Unmarshal(rawJSON(n, "tax_breakdown"), &rows)
+			_ = json.Unmarshal(RawJSON(n, "tax_breakdown"), &rows)
 			credited = append(credited, rows...)
 		}
 		out = append(out, finalDeposit{

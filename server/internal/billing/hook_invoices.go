@@ -29,7 +29,7 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 		if err != nil || q.GetString("business") != p.businessID {
 			return refuse("quote", "folio_foreign_quote", msgForeignQuote)
 		}
-		lines, _ := money.ParseLines(rawJSON(q, "items"))
+		lines, _ := money.ParseLines(RawJSON(q, "items"))
 		if rerr := decideConvert(q.GetString("status"), q.GetString("invoice") != "", len(lines)); rerr != nil {
 			return rerr.api()
 		}

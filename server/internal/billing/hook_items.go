@@ -26,7 +26,7 @@ func saveItem(e *core.RecordEvent) error {
 		sku:         r.GetString(migrations.FieldItemSKU),
 		vatCategory: r.GetString(migrations.FieldItemVATCategory),
 		taxRate:     r.GetFloat("tax_rate"),
-		prices:      rawJSON(r, migrations.FieldItemPrices),
+		prices:      RawJSON(r, migrations.FieldItemPrices),
 	})
 	if rerr != nil {
 		return rerr.api()

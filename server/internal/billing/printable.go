@@ -205,7 +205,7 @@ type printableSource struct {
 // lines, computed as the hooks computed them when the document was saved.
 func buildPrintable(src printableSource) (PrintableDocument, error) {
 	doc, business, customer, k := src.doc, src.business, src.customer, src.kind
-	lines, err := money.ParseLines(rawJSON(doc, "items"))
+	lines, err := money.ParseLines(RawJSON(doc, "items"))
 	if err != nil {
 		return PrintableDocument{}, err
 	}
@@ -273,7 +273,7 @@ func buildPrintable(src printableSource) (PrintableDocument, error) {
 		p.Deposit = doc.GetString(migrations.FieldInvoiceKind) == kindDeposit
 		if doc.GetString(migrations.FieldInvoiceKind) == kindFinal {
 			var d finalDeduction
-			if json.Unmarshal(rawJSON(doc, migrations.FieldDeposits), &d) == nil && len(d.Deposits) > 0 {
+			if json.Unmarshal(RawJSON(doc, migrations.FieldDeposits), &d) == nil && len(d.Deposits) > 0 {
 				p.Deduction = &d
 			}
 		}

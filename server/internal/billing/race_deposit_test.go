@@ -134,7 +134,7 @@ func checkIssuedFinal(t testing.TB, app *tests.TestApp, final string) {
 		t.Errorf("final %s, balance %d, deducts %d", fin.GetString("status"), fin.GetInt("balance_cents"), deducted)
 	}
 	var d finalDeduction
-	_ = json.Unmarshal(rawJSON(fin, migrations.FieldDeposits), &d)
+	_ = json.Unmarshal(RawJSON(fin, migrations.FieldDeposits), &d)
 	if int(d.DeductedCents) != deducted {
 		t.Errorf("deduction block %d, stored deduction %d", d.DeductedCents, deducted)
 	}

@@ -128,7 +128,7 @@ func remindersWeekRoute(e *core.RequestEvent, now time.Time) error {
 // checkBusinessReminders refuses a schedule out of bounds and stores it
 // sorted.
 func checkBusinessReminders(e *core.RecordEvent) error {
-	steps, rerr := decideReminderSteps(rawJSON(e.Record, migrations.FieldReminderSteps))
+	steps, rerr := decideReminderSteps(RawJSON(e.Record, migrations.FieldReminderSteps))
 	if rerr != nil {
 		return rerr.api()
 	}
@@ -387,7 +387,7 @@ func lastMailOf(app core.App, inv *core.Record) (time.Time, error) {
 // reminder templates rendered like the send templates, then the invoice's
 // summary with its balance and link; the issued PDF attached if it has one.
 func reminderMail(app core.App, business *core.Record, replyTo string, customer, inv *core.Record, to, url string) (*mailer.Message, error) {
-	lines, err := money.ParseLines(rawJSON(inv, "items"))
+	lines, err := money.ParseLines(RawJSON(inv, "items"))
 	if err != nil {
 		return nil, err
 	}

@@ -61,7 +61,7 @@ func convertQuote(app core.App, quoteID string, at time.Time, actor *core.Record
 		if err != nil {
 			return notFound("folio_quote_not_found", msgQuoteNotFound, nil)
 		}
-		lines, err := money.ParseLines(rawJSON(q, "items"))
+		lines, err := money.ParseLines(RawJSON(q, "items"))
 		if err != nil {
 			return inputRefusal(err)
 		}

@@ -73,7 +73,7 @@ func makeDeposit(app core.App, src *core.Record, req depositRequest, at time.Tim
 		return nil, newRuleError("status", "folio_deposit_source", msgDepositSource).api()
 	}
 	var work []money.TaxGroup
-	_ = json.Unmarshal(rawJSON(src, "tax_breakdown"), &work)
+	_ = json.Unmarshal(RawJSON(src, "tax_breakdown"), &work)
 	nets, rerr := decideDepositNets(work, int64(src.GetInt("total_cents")), req)
 	if rerr != nil {
 		return nil, rerr.api()

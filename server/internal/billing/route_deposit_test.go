@@ -119,7 +119,7 @@ func TestFinalInvoiceDeductsDepositsPerRate(t *testing.T) {
 	expect(t, fin, map[string]any{"kind": "final", "total_cents": 80900, "tax_cents": 10900,
 		"deducted_cents": 24270 + 5000, "balance_cents": 80900 - 29270})
 	var d finalDeduction
-	if err := json.Unmarshal(rawJSON(fin, migrations.FieldDeposits), &d); err != nil {
+	if err := json.Unmarshal(RawJSON(fin, migrations.FieldDeposits), &d); err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Deposits) != 2 || d.Deposits[0].Number != a.GetString("number") || d.Deposits[1].GrossCents != 5000 {

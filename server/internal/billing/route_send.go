@@ -239,7 +239,7 @@ func (s *service) markSent(e *core.RequestEvent, tx core.App, k docKind, id stri
 		cc = []string{}
 	}
 
-	lines, err := money.ParseLines(rawJSON(rec, "items"))
+	lines, err := money.ParseLines(RawJSON(rec, "items"))
 	if err != nil {
 		return nil, inputRefusal(err)
 	}

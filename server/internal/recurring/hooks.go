@@ -1,15 +1,14 @@
 package recurring
 
 import (
-	"encoding/json"
 	"errors"
 	"time"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
-	"github.com/pocketbase/pocketbase/tools/types"
 
+	"folio/server/internal/billing"
 	"folio/server/internal/money"
 	"folio/server/internal/refusal"
 	"folio/server/internal/schedule"
@@ -127,7 +126,7 @@ func (s *service) saveTemplate(e *core.RecordEvent) error {
 	if r.GetString("action") == "" {
 		r.Set("action", "draft")
 	}
-	lines, err := money.ParseLines(rawJSON(r, "items"))
+	lines, err := money.ParseLines(billing.RawJSON(r, "items"))
 	if err != nil {
 		return lineRefusal(err)
 	}
@@ -194,21 +193,4 @@ func lineRefusal(err error) error {
 		field = "items"
 	}
 	return router.NewBadRequestError(ie.Error(), validation.Errors{field: refusal.New(ie.Code, ie.Error()).With(ie.Params())})
-}
-
-// rawJSON is a JSON field's bytes as stored or as set.
-func rawJSON(r *core.Record, field string) []byte {
-	switch v := r.GetRaw(field).(type) {
-	case types.JSONRaw:
-		return v
-	case []byte:
-		return v
-	case string:
-		return []byte(v)
-	case nil:
-		return nil
-	default:
-		b, _ := json.Marshal(v)
-		return b
-	}
 }

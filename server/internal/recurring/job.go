@@ -202,7 +202,7 @@ func newInvoice(app core.App, tpl *core.Record, period time.Time) (*core.Record,
 	inv.Set("status", "draft")
 	inv.Set("issue_date", period)
 	inv.Set("due_date", period.AddDate(0, 0, tpl.GetInt("payment_terms_days")))
-	inv.Set("items", rawJSON(tpl, "items"))
+	inv.Set("items", billing.RawJSON(tpl, "items"))
 	inv.Set("discount_percent", tpl.GetFloat("discount_percent"))
 	inv.Set("notes", tpl.GetString("notes"))
 	inv.Set("terms", tpl.GetString("terms"))

@@ -57,7 +57,7 @@ func TestRunsCatchUpEachWithItsOwnIssueDate(t *testing.T) {
 	if tpl.GetString("last_period") != "2026-03-01" || tpl.GetInt("made_count") != 3 || tpl.GetString("next_date") != "2026-04-01" {
 		t.Fatalf("template progress: %v %v %v", tpl.GetString("last_period"), tpl.GetInt("made_count"), tpl.GetString("next_date"))
 	}
-	if up := fmt.Sprint(tpl.Get("upcoming")); !strings.Contains(string(rawJSON(tpl, "upcoming")), `"2026-04-01","2026-05-01","2026-06-01"`) {
+	if up := fmt.Sprint(tpl.Get("upcoming")); !strings.Contains(string(billing.RawJSON(tpl, "upcoming")), `"2026-04-01","2026-05-01","2026-06-01"`) {
 		t.Fatalf("upcoming %s", up)
 	}
 	runs, _ := app.FindRecordsByFilter(migrations.RecurringRunsCollection, "template = {:t}", "period", 0, 0, dbx.Params{"t": tplMonthly})
