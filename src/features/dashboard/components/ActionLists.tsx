@@ -9,150 +9,132 @@ import { useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
 
 /** The four lists of things to act on, five rows each, every row opening its record. */
+type InvoiceRow = Dashboard['lists']['overdue'][number]
+
+/** The four lists of things to act on, five rows each, every row opening its record. */
 export function ActionLists({ data }: { data: Dashboard }) {
   const t = useT()
   const money = (cents: number) => formatMoney(cents, data.currency)
   const { overdue, due_soon, recent_payments, awaiting_quotes } = data.lists
+  const invoiceRow = (r: InvoiceRow, when: ReactNode, urgent?: boolean): RowProps => ({
+    key: r.id,
+    href: recordPaths.invoice(r.id),
+    number: r.number,
+    who: r.customer_name,
+    amount: money(r.balance_cents),
+    when,
+    urgent,
+  })
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ActionList
         id="overdue"
-        title={t('dashboard.lists.overdue.title')}
-        empty={t('dashboard.lists.overdue.empty')}
+        words="overdue"
         all={recordPaths.listWith(paths.invoices, '?status=overdue')}
-        allLabel={t('dashboard.lists.overdue.all')}
-      >
-        {overdue.map((r) => (
-          <Row
-            key={r.id}
-            href={recordPaths.invoice(r.id)}
-            number={r.number}
-            who={r.customer_name}
-            amount={money(r.balance_cents)}
-            when={t('dashboard.lists.overdue.when', { days: r.days_overdue })}
-            urgent
-          />
-        ))}
-      </ActionList>
+        rows={overdue.map((r) =>
+          invoiceRow(r, t('dashboard.lists.overdue.when', { days: r.days_overdue }), true),
+        )}
+      />
       <ActionList
         id="due-soon"
-        title={t('dashboard.lists.dueSoon.title')}
-        empty={t('dashboard.lists.dueSoon.empty')}
+        words="dueSoon"
         all={recordPaths.listWith(paths.invoices, '?status=outstanding&sort=due_date')}
-        allLabel={t('dashboard.lists.dueSoon.all')}
-      >
-        {due_soon.map((r) => (
-          <Row
-            key={r.id}
-            href={recordPaths.invoice(r.id)}
-            number={r.number}
-            who={r.customer_name}
-            amount={money(r.balance_cents)}
-            when={
-              <>
-                {dueIn(-r.days_overdue)} · <bdi>{formatDate(r.due_date)}</bdi>
-              </>
-            }
-          />
-        ))}
-      </ActionList>
+        rows={due_soon.map((r) =>
+          invoiceRow(
+            r,
+            <>
+              {dueIn(-r.days_overdue)} · <bdi>{formatDate(r.due_date)}</bdi>
+            </>,
+          ),
+        )}
+      />
       <ActionList
         id="recent-payments"
-        title={t('dashboard.lists.payments.title')}
-        empty={t('dashboard.lists.payments.empty')}
+        words="payments"
         all={paths.payments}
-        allLabel={t('dashboard.lists.payments.all')}
-      >
-        {recent_payments.map((r) => (
-          <Row
-            key={r.id}
-            href={recordPaths.invoice(r.invoice)}
-            number={r.invoice_number}
-            who={r.customer_name}
-            amount={money(r.amount_cents)}
-            when={richText(t, 'dashboard.lists.payments.when', {
-              date: <bdi>{formatDate(r.date)}</bdi>,
-            })}
-          />
-        ))}
-      </ActionList>
+        rows={recent_payments.map((r) => ({
+          key: r.id,
+          href: recordPaths.invoice(r.invoice),
+          number: r.invoice_number,
+          who: r.customer_name,
+          amount: money(r.amount_cents),
+          when: richText(t, 'dashboard.lists.payments.when', {
+            date: <bdi>{formatDate(r.date)}</bdi>,
+          }),
+        }))}
+      />
       <ActionList
         id="awaiting-quotes"
-        title={t('dashboard.lists.quotes.title')}
-        empty={t('dashboard.lists.quotes.empty')}
+        words="quotes"
         all={recordPaths.listWith(paths.quotes, '?status=open')}
-        allLabel={t('dashboard.lists.quotes.all')}
-      >
-        {awaiting_quotes.map((r) => (
-          <Row
-            key={r.id}
-            href={recordPaths.quote(r.id)}
-            number={r.number}
-            who={r.customer_name}
-            amount={money(r.total_cents)}
-            when={expiresIn(r.days_to_expiry)}
-          />
-        ))}
-      </ActionList>
+        rows={awaiting_quotes.map((r) => ({
+          key: r.id,
+          href: recordPaths.quote(r.id),
+          number: r.number,
+          who: r.customer_name,
+          amount: money(r.total_cents),
+          when: expiresIn(r.days_to_expiry),
+        }))}
+      />
     </div>
   )
 }
 
+/** A list's title, its "see all" link and what it says when empty: `dashboard.lists.<words>.*`. */
+type ListWords = 'overdue' | 'dueSoon' | 'payments' | 'quotes'
+
 function ActionList({
   id,
-  title,
-  empty,
+  words,
   all,
-  allLabel,
-  children,
+  rows,
 }: {
   id: string
-  title: string
-  empty: string
+  words: ListWords
   all: string
-  allLabel: string
-  children: ReactNode[]
+  rows: RowProps[]
 }) {
+  const t = useT()
   const headingId = `${id}-heading`
   return (
     <Card className="p-4 md:p-6">
       <section aria-labelledby={headingId} className="grid gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id={headingId} className="text-lg font-semibold">
-            {title}
+            {t(`dashboard.lists.${words}.title`)}
           </h2>
           <PreloadLink
             href={all}
             className="text-sm text-primary underline-offset-4 hover:underline"
           >
-            {allLabel}
+            {t(`dashboard.lists.${words}.all`)}
           </PreloadLink>
         </div>
-        {children.length ? (
-          <ul className="-mx-2 grid">{children}</ul>
+        {rows.length ? (
+          <ul className="-mx-2 grid">
+            {rows.map(({ key, ...row }) => (
+              <Row key={key} {...row} />
+            ))}
+          </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">{empty}</p>
+          <p className="text-sm text-muted-foreground">{t(`dashboard.lists.${words}.empty`)}</p>
         )}
       </section>
     </Card>
   )
 }
 
-function Row({
-  href,
-  number,
-  who,
-  amount,
-  when,
-  urgent,
-}: {
+interface RowProps {
+  key: string
   href: string
   number: string
   who: string
   amount: string
   when: ReactNode
   urgent?: boolean
-}) {
+}
+
+function Row({ href, number, who, amount, when, urgent }: Omit<RowProps, 'key'>) {
   return (
     <li>
       <PreloadLink
