@@ -7,6 +7,7 @@ import { freePort, waitForHttp } from './ports'
 import { startSmtpSink } from './smtp-sink'
 import { registerOidcInPocketBase, startOidcProvider } from './oidc'
 import { publishHarness, type HarnessEnv } from './env'
+import { startStripeMock } from './stripe-mock'
 
 const root = join(import.meta.dirname, '..', '..')
 /** The release build plus a route that moves its clock (server/internal/schedule). */
@@ -25,6 +26,8 @@ export default async function globalSetup() {
   const [port, smtpPort, controlPort] = [await freePort(), await freePort(), await freePort()]
   const mailFile = join(dir, 'mails.jsonl')
   const stopSmtp = await startSmtpSink(smtpPort, mailFile)
+  // The server's calls to Stripe (card payments) go to stripe-mock.
+  const stripe = await startStripeMock()
 
   const env: HarnessEnv = {
     baseURL: `http://127.0.0.1:${port}`,
@@ -65,6 +68,7 @@ export default async function globalSetup() {
         FOLIO_UI_DIR: env.uiDir,
         // The demo account runs this server: it may download the server's backups.
         FOLIO_OPERATOR_EMAIL: env.demoEmail,
+        FOLIO_STRIPE_API_BASE: stripe.url,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -111,6 +115,7 @@ export default async function globalSetup() {
     await stopServer()
     await new Promise<void>((resolve) => control.close(() => resolve()))
     await stopSmtp()
+    await stripe.stop()
     await oidc.stop()
     if (process.env.FOLIO_E2E_KEEP !== '1') rmSync(dir, { recursive: true, force: true })
   }
