@@ -49,7 +49,7 @@ export function settlementLines(
   doc: PrintableDocument,
   f: DocFormat,
   dt: DocTranslate,
-): { label: string; amount: string; last: boolean }[] {
+): { label: string; amount: string; cents: number; last: boolean }[] {
   if (doc.kind !== 'invoice') return []
   // A final invoice owes its total less its deposits: that row first, then the usual ones on
   // what is left, always down to the balance.
@@ -68,6 +68,7 @@ export function settlementLines(
     return {
       label: dt(r.kind === 'deposits' ? 'doc.totals.deposits' : ROW_LABEL[r.kind]),
       amount: r.cents > 0 && !last ? `+${money}` : money,
+      cents: r.cents,
       last,
     }
   })

@@ -16,10 +16,12 @@ export interface PrintableVector {
   business: Record<string, unknown>
   customer: Record<string, unknown>
   printable: PrintableDocument
+  /** The blocks sheetOf makes of it, in order, and the totals rows as printed (paper). */
+  sheet: { screen: string[]; paper: string[]; totals: Array<[string, string]> }
 }
 
 export const printableVectors = JSON.parse(
-  readFileSync(new URL('../../vectors/printable.json', import.meta.url), 'utf8'),
+  readFileSync('tests/vectors/printable.json', 'utf8'),
 ) as { today: string; cases: PrintableVector[] }
 
 /** The printable document the web app makes of a case's records. */

@@ -39,10 +39,10 @@ describe('settlementLines', () => {
       status: 'paid',
     })
     expect(settlementLines(doc, docFormat('en'), dt)).toEqual([
-      { label: 'Paid', amount: '−€4,997.75', last: false },
-      { label: 'Credited', amount: '−€374.85', last: false },
-      { label: 'Credit refunded or used', amount: '+€374.85', last: false },
-      { label: 'Balance due', amount: '€0.00', last: true },
+      { label: 'Paid', amount: '−€4,997.75', cents: -499775, last: false },
+      { label: 'Credited', amount: '−€374.85', cents: -37485, last: false },
+      { label: 'Credit refunded or used', amount: '+€374.85', cents: 37485, last: false },
+      { label: 'Balance due', amount: '€0.00', cents: 0, last: true },
     ])
   })
 
@@ -59,6 +59,7 @@ describe('settlementLines', () => {
     expect(settlementLines(doc, docFormat('en'), dt).at(-1)).toEqual({
       label: 'Credit in your favour',
       amount: '−€25.00',
+      cents: -2500,
       last: true,
     })
   })
