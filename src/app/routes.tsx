@@ -237,6 +237,12 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/payments/PaymentsPage')),
   },
   {
+    path: paths.bank,
+    access: 'signedIn',
+    nav: 'shell.nav.bank',
+    load: screen(() => import('@/features/bank/BankPage')),
+  },
+  {
     path: paths.creditNotes,
     access: 'signedIn',
     nav: 'credits.nav',

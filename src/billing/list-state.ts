@@ -170,6 +170,27 @@ export const listSpecs: Record<Collection, ListSpec> = {
     hasCustomerFilter: true,
     expand: 'credit_note,customer',
   },
+  bank_transactions: {
+    collection: 'bank_transactions',
+    tabs: [
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'certain', label: 'billing.list.tab.bankCertain' },
+      { id: 'suggested', label: 'billing.list.tab.bankSuggested' },
+      { id: 'unmatched', label: 'billing.list.tab.bankUnmatched' },
+      { id: 'matched', label: 'billing.list.tab.bankMatched' },
+      { id: 'ignored', label: 'billing.list.tab.bankIgnored' },
+    ],
+    sorts: [
+      { key: 'date', field: 'booking_date', label: 'billing.list.sort.date' },
+      { key: 'amount', field: 'amount_cents', label: 'billing.list.sort.amount' },
+      { key: 'counterparty', field: 'counterparty', label: 'billing.list.sort.name' },
+    ],
+    defaultSort: '-date',
+    dateField: 'booking_date',
+    searchFields: ['counterparty', 'remittance', 'creditor_ref', 'bank_ref', 'invoice.number'],
+    hasCustomerFilter: false,
+    expand: 'invoice',
+  },
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -311,6 +332,8 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
       return null
     case 'refunds':
       return null
+    case 'bank_transactions':
+      return status === 'all' ? null : { expr: 'state = {:status}', params: { status } }
   }
 }
 
@@ -355,7 +378,11 @@ export function listSort(spec: ListSpec, sort: string): string {
   const key = sort.replace(/^-/, '')
   const field = spec.sorts.find((s) => s.key === key)?.field ?? key
   const tie =
-    spec.collection === 'customers' ? 'id' : spec.collection === 'refunds' ? 'created' : 'seq'
+    spec.collection === 'customers'
+      ? 'id'
+      : spec.collection === 'refunds' || spec.collection === 'bank_transactions'
+        ? 'created'
+        : 'seq'
   const dir = desc ? '-' : ''
   return field === tie ? `${dir}${field}` : `${dir}${field},${dir}${tie}`
 }

@@ -95,6 +95,7 @@ const recordExpand: Record<Collection, string | undefined> = {
   payments: 'customer,invoice',
   credit_notes: 'customer,invoice',
   refunds: 'credit_note,invoice,customer',
+  bank_transactions: 'invoice',
 }
 
 export const recordQuery = <T extends AnyRecord>(c: Collection, id: string) =>
@@ -249,6 +250,8 @@ export interface SellerSettings {
   reminder_steps?: number[] | null
   reminder_subject_template?: string
   reminder_message_template?: string
+  /** Certain bank matches are recorded as payments at import, without a click. */
+  bank_auto_confirm?: boolean
   /** Not fields of the business (the user's, before teams): absent now. */
   email?: string
   name?: string

@@ -10,7 +10,14 @@ import { recordKeys, dashboardKey } from './queries'
 import type { Collection, Customer, Invoice, Quote } from './types'
 
 type Live = Collection | typeof EVENTS_COLLECTION
-const COLLECTIONS: Live[] = ['customers', 'quotes', 'invoices', 'payments', EVENTS_COLLECTION]
+const COLLECTIONS: Live[] = [
+  'customers',
+  'quotes',
+  'invoices',
+  'payments',
+  'bank_transactions',
+  EVENTS_COLLECTION,
+]
 
 const SAID = {
   viewed: 'billing.realtime.opened',

@@ -20,7 +20,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const CREDIT_METHOD = 'credit' as const
 
 export type Collection =
-  'customers' | 'quotes' | 'invoices' | 'payments' | 'credit_notes' | 'refunds'
+  | 'customers'
+  | 'quotes'
+  | 'invoices'
+  | 'payments'
+  | 'credit_notes'
+  | 'refunds'
+  | 'bank_transactions'
 export type DocumentKind = 'quotes' | 'invoices'
 
 export interface BaseRecord {
@@ -191,7 +197,49 @@ export interface Refund extends BaseRecord {
   expand?: { credit_note?: CreditNote; customer?: Customer; invoice?: Invoice }
 }
 
-export type AnyRecord = Customer | Quote | Invoice | Payment | CreditNote | Refund
+/**
+ * Where a bank transaction stands: nothing found (or money going out), candidates to look at,
+ * one invoice ready to confirm, recorded as a payment, or set aside.
+ */
+export type BankState = 'unmatched' | 'suggested' | 'certain' | 'matched' | 'ignored'
+
+/** An invoice a bank transaction may pay, and why (reason codes, see bank.reason.*). */
+export interface BankCandidate {
+  invoice: string
+  number: string
+  reasons: string[]
+}
+
+/**
+ * One entry of an imported bank statement (server/internal/bank). Written only by the server:
+ * the import, and the confirm, assign, ignore and restore routes.
+ */
+export interface BankTransaction extends BaseRecord {
+  business: string
+  statement: string
+  bank_ref: string
+  booking_date: string
+  value_date: string
+  /** The amount, always positive; `credit` says which way it went. */
+  amount_cents: number
+  currency: string
+  credit: boolean
+  account: string
+  counterparty: string
+  counterparty_iban: string
+  remittance: string
+  creditor_ref: string
+  state: BankState
+  /** The certain match, or the invoice it was recorded against. */
+  invoice: string
+  candidates: BankCandidate[] | null
+  reasons: string[] | null
+  /** The payment that records it, once matched. */
+  payment: string
+  expand?: { invoice?: Invoice }
+}
+
+export type AnyRecord = Customer | Quote | Invoice | Payment | CreditNote | Refund | BankTransaction
 
 export interface Page<T> {
   page: number

@@ -19,6 +19,7 @@ export const paths = {
   customers: '/customers',
   invoices: '/invoices',
   payments: '/payments',
+  bank: '/bank',
   creditNotes: '/credit-notes',
   quotes: '/quotes',
   recurring: '/recurring',

@@ -48,6 +48,7 @@ describe('the route table', () => {
       { href: paths.quotes, label: 'Quotes' },
       { href: paths.invoices, label: 'Invoices' },
       { href: paths.payments, label: 'Payments' },
+      { href: paths.bank, label: 'Bank' },
       { href: paths.creditNotes, label: 'Credit notes' },
       { href: paths.recurring, label: 'Recurring' },
       { href: paths.settings, label: 'Settings' },
