@@ -83,6 +83,9 @@ async function screens(page: Page): Promise<string[]> {
     `${invoice}/print`,
     '/invoices/new',
     '/payments',
+    // The demo's statement: every state, a long payee and reference text, the mapping-free list.
+    '/bank',
+    '/bank?status=certain',
     '/credit-notes',
     invoice.replace('/invoices/', '/credit-notes/new/'),
     '/settings/account',

@@ -434,3 +434,20 @@ func TestAutoConfirm(t *testing.T) {
 		t.Error("not matched")
 	}
 }
+
+// The demo's statement shows every state the screen has: transfers that
+// name open invoices, one that nobody can place, money going out.
+func TestDemoStatement(t *testing.T) {
+	a := newAPI(t)
+	if err := Demo(a.app, alice, alice, testapp.FixedNow); err != nil {
+		t.Fatal(err)
+	}
+	for state, want := range map[string]int{migrations.BankStateCertain: 3, migrations.BankStateUnmatched: 2} {
+		if n := a.count(migrations.BankTransactionsCollection, dbx.HashExp{"state": state}); n != want {
+			t.Errorf("%d %s, want %d", n, state, want)
+		}
+	}
+	if n := a.count(migrations.BankTransactionsCollection, dbx.HashExp{"credit": false}); n != 1 {
+		t.Errorf("%d outgoing, want 1", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"folio/server/internal/bank"
 	"folio/server/internal/seed"
 	"folio/server/migrations"
 )
@@ -96,7 +97,14 @@ func ensureDemo(app core.App, cfg Config) (demoResult, error) {
 		if err := seed.SetBusiness(txApp, rec, DemoCompany); err != nil {
 			return fmt.Errorf("set up the demo business: %w", err)
 		}
-		return seedDemoData(txApp, rec.Id)
+		if err := seedDemoData(txApp, rec.Id); err != nil {
+			return err
+		}
+		// A bank statement whose transfers match some of those invoices.
+		if err := bank.Demo(txApp, rec.Id, rec.Id, time.Now()); err != nil {
+			return fmt.Errorf("seed the demo bank statement: %w", err)
+		}
+		return nil
 	})
 	if err != nil {
 		return demoResult{}, err

@@ -59,25 +59,13 @@ export function AssignDialog({
             <h3 className="text-sm font-medium">{t('bank.assign.candidates')}</h3>
             <ul className="grid gap-2">
               {candidates.map((c) => (
-                <li
+                <Choice
                   key={c.invoice}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2"
-                >
-                  <span className="min-w-0">
-                    <bdi className="font-medium">{c.number}</bdi>
-                    <span className="block text-xs text-muted-foreground">
-                      {reasonsText(c.reasons, t)}
-                    </span>
-                  </span>
-                  <Button
-                    size="sm"
-                    disabled={assign.isPending}
-                    onClick={() => assign.mutate(c.invoice)}
-                    aria-label={t('bank.assign.choose', { number: c.number })}
-                  >
-                    {t('bank.assign.pick')}
-                  </Button>
-                </li>
+                  number={c.number}
+                  detail={reasonsText(c.reasons, t)}
+                  busy={assign.isPending}
+                  onChoose={() => assign.mutate(c.invoice)}
+                />
               ))}
             </ul>
           </section>
@@ -90,30 +78,16 @@ export function AssignDialog({
         />
         <ul className="grid max-h-72 gap-2 overflow-y-auto">
           {others.map((inv) => (
-            <li
+            <Choice
               key={inv.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2"
-            >
-              <span className="min-w-0 text-sm">
-                <bdi className="font-medium">{inv.number}</bdi>
-                {' · '}
-                <bdi>{inv.expand?.customer?.name ?? ''}</bdi>
-                <span className="block text-xs text-muted-foreground">
-                  {t('bank.assign.balance', {
-                    amount: formatMoney(inv.balance_cents, inv.currency),
-                  })}
-                </span>
-              </span>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={assign.isPending}
-                onClick={() => assign.mutate(inv.id)}
-                aria-label={t('bank.assign.choose', { number: inv.number })}
-              >
-                {t('bank.assign.pick')}
-              </Button>
-            </li>
+              number={inv.number}
+              party={inv.expand?.customer?.name ?? ''}
+              detail={t('bank.assign.balance', {
+                amount: formatMoney(inv.balance_cents, inv.currency),
+              })}
+              busy={assign.isPending}
+              onChoose={() => assign.mutate(inv.id)}
+            />
           ))}
           {found.isSuccess && others.length === 0 ? (
             <li className="text-sm text-muted-foreground">{t('bank.assign.none')}</li>
@@ -121,5 +95,45 @@ export function AssignDialog({
         </ul>
       </div>
     </Dialog>
+  )
+}
+
+/** One invoice to choose: its number (and customer), a line under it, and "Choose". */
+function Choice({
+  number,
+  party,
+  detail,
+  busy,
+  onChoose,
+}: {
+  number: string
+  party?: string
+  detail: string
+  busy: boolean
+  onChoose: () => void
+}) {
+  const t = useT()
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2">
+      <span className="min-w-0 text-sm">
+        <bdi className="font-medium">{number}</bdi>
+        {party ? (
+          <>
+            {' · '}
+            <bdi>{party}</bdi>
+          </>
+        ) : null}
+        <span className="block text-xs text-muted-foreground">{detail}</span>
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        onClick={onChoose}
+        aria-label={t('bank.assign.choose', { number })}
+      >
+        {t('bank.assign.pick')}
+      </Button>
+    </li>
   )
 }
