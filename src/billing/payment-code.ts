@@ -165,6 +165,26 @@ export const EPC_MAX_BYTES = 331
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim()
 const chars = (s: string): number => [...s].length
 
+/** Each row's runs of dark modules in a QR code (rows first), as the SVG and the PDF draw them. */
+export function darkRuns(
+  matrix: readonly (readonly boolean[])[],
+): Array<{ row: number; start: number; length: number }> {
+  const runs: Array<{ row: number; start: number; length: number }> = []
+  matrix.forEach((modules, row) => {
+    let x = 0
+    while (x < modules.length) {
+      if (!modules[x]) {
+        x++
+        continue
+      }
+      const start = x
+      while (x < modules.length && modules[x]) x++
+      runs.push({ row, start, length: x - start })
+    }
+  })
+  return runs
+}
+
 /**
  * The text of an EPC QR code, version 002, UTF-8, SEPA credit transfer: one element a line,
  * joined by "\n"; trailing empty elements are left out, as the guidelines ask ("the last

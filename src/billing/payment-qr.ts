@@ -3,7 +3,7 @@
  * shows one (./payment-code `paysByQr`).
  */
 import { encode } from 'uqr'
-import { epcQrPayload, paysByQr } from './payment-code'
+import { darkRuns, epcQrPayload, paysByQr } from './payment-code'
 import type { PrintableDocument } from './printable'
 
 /**
@@ -20,19 +20,9 @@ export function qrMatrix(text: string): boolean[][] {
  * viewBox="0 0 {n + 2·margin} {n + 2·margin}" and shape-rendering="crispEdges".
  */
 export function qrSvgPath(matrix: readonly (readonly boolean[])[], margin = 0): string {
-  const parts: string[] = []
-  matrix.forEach((row, y) => {
-    let x = 0
-    while (x < row.length) {
-      if (!row[x]) {
-        x++
-        continue
-      }
-      const start = x
-      while (x < row.length && row[x]) x++
-      parts.push(`M${start + margin} ${y + margin}h${x - start}v1h-${x - start}z`)
-    }
-  })
+  const parts = darkRuns(matrix).map(
+    (r) => `M${r.start + margin} ${r.row + margin}h${r.length}v1h-${r.length}z`,
+  )
   return parts.join('')
 }
 

@@ -6,6 +6,7 @@
  * the sRGB output intent, the embedded file (AFRelationship Alternative) in /AF and the
  * EmbeddedFiles name tree; the document information dictionary is rewritten to match the XMP.
  */
+import { latin1 } from '../latin1'
 import { SRGB_ICC_BASE64 } from './srgb'
 
 export interface FacturXAttachment {
@@ -21,15 +22,6 @@ export interface FacturXAttachment {
 
 const FILE_NAME = 'factur-x.xml'
 const enc = new TextEncoder()
-
-/** Latin-1 view of PDF bytes: one char per byte, so offsets are byte offsets. */
-function latin1(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return s
-}
 
 /** A PDF text string in UTF-16BE (any language), written as a hex string. */
 function textString(s: string): string {

@@ -9,6 +9,8 @@
  */
 import { jsPDF } from 'jspdf'
 import { documentLocale } from '@/billing/document-language'
+import { latin1 } from '@/billing/latin1'
+import { darkRuns } from '@/billing/payment-code'
 import type { PrintableDocument } from '@/billing/printable'
 import {
   sheetOf,
@@ -79,15 +81,6 @@ const BIDI_MARKS = /[\u200e\u200f\u061c]/g
 
 type Face = 'regular' | 'bold'
 type Align = 'left' | 'right' | 'center'
-
-/** TrueType bytes as the binary string jsPDF's virtual file system takes. */
-function binaryString(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  }
-  return s
-}
 
 function isTrueType(bytes: Uint8Array): boolean {
   return bytes[0] === 0 && bytes[1] === 1 && bytes[2] === 0 && bytes[3] === 0
@@ -170,9 +163,9 @@ class Pen {
       // Only the embedded fonts: no references to the 14 standard fonts.
       putOnlyUsedFonts: true,
     })
-    pdf.addFileToVFS(`${family}-Regular.ttf`, binaryString(opts.font.regular))
+    pdf.addFileToVFS(`${family}-Regular.ttf`, latin1(opts.font.regular))
     pdf.addFont(`${family}-Regular.ttf`, this.faces.regular, 'normal')
-    pdf.addFileToVFS(`${family}-SemiBold.ttf`, binaryString(opts.font.bold))
+    pdf.addFileToVFS(`${family}-SemiBold.ttf`, latin1(opts.font.bold))
     pdf.addFont(`${family}-SemiBold.ttf`, this.faces.bold, 'normal')
     pdf.setProperties({
       title: sheet.title,
@@ -600,28 +593,19 @@ const PAINTERS: Painters = {
       const qx = right - pad - qrSide
       const qy = y + pad
       pdf.setFillColor(INK[0], INK[1], INK[2])
-      qr.forEach((modules, r) => {
-        let x = 0
-        while (x < modules.length) {
-          if (!modules[x]) {
-            x++
-            continue
-          }
-          const start = x
-          while (x < modules.length && modules[x]) x++
-          // A run of dark modules as one rectangle, a hair wider so no seams show between runs.
-          // The code itself is never mirrored: only where it sits.
-          const runX = qx + start * module
-          const runW = (x - start) * module + 0.01
-          pdf.rect(
-            rtl ? pen.mx(qx, qrSide) + (runX - qx) : runX,
-            qy + r * module,
-            runW,
-            module + 0.01,
-            'F',
-          )
-        }
-      })
+      for (const run of darkRuns(qr)) {
+        // A run of dark modules as one rectangle, a hair wider so no seams show between runs.
+        // The code itself is never mirrored: only where it sits.
+        const runX = qx + run.start * module
+        const runW = run.length * module + 0.01
+        pdf.rect(
+          rtl ? pen.mx(qx, qrSide) + (runX - qx) : runX,
+          qy + run.row * module,
+          runW,
+          module + 0.01,
+          'F',
+        )
+      }
       pen.setType('regular', LABEL, MUTED)
       pen.text(block.scanLabel, qx + qrSide / 2, qy + qrSide + 4, 'center')
     }
