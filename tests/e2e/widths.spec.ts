@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import type { BrowserContext, Page } from '@playwright/test'
 import { harness } from '../support/env'
 import { api, signedInId } from '../support/api'
 import {
@@ -424,5 +425,161 @@ for (const mode of ['ltr', 'ar'] as const) {
     } finally {
       await guest.close()
     }
+  })
+}
+
+/** A word of the interface in a language, as the catalogue has it (the controls are found by it). */
+const word = (lang: 'en' | 'ar', namespace: string, key: string): string =>
+  (
+    JSON.parse(readFileSync(`src/locales/${lang}/${namespace}.json`, 'utf8')) as Record<
+      string,
+      string
+    >
+  )[key] ?? key
+
+/** The records the deposit screens show, made through the API as the demo account. */
+async function depositRecords(page: Page) {
+  const business = await signedInId(page)
+  const customers = await api<{ items: { id: string }[] }>(
+    page,
+    'GET',
+    '/api/collections/customers/records?perPage=1&sort=created',
+  )
+  const customer = customers.items[0]?.id ?? ''
+  const line = (id: string, description: string, cents: number, rate: number) => ({
+    id,
+    description,
+    quantity: 1,
+    unit_price_cents: cents,
+    discount_percent: 0,
+    tax_rate: rate,
+  })
+  // A quote at two rates, sent; a 30 % deposit of it, sent, paid and partly credited on its issue
+  // day (the server's today: the credit note takes it when given no date).
+  const quote = await api<{ id: string }>(page, 'POST', '/api/collections/quotes/records', {
+    business,
+    customer,
+    issue_date: '2026-11-20 00:00:00.000Z',
+    expiry_date: '2026-12-31 00:00:00.000Z',
+    items: [line('a', 'Stage build', 100000, 19), line('b', 'Catalogues', 20000, 7)],
+  })
+  await api(page, 'PATCH', `/api/collections/quotes/records/${quote.id}`, { status: 'sent' })
+  const deposit = await api<{ id: string; total_cents: number; issue_date: string }>(
+    page,
+    'POST',
+    `/api/folio/quotes/${quote.id}/deposit`,
+    { percent: 30 },
+  )
+  await api(page, 'PATCH', `/api/collections/invoices/records/${deposit.id}`, { status: 'sent' })
+  await api(page, 'POST', '/api/collections/payments/records', {
+    business,
+    invoice: deposit.id,
+    amount_cents: deposit.total_cents,
+    date: deposit.issue_date.slice(0, 10),
+    method: 'bank_transfer',
+  })
+  const credit = await api<{ id: string }>(page, 'POST', '/api/collections/credit_notes/records', {
+    business,
+    invoice: deposit.id,
+    items: [line('a', 'Deposit returned', 1000, 19)],
+  })
+  // The quote becomes the final invoice (a quote converted offers no deposit any more).
+  const convert = () =>
+    api<{ invoice: { id: string } }>(page, 'POST', `/api/folio/quotes/${quote.id}/convert`)
+  return { quote: quote.id, credit: credit.id, convert }
+}
+
+/**
+ * The deposit screens: the deposit dialog of a sent quote, the final invoice with its deduction
+ * table (a 30 % deposit paid), and the send dialog of a credit note (of that deposit), from a
+ * small phone to a wide screen, left to right and right to left, and axe-clean.
+ */
+for (const mode of ['ltr', 'ar'] as const) {
+  const lang = mode === 'ar' ? 'ar' : 'en'
+  const dir = mode === 'ar' ? 'rtl' : 'ltr'
+  const named = mode === 'ltr' ? 'English, left to right' : 'Arabic, right to left'
+
+  /** Signs the demo account in, makes the records, and turns the interface to the mode's language. */
+  const setUp = async (page: Page, context: BrowserContext) => {
+    const h = harness()
+    await signIn(page, h.demoEmail, h.demoPassword)
+    await expect(page).toHaveURL(/\/dashboard$/)
+    const records = await depositRecords(page)
+    if (mode === 'ar')
+      await context.addCookies([
+        { name: 'folio_lang', value: 'ar', url: new URL(page.url()).origin },
+      ])
+    return records
+  }
+  /** What does not fit at some width, and what axe finds, on the page as it is. */
+  const problemsOf = async (
+    page: Page,
+    where: string,
+    path: string,
+    opened?: () => Promise<void>,
+  ) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(path)
+    await expect(page.getByRole('heading').first()).toBeVisible()
+    if (opened) await opened()
+    await expect(page.locator('html')).toHaveAttribute('dir', dir)
+    await page.waitForLoadState('networkidle')
+    const problems = await atEveryWidth(page, where)
+    for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
+    return problems
+  }
+
+  test(`the deposit dialog and a credit note's send dialog fit every width (${named})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000)
+    const { quote, credit } = await setUp(page, context)
+    const dialogOpened = (name: string) => async () => {
+      await page.getByRole('button', { name, exact: true }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+    }
+    const problems = [
+      ...(await problemsOf(
+        page,
+        'the deposit dialog',
+        `/quotes/${quote}`,
+        dialogOpened(word(lang, 'documents', 'deposit.action')),
+      )),
+      ...(await problemsOf(
+        page,
+        'the credit note send dialog',
+        `/credit-notes/${credit}`,
+        dialogOpened(word(lang, 'documents', 'actions.send')),
+      )),
+    ]
+    expect(problems).toEqual([])
+  })
+
+  test(`the final invoice and its deduction table fit every width (${named})`, async ({
+    page,
+    context,
+  }) => {
+    // Known, in the printed sheet's painter (PrintableSheet.tsx): the deduction table's cells do
+    // not wrap, so the English page scrolls 88 px sideways at 320 px and 18 px at 390 px; and axe
+    // measures the DRAFT watermark's contrast although it is decorative (aria-hidden). Remove
+    // this line once the sheet is fixed: the test then passes.
+    test.fail()
+    test.setTimeout(180_000)
+    const { convert } = await setUp(page, context)
+    const final = await convert()
+    const problems = await problemsOf(
+      page,
+      'the final invoice',
+      `/invoices/${final.invoice.id}`,
+      async () => {
+        // The sheet speaks the document's language (the customer's: English), whatever the
+        // interface's.
+        await expect(
+          page.getByRole('table', { name: word('en', 'doc', 'deduction.heading') }),
+        ).toBeVisible()
+      },
+    )
+    expect(problems).toEqual([])
   })
 }
