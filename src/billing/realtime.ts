@@ -6,6 +6,7 @@ import type PocketBase from 'pocketbase'
 import { t, type MessageKey } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { EVENTS_COLLECTION, readEvent, type DocumentEvent } from './events'
+import { formatMoney } from './format'
 import { recordKeys, dashboardKey } from './queries'
 import type { Collection, Customer, Invoice, Quote } from './types'
 
@@ -31,7 +32,11 @@ async function tellOwner(
   e: DocumentEvent,
   cached: (key: readonly unknown[]) => unknown,
 ) {
-  if (e.type !== 'viewed' && e.type !== 'accepted' && e.type !== 'rejected') return
+  // A card payment from the customer's page is the customer's doing too (a typed one is not).
+  const byCard = e.type === 'payment' && e.detail?.provider === 'stripe'
+  const said =
+    e.type === 'viewed' || e.type === 'accepted' || e.type === 'rejected' ? SAID[e.type] : null
+  if (!said && !byCard) return
   const collection = e.kind === 'invoice' ? 'invoices' : 'quotes'
   const doc =
     (cached(recordKeys.one(collection, e.document)) as Quote | Invoice | undefined) ??
@@ -44,7 +49,12 @@ async function tellOwner(
   const what =
     doc?.number ||
     (e.kind === 'invoice' ? t('billing.realtime.anInvoice') : t('billing.realtime.aQuote'))
-  notify(e.type === 'viewed' ? 'info' : 'success', t(SAID[e.type], { who, what }))
+  if (byCard) {
+    const amount = formatMoney(e.detail?.amount_cents ?? 0, e.detail?.currency || 'EUR')
+    notify('success', t('billing.realtime.paidByCard', { who, what, amount }))
+    return
+  }
+  if (said) notify(e.type === 'viewed' ? 'info' : 'success', t(said, { who, what }))
 }
 
 /**

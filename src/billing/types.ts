@@ -155,6 +155,12 @@ export interface Payment extends BaseRecord {
   credit_note?: string
   reference: string
   notes: string
+  /** 'stripe' for a card payment the customer made from the invoice's page; '' when typed in. */
+  provider?: string
+  /** A card payment that arrived when it no longer fitted the balance: to be refunded. */
+  needs_refund?: boolean
+  /** What Stripe has refunded of a card payment. */
+  provider_refunded_cents?: number
   expand?: { customer?: Customer; invoice?: Invoice }
 }
 

@@ -42,6 +42,12 @@ test('a customer pays an invoice by card from its link, and it is paid once', as
   await page.getByRole('button', { name: 'Test the connection' }).click()
   await expect(page.getByText('Stripe answered: the connection works.')).toBeVisible()
 
+  // The owner watches the invoice; its live updates are on once the customer's visit shows.
+  await page.goto(`/invoices/${invoice.id}`)
+  await expect(
+    page.getByRole('heading', { name: `Invoice ${invoice.number}`, level: 1 }),
+  ).toBeVisible()
+
   // The customer, with no account, pays from the link: the server answers the Checkout page's
   // address (stripe-mock's canned one on checkout.stripe.com), which the browser opens. The
   // network stops there: this machine does not reach Stripe.
@@ -50,6 +56,9 @@ test('a customer pays an invoice by card from its link, and it is paid once', as
     route.fulfill({ contentType: 'text/html', body: '<title>Stripe Checkout</title><h1>Pay</h1>' }),
   )
   await customerPage.goto(`/d/${token}`)
+  await expect(
+    page.getByRole('list', { name: 'Activity' }).getByText('Opened by the customer'),
+  ).toBeVisible({ timeout: 15_000 })
   await customerPage.getByRole('button', { name: 'Pay €100.00 by card' }).click()
   await expect(customerPage).toHaveURL(/^https:\/\/checkout\.stripe\.com\//)
 
@@ -77,7 +86,6 @@ test('a customer pays an invoice by card from its link, and it is paid once', as
     },
   })
   const webhook = `${harness().baseURL}/api/folio/stripe/${business}/webhook`
-  await page.goto(`/invoices/${invoice.id}`)
   for (const want of ['record', 'duplicate']) {
     const res = await fetch(webhook, {
       method: 'POST',
@@ -98,7 +106,12 @@ test('a customer pays an invoice by card from its link, and it is paid once', as
   })
   expect(forged.status).toBe(400)
 
-  // The owner's open invoice turns paid without a reload, its activity says how.
+  // The owner's open invoice turns paid without a reload, with a notice; its activity says how.
+  await expect(
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `paid ${invoice.number} by card: €100.00` }),
+  ).toBeVisible()
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Paid by card · Stripe: €100.00')).toHaveCount(1)
   const payments = await api<{ items: Array<{ method: string; amount_cents: number }> }>(

@@ -51,6 +51,16 @@ export const articles = [
     body: ['help.articles.payments.p1', 'help.articles.payments.p2', 'help.articles.payments.p3'],
   },
   {
+    id: 'card-payments',
+    title: 'help.articles.cardPayments.title',
+    body: [
+      'help.articles.cardPayments.p1',
+      'help.articles.cardPayments.p2',
+      'help.articles.cardPayments.p3',
+      'help.articles.cardPayments.p4',
+    ],
+  },
+  {
     id: 'members-and-roles',
     title: 'help.articles.team.title',
     body: [

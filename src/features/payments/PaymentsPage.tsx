@@ -14,6 +14,8 @@ import { useT, type Translate } from '@/lib/i18n'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useRole } from '@/lib/roles'
+import { mutationErrorMessage } from '@/lib/errors'
+import { refundCardPayment } from './card-refund'
 
 const columns = (t: Translate): Column<Payment>[] => [
   {
@@ -51,7 +53,7 @@ const columns = (t: Translate): Column<Payment>[] => [
   {
     id: 'method',
     header: t('payments.column.method'),
-    cell: (p) => methodLabel(p.method, t),
+    cell: (p) => cardMethod(p, t),
     from: 'xl',
   },
   {
@@ -71,12 +73,31 @@ const columns = (t: Translate): Column<Payment>[] => [
   },
 ]
 
+/** The method, and for a card payment through Stripe what became of it ("Card · Stripe · to refund"). */
+export function cardMethod(p: Payment, t: Translate): string {
+  const method = methodLabel(p.method, t)
+  if (p.provider !== 'stripe') return method
+  const refunded = p.provider_refunded_cents ?? 0
+  if (refunded > 0)
+    return t('payments.card.refunded', { method, amount: formatMoney(refunded, p.currency) })
+  return p.needs_refund
+    ? t('payments.card.toRefund', { method })
+    : t('payments.card.stripe', { method })
+}
+
+/** What is left to refund of a card payment through Stripe (0 for any other payment). */
+const refundable = (p: Payment) =>
+  p.provider === 'stripe' ? p.amount_cents - (p.provider_refunded_cents ?? 0) : 0
+
 export default function PaymentsPage() {
   // An accountant (or anyone in a closed business) reads the payments: no control would work.
   const writer = useRole().can('write')
   const t = useT()
   const [, navigate] = useLocation()
-  const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete'; payment: Payment } | null>(null)
+  const [dialog, setDialog] = useState<{
+    kind: 'edit' | 'delete' | 'refund'
+    payment: Payment
+  } | null>(null)
   const close = (o: boolean) => (o ? undefined : setDialog(null))
   return (
     <>
@@ -113,6 +134,14 @@ export default function PaymentsPage() {
                 },
               ]
             : []),
+          ...(writer && refundable(p) > 0
+            ? [
+                {
+                  label: t('payments.card.refundAction'),
+                  onSelect: () => setDialog({ kind: 'refund', payment: p }),
+                },
+              ]
+            : []),
           ...(writer
             ? [
                 {
@@ -136,7 +165,7 @@ export default function PaymentsPage() {
             { header: t('payments.csv.date'), value: (p) => isoDate(p.date) },
             { header: t('payments.csv.customer'), value: (p) => p.expand?.customer?.name ?? '' },
             { header: t('payments.csv.invoice'), value: (p) => p.expand?.invoice?.number ?? '' },
-            { header: t('payments.csv.method'), value: (p) => methodLabel(p.method, t) },
+            { header: t('payments.csv.method'), value: (p) => cardMethod(p, t) },
             { header: t('payments.csv.reference'), value: (p) => p.reference },
             { header: t('payments.csv.currency'), value: (p) => p.currency },
             { header: t('payments.csv.amount'), value: (p) => toMajor(p.amount_cents, p.currency) },
@@ -172,6 +201,25 @@ export default function PaymentsPage() {
           })
           if (!r.ok) return r.message
           if (!r.queued) notify('success', t('payments.delete.done'))
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'refund'}
+        onOpenChange={close}
+        title={t('payments.card.refundTitle', {
+          amount: dialog ? formatMoney(refundable(dialog.payment), dialog.payment.currency) : '',
+        })}
+        description={t('payments.card.refundDescription')}
+        confirmLabel={t('payments.card.refundConfirm')}
+        destructive
+        onConfirm={async () => {
+          if (!dialog) return
+          try {
+            await refundCardPayment(dialog.payment.id)
+          } catch (e) {
+            return mutationErrorMessage(e)
+          }
+          notify('success', t('payments.card.refundDone'))
         }}
       />
     </>
