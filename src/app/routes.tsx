@@ -177,6 +177,23 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/customers/CustomerPage')),
   },
   {
+    path: paths.items,
+    access: 'signedIn',
+    nav: 'shell.nav.items',
+    load: screen(() => import('@/features/items/ItemsPage')),
+  },
+  {
+    path: recordPaths.itemNew,
+    access: 'signedIn',
+    title: 'items.form.newTitle',
+    load: screen(() => import('@/features/items/ItemPage')),
+  },
+  {
+    path: '/items/:id',
+    access: 'signedIn',
+    load: screen(() => import('@/features/items/ItemPage')),
+  },
+  {
     path: paths.quotes,
     access: 'signedIn',
     nav: 'shell.nav.quotes',

@@ -132,7 +132,8 @@ export function documentSchema(kind: DocumentKind) {
   )
 }
 
-function priceExample(currency: string): string {
+/** An example price in the currency ("12.50"), for the messages that ask for one. */
+export function priceExample(currency: string): string {
   const digits = currencyDigits(currency)
   return toInputAmount(digits ? 1250 * 10 ** (digits - 2) : 1250, currency)
 }

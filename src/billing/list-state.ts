@@ -113,6 +113,23 @@ export const listSpecs: Record<Collection, ListSpec> = {
     hasCustomerFilter: false,
     expand: '',
   },
+  items: {
+    collection: 'items',
+    tabs: [
+      { id: 'active', label: 'billing.list.tab.active' },
+      { id: 'archived', label: 'billing.list.tab.archived' },
+    ],
+    sorts: [
+      { key: 'name', field: 'name', label: 'billing.list.sort.name' },
+      { key: 'sku', field: 'sku', label: 'items.sort.sku' },
+      { key: 'created', field: 'created', label: 'billing.list.sort.added' },
+    ],
+    defaultSort: 'name',
+    dateField: null,
+    searchFields: ['name', 'sku', 'description'],
+    hasCustomerFilter: false,
+    expand: '',
+  },
   payments: {
     collection: 'payments',
     tabs: [
@@ -320,6 +337,7 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
           return { expr: 'status = {:status}', params: { status } }
       }
     case 'customers':
+    case 'items':
       if (status === 'active') return { expr: 'archived = false', params: {} }
       if (status === 'archived') return { expr: 'archived = true', params: {} }
       return null
@@ -378,7 +396,7 @@ export function listSort(spec: ListSpec, sort: string): string {
   const key = sort.replace(/^-/, '')
   const field = spec.sorts.find((s) => s.key === key)?.field ?? key
   const tie =
-    spec.collection === 'customers'
+    spec.collection === 'customers' || spec.collection === 'items'
       ? 'id'
       : spec.collection === 'refunds' || spec.collection === 'bank_transactions'
         ? 'created'

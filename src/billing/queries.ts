@@ -9,6 +9,7 @@ import type {
   CreditNote,
   Customer,
   Invoice,
+  Item,
   Page,
   Payment,
   Quote,
@@ -96,6 +97,7 @@ const recordExpand: Record<Collection, string | undefined> = {
   credit_notes: 'customer,invoice',
   refunds: 'credit_note,invoice,customer',
   bank_transactions: 'invoice',
+  items: undefined,
 }
 
 export const recordQuery = <T extends AnyRecord>(c: Collection, id: string) =>
@@ -123,6 +125,23 @@ export const customerSearchQuery = (q: string) =>
       return page.items
     },
     placeholderData: keepPreviousData,
+  })
+
+/**
+ * The business's active items, whole, for the line pickers: searched on this device as one types
+ * (matchItems), so picking works offline from the cached copy too.
+ */
+export const catalogueQuery = () =>
+  queryOptions({
+    queryKey: ['records', 'items', 'catalogue'] as const,
+    queryFn: async (): Promise<Item[]> => {
+      const pb = await loadPb()
+      return pb.collection('items').getFullList<Item>({
+        batch: FULL_LIST_BATCH,
+        filter: scopedFilter(pb, 'archived = false'),
+        sort: 'name,id',
+      })
+    },
   })
 
 export const invoicePaymentsQuery = (invoiceId: string) =>

@@ -17,6 +17,7 @@ const COLLECTIONS: Live[] = [
   'invoices',
   'payments',
   'bank_transactions',
+  'items',
   EVENTS_COLLECTION,
 ]
 

@@ -27,6 +27,7 @@ export type Collection =
   | 'credit_notes'
   | 'refunds'
   | 'bank_transactions'
+  | 'items'
 export type DocumentKind = 'quotes' | 'invoices'
 
 export interface BaseRecord {
@@ -245,7 +246,30 @@ export interface BankTransaction extends BaseRecord {
   expand?: { invoice?: Invoice }
 }
 
-export type AnyRecord = Customer | Quote | Invoice | Payment | CreditNote | Refund | BankTransaction
+/** One of an item's prices: an amount in a currency. */
+export interface ItemPrice {
+  currency: string
+  cents: number
+}
+
+/** A catalogue item: what a line is filled from (issue 31). */
+export interface Item extends BaseRecord {
+  name: string
+  description: string
+  unit: string
+  /** UN/ECE Rec. 20 code ("" follows the unit, as on a line). */
+  unit_code: string
+  /** One price per currency at most (the server checks it); may be empty. */
+  prices: ItemPrice[] | null
+  tax_rate: number
+  /** The VAT category of the item at 0 % ("" when taxed). */
+  vat_category: '' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O'
+  sku: string
+  archived: boolean
+}
+
+export type AnyRecord =
+  Customer | Quote | Invoice | Payment | CreditNote | Refund | BankTransaction | Item
 
 export interface Page<T> {
   page: number

@@ -17,6 +17,7 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/profile',
   customers: '/customers',
+  items: '/items',
   invoices: '/invoices',
   payments: '/payments',
   bank: '/bank',
@@ -47,6 +48,8 @@ export const recordPaths = {
   customer: (id: string) => `/customers/${id}`,
   customerEdit: (id: string) => `/customers/${id}/edit`,
   customerNew: '/customers/new',
+  item: (id: string) => `/items/${id}`,
+  itemNew: '/items/new',
   quote: (id: string) => `/quotes/${id}`,
   quoteEdit: (id: string) => `/quotes/${id}/edit`,
   quotePrint: (id: string) => `/quotes/${id}/print`,
@@ -71,6 +74,7 @@ export { signInHref } from '@machines/auth/redirect'
 /** The pages that make a business record: only for roles that may write. */
 export const recordCreatePaths: ReadonlySet<string> = new Set([
   recordPaths.customerNew,
+  recordPaths.itemNew,
   recordPaths.quoteNew,
   recordPaths.invoiceNew,
   recordPaths.recurringNew,

@@ -1,4 +1,5 @@
 import { recordCreatePaths } from '@/config/paths'
+import { fold } from '@/lib/fold'
 
 /** A page the palette can open: its path, its name and, for some, the area it belongs to. */
 export interface PageEntry {
@@ -15,9 +16,6 @@ export const PageMatch = {
   inside: 3,
   area: 4,
 } as const
-
-/** Case and accents do not matter ("Übersicht" is found by "uber"). */
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase()
 
 function matchOf(page: PageEntry, typed: string): number | null {
   const label = fold(page.label)

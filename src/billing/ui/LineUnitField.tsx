@@ -4,10 +4,10 @@ import { UNIT_CODES } from '@/billing/einvoice/source'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { useT, type MessageKey } from '@/lib/i18n'
 
-type UnitCode = keyof typeof UNIT_CODES
+export type UnitCode = keyof typeof UNIT_CODES
 
 /** The unit codes' names (UN/ECE Rec. 20), as the interface says them. */
-const UNIT_CODE_NAMES = {
+export const UNIT_CODE_NAMES = {
   C62: 'documents.unitCode.C62',
   H87: 'documents.unitCode.H87',
   HUR: 'documents.unitCode.HUR',

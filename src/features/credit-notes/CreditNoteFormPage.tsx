@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { RecordPending } from '@/billing/ui/RecordPending'
+import { LineDescriptionField } from '@/billing/ui/LineDescriptionField'
 import { invoiceCreditNotesQuery, recordQuery } from '@/billing/queries'
 import {
   canCredit,
@@ -237,11 +238,26 @@ export default function CreditNoteFormPage() {
                     key={l.key}
                     className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start"
                   >
-                    <Field
+                    {/* A credited line keeps its invoice line's tax rate and unit (the credit is
+                        capped per rate): an item picked here gives its name and its price. */}
+                    <LineDescriptionField
                       label={t('credits.form.lineDescription', { n: i + 1 })}
-                      dir="auto"
                       value={l.description}
-                      onChange={(e) => change(l.key, 'description', e.target.value)}
+                      onChange={(value) => change(l.key, 'description', value)}
+                      onPick={(fill) =>
+                        setLines(
+                          lines.map((x) =>
+                            x.key === l.key
+                              ? {
+                                  ...x,
+                                  description: fill.description,
+                                  price: fill.unit_price ?? x.price,
+                                }
+                              : x,
+                          ),
+                        )
+                      }
+                      currency={currency}
                       error={errors[`${l.key}.description`]}
                     />
                     <Field

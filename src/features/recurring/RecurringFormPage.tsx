@@ -9,6 +9,8 @@ import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { CustomerPicker } from '@/billing/ui/CustomerPicker'
 import { LineUnitField } from '@/billing/ui/LineUnitField'
+import { LineDescriptionField, SaveAsItemButton } from '@/billing/ui/LineDescriptionField'
+import { applyFill } from '@/billing/items'
 import { emptyLine, type LineForm } from '@/billing/document-form'
 import { sellerQuery } from '@/billing/queries'
 import { formatDate, todayIso } from '@/billing/format'
@@ -77,6 +79,7 @@ function TemplateEditor({
     clearError(`items.${i}.${k}`)
     clearError('items')
   }
+  const currency = values.currency || 'EUR'
   const submit = handleSubmit(async (out) => {
     try {
       const body = toTemplateBody(out)
@@ -204,13 +207,14 @@ function TemplateEditor({
                   // discount and tax.
                   className="grid grid-cols-2 items-start gap-3 rounded-lg border border-border p-3 sm:grid-cols-3 lg:grid-cols-6 xl:grid-cols-[minmax(10rem,1fr)_5.5rem_7rem_7rem_5rem_5rem_auto] xl:gap-x-2"
                 >
-                  <Field
+                  <LineDescriptionField
                     label={t('recurring.line.description')}
-                    aria-label={t('recurring.line.descriptionAria', { n })}
-                    dir="auto"
+                    ariaLabel={t('recurring.line.descriptionAria', { n })}
                     className="col-span-full min-w-0 xl:col-span-1"
                     value={l.description}
-                    onChange={(e) => setLine(i, 'description', e.target.value)}
+                    onChange={(value) => setLine(i, 'description', value)}
+                    onPick={(fill) => applyFill(fill, (k, value) => setLine(i, k, value))}
+                    currency={currency}
                     error={err('description')}
                   />
                   <Field
@@ -260,7 +264,8 @@ function TemplateEditor({
                     onChange={(e) => setLine(i, 'tax_rate', e.target.value)}
                     error={err('tax_rate')}
                   />
-                  <div className="flex items-end justify-end self-stretch">
+                  <div className="flex items-end justify-end gap-1 self-stretch">
+                    <SaveAsItemButton n={n} line={l} currency={currency} />
                     <Button
                       variant="ghost"
                       size="sm"

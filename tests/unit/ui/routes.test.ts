@@ -45,6 +45,7 @@ describe('the route table', () => {
     expect(signedInNav).toEqual([
       { href: paths.dashboard, label: 'Dashboard' },
       { href: paths.customers, label: 'Customers' },
+      { href: paths.items, label: 'Items' },
       { href: paths.quotes, label: 'Quotes' },
       { href: paths.invoices, label: 'Invoices' },
       { href: paths.payments, label: 'Payments' },

@@ -5,6 +5,7 @@ import { Plus, Trash2, ArrowUp, ArrowDown } from 'lucide-react'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
+import { VAT_CATEGORY_LABELS } from '../vat-categories'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { DraftNotice } from '@/components/ui/draft-notice'
@@ -12,6 +13,8 @@ import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
 import { LineUnitField } from '../LineUnitField'
+import { LineDescriptionField, SaveAsItemButton } from '../LineDescriptionField'
+import { applyFill, type LineFill } from '@/billing/items'
 import { shownOnce } from '../shown-once'
 import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
 import {
@@ -28,18 +31,6 @@ import type { DocumentKind, LineItem } from '@/billing/types'
 import { richText, useT, type MessageKey, type Translate } from '@/lib/i18n'
 
 export type { Refusal }
-
-type ZeroRateCategory = (typeof ZERO_RATE_CATEGORIES)[number]['code']
-
-/** The VAT categories a 0 % line can have, as the interface says them. */
-const VAT_CATEGORY_LABELS = {
-  Z: 'documents.vatCategory.Z',
-  E: 'documents.vatCategory.E',
-  AE: 'documents.vatCategory.AE',
-  K: 'documents.vatCategory.K',
-  G: 'documents.vatCategory.G',
-  O: 'documents.vatCategory.O',
-} as const satisfies Record<ZeroRateCategory, MessageKey>
 
 /** The server's names of the end date (the form's end_date). */
 const SERVER_DATE_FIELDS = ['due_date', 'expiry_date']
@@ -135,6 +126,8 @@ export function DocumentEditor({
     clearError(`items.${i}.${k}`)
     clearError('items')
   }
+  const fillLine = (i: number, fill: LineFill) =>
+    applyFill(fill, (k, value) => setLine(i, k, value))
   // Lines that move or go take their messages' numbers with them: those messages are dropped.
   const dropLineErrors = () =>
     setErrors((old) =>
@@ -255,6 +248,7 @@ export function DocumentEditor({
               net={totals?.lines_net_cents[i]}
               errors={errors}
               onChange={(k, value) => setLine(i, k, value)}
+              onPick={(fill) => fillLine(i, fill)}
               onRemove={() => {
                 dropLineErrors()
                 set(
@@ -417,6 +411,7 @@ function LineRow({
   net,
   errors,
   onChange,
+  onPick,
   onRemove,
   onMove,
   focusOnMount = false,
@@ -428,6 +423,8 @@ function LineRow({
   net: number | undefined
   errors: Record<string, string>
   onChange: (k: keyof LineForm, value: string) => void
+  /** An item picked from the catalogue: what it puts in the line. */
+  onPick: (fill: LineFill) => void
   onRemove: () => void
   onMove: (by: number) => void
   /** A line just added: its description takes the focus, so typing goes on there. */
@@ -472,14 +469,15 @@ function LineRow({
       >
         {t('documents.line.title', { n })}
       </h3>
-      <Field
+      <LineDescriptionField
         ref={description}
         label={t('documents.line.description')}
-        aria-label={t('documents.line.descriptionAria', { n })}
-        dir="auto"
+        ariaLabel={t('documents.line.descriptionAria', { n })}
         className="col-span-full min-w-0 xl:col-span-1"
         value={line.description}
-        onChange={(e) => onChange('description', e.target.value)}
+        onChange={(value) => onChange('description', value)}
+        onPick={onPick}
+        currency={currency}
         error={err('description')}
       />
       {small('quantity', 'documents.line.quantity', 'documents.line.quantityAria')}
@@ -503,6 +501,7 @@ function LineRow({
         </output>
       </div>
       <div className="col-end-[-1] row-start-1 flex items-center justify-end gap-1 xl:mt-6.5 xl:h-10">
+        <SaveAsItemButton n={n} line={line} currency={currency} />
         <Button
           variant="ghost"
           size="sm"
