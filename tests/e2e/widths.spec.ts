@@ -68,6 +68,21 @@ async function screens(page: Page): Promise<string[]> {
     '/invoices?status=outstanding',
     /^\/invoices\/[a-z0-9]{15}$/,
   )
+  // An item of the catalogue with a long name and prices in three currencies.
+  const item = await api<{ id: string }>(page, 'POST', '/api/collections/items/records', {
+    business: '$business',
+    name: 'Bespoke shelving installation, measured and fitted on site',
+    description: 'Includes travel within 50 km and removal of the packaging.',
+    unit: 'h',
+    unit_code: 'HUR',
+    sku: `SHELF-${Date.now()}`,
+    tax_rate: 19,
+    prices: [
+      { currency: 'EUR', cents: 1250000 },
+      { currency: 'USD', cents: 1399000 },
+      { currency: 'GBP', cents: 1099000 },
+    ],
+  })
   return [
     '/dashboard',
     '/customers',
@@ -75,6 +90,9 @@ async function screens(page: Page): Promise<string[]> {
     '/customers?q=nobody-is-called-this',
     customer,
     '/customers/new',
+    '/items',
+    `/items/${item.id}`,
+    '/items/new',
     '/quotes',
     quote,
     `${quote}/print`,
