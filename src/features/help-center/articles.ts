@@ -27,6 +27,11 @@ export const articles = [
     ],
   },
   {
+    id: 'items',
+    title: 'help.articles.items.title',
+    body: ['help.articles.items.p1', 'help.articles.items.p2', 'help.articles.items.p3'],
+  },
+  {
     id: 'two-factor',
     title: 'help.articles.twoFactor.title',
     body: [

@@ -59,12 +59,18 @@ describe('offeredTo', () => {
     { href: '/invoices', key: 'Invoices' },
     { href: '/invoices/new', key: 'New invoice' },
     { href: '/customers/new', key: 'New customer' },
+    { href: '/items', key: 'Items' },
+    { href: '/items/new', key: 'New item' },
     { href: '/businesses/new', key: 'Create a business' },
   ]
   it('offers every page to a role that writes', () => {
-    expect(offeredTo(targets, true)).toHaveLength(4)
+    expect(offeredTo(targets, true)).toHaveLength(6)
   })
   it("leaves out the pages that make a record for one that can't (creating a business stays)", () => {
-    expect(offeredTo(targets, false).map((p) => p.href)).toEqual(['/invoices', '/businesses/new'])
+    expect(offeredTo(targets, false).map((p) => p.href)).toEqual([
+      '/invoices',
+      '/items',
+      '/businesses/new',
+    ])
   })
 })
