@@ -16,6 +16,7 @@ import { save, usePendingWrites } from '@/billing/save'
 import { writes } from '@/billing/writes'
 import type { Item } from '@/billing/types'
 import { inputClass } from '@/components/ui/field'
+import { Labelled } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { useT } from '@/lib/i18n'
@@ -91,89 +92,83 @@ export const LineDescriptionField = forwardRef<
   }
 
   return (
-    <div className={cn('relative grid content-start gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        <bdi>{label}</bdi>
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        role="combobox"
-        aria-label={ariaLabel}
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        autoComplete="off"
-        dir="auto"
-        className={inputClass}
-        value={value}
-        onChange={(e) => {
-          onChange(e.target.value)
-          setOpen(true)
-          setActive(-1)
-        }}
-        onFocus={() => setWanted(true)}
-        onBlur={() => {
-          // Let a click on an option land first.
-          setTimeout(() => setOpen(false), 150)
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('items.picker.list')}
-        hidden={!expanded}
-        className="absolute top-full z-30 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-border bg-background p-1 shadow-md"
-      >
-        {matches.map((item, i) => {
-          const cents = priceIn(item, currency)
-          return (
-            <li
-              key={item.id}
-              id={`${listId}-${item.id}`}
-              role="option"
-              aria-selected={i === active}
-              className={cn(
-                'grid cursor-pointer gap-0.5 rounded px-2 py-1.5 text-sm',
-                i === active && 'bg-muted',
-              )}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(item)}
-            >
-              <span className="font-medium [overflow-wrap:anywhere]">
-                <bdi>{item.name}</bdi>
-              </span>
-              <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                <bdi>
-                  {cents === null
-                    ? t('items.picker.noPrice', { currency })
-                    : formatMoney(cents, currency)}
-                </bdi>
-                {item.unit ? <> · {t('items.picker.per', { unit: item.unit })}</> : null}
-                {item.sku ? (
-                  <>
-                    {' · '}
-                    <bdi>{item.sku}</bdi>
-                  </>
-                ) : null}
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+    <Labelled id={id} label={label} error={error} className={className}>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          role="combobox"
+          aria-label={ariaLabel}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={current ? `${listId}-${current.id}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoComplete="off"
+          dir="auto"
+          className={inputClass}
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value)
+            setOpen(true)
+            setActive(-1)
+          }}
+          onFocus={() => setWanted(true)}
+          onBlur={() => {
+            // Let a click on an option land first.
+            setTimeout(() => setOpen(false), 150)
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('items.picker.list')}
+          hidden={!expanded}
+          className="absolute top-full z-30 mt-1 max-h-72 w-full min-w-64 overflow-y-auto rounded-md border border-border bg-background p-1 shadow-md"
+        >
+          {matches.map((item, i) => {
+            const cents = priceIn(item, currency)
+            return (
+              <li
+                key={item.id}
+                id={`${listId}-${item.id}`}
+                role="option"
+                aria-selected={i === active}
+                className={cn(
+                  'grid cursor-pointer gap-0.5 rounded px-2 py-1.5 text-sm',
+                  i === active && 'bg-muted',
+                )}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(item)}
+              >
+                <span className="font-medium [overflow-wrap:anywhere]">
+                  <bdi>{item.name}</bdi>
+                </span>
+                <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  <bdi>
+                    {cents === null
+                      ? t('items.picker.noPrice', { currency })
+                      : formatMoney(cents, currency)}
+                  </bdi>
+                  {item.unit ? <> · {t('items.picker.per', { unit: item.unit })}</> : null}
+                  {item.sku ? (
+                    <>
+                      {' · '}
+                      <bdi>{item.sku}</bdi>
+                    </>
+                  ) : null}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      </div>
       <p className="sr-only" aria-live="polite">
         {open && value.trim() ? t('items.picker.found', { count: matches.length }) : ''}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          <bdi>{error}</bdi>
-        </p>
-      ) : null}
-    </div>
+    </Labelled>
   )
 })
 

@@ -33,3 +33,18 @@ export function DraftNotice({
     </Alert>
   )
 }
+
+/** A form's kept draft, when there is one to offer (useDraft's answer). */
+export function DraftOffer({
+  draft,
+}: {
+  draft: { offer: { savedAt: number } | null; restore: () => void; discard: () => void }
+}) {
+  return draft.offer ? (
+    <DraftNotice
+      savedAt={draft.offer.savedAt}
+      onRestore={draft.restore}
+      onDiscard={draft.discard}
+    />
+  ) : null
+}

@@ -16,7 +16,8 @@ interface Wrapped {
   hideLabel?: boolean
 }
 
-function Labelled({
+/** A control with its label above and its hint and error under it (wired by `id`). */
+export function Labelled({
   id,
   label,
   hideLabel,

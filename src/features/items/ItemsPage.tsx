@@ -16,9 +16,19 @@ import { useT, type Translate } from '@/lib/i18n'
 import { useRole } from '@/lib/roles'
 import { useItemActions } from './components/item-actions'
 
-/** An item's prices, "€90.00 · $99.00"; a dash without any. */
-const pricesText = (item: Item) =>
-  item.prices?.length ? item.prices.map((p) => formatMoney(p.cents, p.currency)).join(' · ') : '—'
+/** An item's prices, one under the other (each kept whole); a dash without any. */
+const pricesCell = (item: Item) =>
+  item.prices?.length ? (
+    <span className="grid justify-items-end tabular-nums">
+      {item.prices.map((p) => (
+        <bdi key={p.currency} className="whitespace-nowrap">
+          {formatMoney(p.cents, p.currency)}
+        </bdi>
+      ))}
+    </span>
+  ) : (
+    '—'
+  )
 
 const columns = (t: Translate): Column<Item>[] => [
   {
@@ -59,7 +69,7 @@ const columns = (t: Translate): Column<Item>[] => [
   {
     id: 'prices',
     header: t('items.column.prices'),
-    cell: (i) => <bdi className="tabular-nums">{pricesText(i)}</bdi>,
+    cell: pricesCell,
     align: 'end',
   },
 ]
@@ -92,7 +102,7 @@ export default function ItemsPage() {
         rowLabel={(i) => i.name}
         rowHref={(i) => recordPaths.item(i.id)}
         cardDetail={(i) => (i.sku ? <bdi>{i.sku}</bdi> : i.unit || null)}
-        cardAside={(i) => <bdi className="whitespace-nowrap tabular-nums">{pricesText(i)}</bdi>}
+        cardAside={pricesCell}
         rowActions={(i) => [
           { label: t('items.action.open'), onSelect: () => navigate(recordPaths.item(i.id)) },
           ...(!writer

@@ -9,24 +9,7 @@ import {
   priceIn,
   type LineFill,
 } from '@/billing/items'
-import type { Item } from '@/billing/types'
-
-const item = (name: string, more: Partial<Item> = {}): Item => ({
-  id: `item${name.replace(/\W/g, '').toLowerCase().padEnd(11, 'x').slice(0, 11)}`,
-  owner: '',
-  created: '',
-  updated: '',
-  name,
-  description: '',
-  unit: '',
-  unit_code: '',
-  prices: [],
-  tax_rate: 19,
-  vat_category: '',
-  sku: '',
-  archived: false,
-  ...more,
-})
+import { anItem as item } from './item-fixture'
 
 const design = item('Design hour', {
   unit: 'h',

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 
 const customers = [
   {
@@ -39,8 +39,7 @@ vi.mock('@/lib/pocketbase/instance', () => ({
   }),
 }))
 
-const { DocumentEditor } = await import('@/billing/ui/documents/DocumentEditor')
-const { emptyLine } = await import('@/billing/document-form')
+const { renderInvoiceEditor } = await import('./editor-fixture')
 const { cachedCustomers } = await import('@/billing/ui/CustomerPicker')
 type ParsedDocumentForm = import('@/billing/document-form').ParsedDocumentForm
 type Refusal = import('@/billing/ui/documents/DocumentEditor').Refusal
@@ -52,30 +51,7 @@ function renderEditor(
   draftKey: string | null = null,
 ) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={qc}>
-      <DocumentEditor
-        kind="invoices"
-        initial={{
-          customer: '',
-          currency: '',
-          issue_date: '2026-11-22',
-          end_date: '',
-          discount_percent: '',
-          notes: '',
-          terms: '',
-          vat_exemption_category: 'Z',
-          vat_exemption_reason: '',
-          items: [emptyLine(19)],
-        }}
-        defaultTaxRate={19}
-        submitLabel="Save invoice"
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        draftKey={draftKey}
-      />
-    </QueryClientProvider>,
-  )
+  return renderInvoiceEditor(qc, { onSubmit, draftKey })
 }
 
 /** The drafts kept on this device (IndexedDB), as the app stores them. */

@@ -2,35 +2,19 @@
 // filled and stays editable; "Save as item" sends the typed line as a new item.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { QueryClientProvider } from '@tanstack/react-query'
 
+const { anItem } = await import('../lib/item-fixture')
 const items = [
-  {
-    id: 'itemdesignhour1',
-    name: 'Design hour',
-    description: '',
+  anItem('Design hour', {
     unit: 'h',
     unit_code: 'HUR',
     prices: [{ currency: 'EUR', cents: 9000 }],
     tax_rate: 7,
-    vat_category: '',
     sku: 'DH-1',
-    archived: false,
-  },
-  {
-    id: 'itemdesk0000001',
-    name: 'Desk',
-    description: '',
-    unit: '',
-    unit_code: '',
-    prices: [],
-    tax_rate: 19,
-    vat_category: '',
-    sku: '',
-    archived: false,
-  },
+  }),
+  anItem('Desk'),
 ]
 const create = vi.fn(async (body: Record<string, unknown>) => ({ ...body }))
 vi.mock('@/lib/pocketbase/instance', () => ({
@@ -45,8 +29,7 @@ vi.mock('@/lib/pocketbase/instance', () => ({
   }),
 }))
 
-const { DocumentEditor } = await import('@/billing/ui/documents/DocumentEditor')
-const { emptyLine } = await import('@/billing/document-form')
+const { renderInvoiceEditor } = await import('./editor-fixture')
 const { registerWrites } = await import('@/lib/writes')
 const { billingWrites } = await import('@/billing/writes')
 const { dataSessionFor } = await import('@/lib/data-session')
@@ -63,32 +46,9 @@ afterEach(() => {
   session.client.getMutationCache().clear()
 })
 
-function renderEditor() {
-  const qc = session.client
-  qc.mount()
-  return render(
-    <QueryClientProvider client={qc}>
-      <DocumentEditor
-        kind="invoices"
-        initial={{
-          customer: '',
-          currency: 'EUR',
-          issue_date: '2026-11-22',
-          end_date: '',
-          discount_percent: '',
-          notes: '',
-          terms: '',
-          vat_exemption_category: 'Z',
-          vat_exemption_reason: '',
-          items: [emptyLine(19)],
-        }}
-        defaultTaxRate={19}
-        submitLabel="Save invoice"
-        onSubmit={async () => undefined}
-        onCancel={() => {}}
-      />
-    </QueryClientProvider>,
-  )
+const renderEditor = () => {
+  session.client.mount()
+  return renderInvoiceEditor(session.client, { currency: 'EUR' })
 }
 
 describe('picking a line from the catalogue', () => {

@@ -8,7 +8,7 @@ import { ZERO_RATE_CATEGORIES } from '@/billing/einvoice/schemes'
 import { VAT_CATEGORY_LABELS } from '../vat-categories'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { DraftNotice } from '@/components/ui/draft-notice'
+import { DraftOffer } from '@/components/ui/draft-notice'
 import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
@@ -170,13 +170,7 @@ export function DocumentEditor({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6">
-      {draft.offer ? (
-        <DraftNotice
-          savedAt={draft.offer.savedAt}
-          onRestore={draft.restore}
-          onDiscard={draft.discard}
-        />
-      ) : null}
+      <DraftOffer draft={draft} />
       <Card className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0">
           <CustomerPicker

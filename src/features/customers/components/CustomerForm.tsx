@@ -6,7 +6,7 @@ import { TextAreaField } from '@/components/ui/inputs'
 import { useForm, type Refusal } from '@/lib/use-form'
 import { useDraft } from '@/lib/drafts'
 import { useT } from '@/lib/i18n'
-import { DraftNotice } from '@/components/ui/draft-notice'
+import { DraftOffer } from '@/components/ui/draft-notice'
 import type { Customer } from '@/billing/types'
 import { shownOnce } from '@/billing/ui/shown-once'
 import { AddressSchemeSelect, CountrySelect, LanguageSelect } from '@/billing/ui/CodeSelects'
@@ -80,13 +80,7 @@ export function CustomerForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
-      {draft.offer ? (
-        <DraftNotice
-          savedAt={draft.offer.savedAt}
-          onRestore={draft.restore}
-          onDiscard={draft.discard}
-        />
-      ) : null}
+      <DraftOffer draft={draft} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t('customers.form.customer')}</legend>
         <Field

@@ -4,7 +4,7 @@ import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { Button } from '@/components/ui/button'
 import { FormFooter } from '@/components/ui/form-footer'
-import { DraftNotice } from '@/components/ui/draft-notice'
+import { DraftOffer } from '@/components/ui/draft-notice'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { UNIT_CODE_NAMES, type UnitCode } from '@/billing/ui/LineUnitField'
 import { VAT_CATEGORY_LABELS, type ZeroRateCategory } from '@/billing/ui/vat-categories'
@@ -65,13 +65,7 @@ export function ItemForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
-      {draft.offer ? (
-        <DraftNotice
-          savedAt={draft.offer.savedAt}
-          onRestore={draft.restore}
-          onDiscard={draft.discard}
-        />
-      ) : null}
+      <DraftOffer draft={draft} />
       <fieldset disabled={readOnly} className="grid min-w-0 gap-6">
         <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold">{t('items.form.item')}</legend>
