@@ -12,6 +12,36 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   trailing?: ReactNode
 }
 
+/** The ids of a field's hint and error under `id`, as `aria-describedby` names them. */
+export const noteIds = (id: string, hint: unknown, error: unknown): string[] =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter((x): x is string => x !== null)
+
+/** A field's hint and error, under it: ids `<id>-hint` and `<id>-error` (see noteIds). */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string
+  hint?: ReactNode
+  error?: string | null
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          <bdi>{hint}</bdi>
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          <bdi>{error}</bdi>
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 /**
  * A labelled input with its hint and error wired to it for assistive technology. The hint and
  * the error go under the input, and the parts sit at the top of the field's cell
@@ -24,9 +54,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 ) {
   const auto = useId()
   const inputId = id ?? auto
-  const hintId = `${inputId}-hint`
-  const errorId = `${inputId}-error`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
+  const describedBy = noteIds(inputId, hint, error).join(' ')
   return (
     <div className={cn('grid content-start gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium">
@@ -45,16 +73,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           <div className="absolute inset-y-0 end-1 flex items-center">{trailing}</div>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          <bdi>{hint}</bdi>
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          <bdi>{error}</bdi>
-        </p>
-      ) : null}
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   )
 })

@@ -3,6 +3,7 @@ import { Upload } from 'lucide-react'
 import { useT } from '@/lib/i18n'
 import { buttonClass } from './button'
 import { cn } from './cn'
+import { FieldNotes, noteIds } from './field'
 
 export interface FileInputProps {
   label: string
@@ -36,11 +37,7 @@ export function FileInput({
   const id = useId()
   const labelId = `${id}-label`
   const fileId = `${id}-file`
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [fileId, hint ? hintId : null, error ? errorId : null]
-    .filter(Boolean)
-    .join(' ')
+  const describedBy = [fileId, ...noteIds(id, hint, error)].join(' ')
   return (
     <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
       <span id={labelId} className="text-sm font-medium">
@@ -79,16 +76,7 @@ export function FileInput({
           <bdi>{fileName || t('records.file.none')}</bdi>
         </span>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          <bdi>{hint}</bdi>
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          <bdi>{error}</bdi>
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   )
 }

@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react'
 import { cn } from './cn'
-import { inputClass } from './field'
+import { FieldNotes, inputClass, noteIds } from './field'
 
 interface Wrapped {
   label: string
@@ -32,23 +32,12 @@ export function Labelled({
         <bdi>{label}</bdi>
       </label>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          <bdi>{hint}</bdi>
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          <bdi>{error}</bdi>
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   )
 }
 
-const describedBy = (id: string, w: Wrapped) =>
-  [w.hint ? `${id}-hint` : null, w.error ? `${id}-error` : null].filter(Boolean).join(' ') ||
-  undefined
+const describedBy = (id: string, w: Wrapped) => noteIds(id, w.hint, w.error).join(' ') || undefined
 
 export const SelectField = forwardRef<
   HTMLSelectElement,
