@@ -7,9 +7,9 @@ import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { mutationErrorMessage } from '@/lib/errors'
 import { AuthLayout } from './components/AuthLayout'
-import { PasswordField } from './components/PasswordField'
+import { NewPasswordFields } from './components/PasswordField'
 import { confirmPasswordReset } from './api/account'
-import { PASSWORD_MIN, resetSchema } from './data/schemas'
+import { resetSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
 
@@ -61,18 +61,9 @@ export default function ResetPasswordPage() {
           {reset.status === 'error' ? (
             <Alert>{t('pages.reset.failed', { reason: mutationErrorMessage(reset.error) })}</Alert>
           ) : null}
-          <PasswordField
-            label={t('pages.reset.newPassword')}
-            name="password"
-            autoComplete="new-password"
-            error={errors.password}
-            hint={t('auth.password.hint', { min: PASSWORD_MIN })}
-          />
-          <PasswordField
-            label={t('pages.reset.confirm')}
-            name="confirm"
-            autoComplete="new-password"
-            error={errors.confirm}
+          <NewPasswordFields
+            labels={{ password: t('pages.reset.newPassword'), confirm: t('pages.reset.confirm') }}
+            errors={errors}
           />
           <Button type="submit" busy={reset.status === 'pending'}>
             {t('pages.reset.submit')}

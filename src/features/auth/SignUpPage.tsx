@@ -7,8 +7,8 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
-import { PasswordField } from './components/PasswordField'
-import { PASSWORD_MIN, signUpSchema } from './data/schemas'
+import { NewPasswordFields } from './components/PasswordField'
+import { signUpSchema } from './data/schemas'
 import { fieldMessages } from '@/lib/use-form'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
@@ -67,18 +67,9 @@ export default function SignUpPage() {
           placeholder={t('auth.emailPlaceholder')}
           error={errors.email}
         />
-        <PasswordField
-          label={t('auth.password')}
-          name="password"
-          autoComplete="new-password"
-          error={errors.password}
-          hint={t('auth.password.hint', { min: PASSWORD_MIN })}
-        />
-        <PasswordField
-          label={t('auth.signUp.confirm')}
-          name="confirm"
-          autoComplete="new-password"
-          error={errors.confirm}
+        <NewPasswordFields
+          labels={{ password: t('auth.password'), confirm: t('auth.signUp.confirm') }}
+          errors={errors}
         />
         <Button type="submit" busy={busy}>
           {t('auth.signUp.submit')}
