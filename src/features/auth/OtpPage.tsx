@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
+import { AppCodeField, appCodeDigits } from '@/components/ui/code-field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -73,18 +74,14 @@ export default function OtpPage() {
             autoFocus
           />
         ) : (
-          <Field
+          <AppCodeField
             key="totp"
             label={t('pages.otp.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             placeholder="123456"
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            code={code}
+            onCode={setCode}
             onPaste={(e) => {
-              const digits = e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 6)
+              const digits = appCodeDigits(e.clipboardData.getData('text'))
               if (digits) {
                 e.preventDefault()
                 setCode(digits)

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
+import { AppCodeField } from '@/components/ui/code-field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { useT } from '@/lib/i18n'
@@ -87,15 +87,11 @@ export function RegenerateBackupCodesDialog({
           className="grid gap-3"
           aria-label={t('security.regenerate.title')}
         >
-          <Field
+          <AppCodeField
             label={t('security.regenerate.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value.replace(/\D/g, '').slice(0, 6))
+            code={code}
+            onCode={(digits) => {
+              setCode(digits)
               setError(null)
             }}
             hint={t('security.regenerate.codeHint')}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Field } from '@/components/ui/field'
+import { AppCodeField } from '@/components/ui/code-field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
@@ -148,15 +149,11 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             className="grid gap-3"
             aria-label={t('settings.account.twoFactor.confirmForm')}
           >
-            <Field
+            <AppCodeField
               label={t('settings.account.twoFactor.appCode')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => {
-                setCode(e.target.value.replace(/\D/g, '').slice(0, 6))
+              code={code}
+              onCode={(digits) => {
+                setCode(digits)
                 if (refusal?.field === 'code') setRefusal(null)
               }}
               error={fieldError}
