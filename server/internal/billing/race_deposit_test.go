@@ -55,8 +55,9 @@ type answer struct {
 }
 
 // A deposit asked twice at the same moment (a double click, two devices)
-// makes two drafts, each with its own number, the next two with none
-// skipped; a request the rules refuse is a 400 with its code, never a 500.
+// makes two drafts (several deposits of one piece of work are allowed),
+// each with its own number, the next two with none skipped or repeated,
+// never a 500.
 func TestDepositRequestedTwiceAtOnce(t *testing.T) {
 	t.Parallel()
 	for round := range 3 {

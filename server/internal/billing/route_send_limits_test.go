@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -138,25 +137,14 @@ func TestDecideSendAllowed(t *testing.T) {
 // answers by status.
 func sendAtOnce(t *testing.T, app *tests.TestApp, urls []string) map[int]int {
 	t.Helper()
-	srv := testServer(t, app)
-	auth := testapp.Token(t, app, alice)
-	var mu sync.Mutex
-	codes := map[int]int{}
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for _, u := range urls {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			rec := do(srv, http.MethodPost, u, strings.NewReader("{}"), map[string]string{"Authorization": auth})
-			mu.Lock()
-			codes[rec.Code]++
-			mu.Unlock()
-		}()
+	calls := make([]call, len(urls))
+	for i, u := range urls {
+		calls[i] = call{http.MethodPost, u, "{}", ""}
 	}
-	close(start)
-	wg.Wait()
+	codes := map[int]int{}
+	for _, a := range atOnce(t, app, calls) {
+		codes[a.code]++
+	}
 	return codes
 }
 
