@@ -12,9 +12,10 @@
 //     a payment of method card through the billing hooks, once per Stripe
 //     payment (route_webhook.go, record.go); an amount that no longer fits
 //     the balance is recorded and flagged for refund;
-//   - refunds: a card payment is refunded through Stripe from Folio
-//     (route_refund.go), and a refund made in Stripe's dashboard comes back
-//     through charge.refunded.
+//   - refunds: a card payment is refunded through Stripe from Folio (from
+//     the payment, route_refund.go, or a credit note's refund of method
+//     card, hook_refunds.go), and a refund made in Stripe's dashboard comes
+//     back through charge.refunded.
 //
 // The decisions are pure functions in decide_*.go.
 package card
@@ -76,6 +77,9 @@ func Bind(app core.App, opts Options) {
 	s := newService(opts)
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(keepStripeFields)
 	app.OnRecordCreateRequest(migrations.BusinessesCollection).BindFunc(keepStripeFields)
+	// Bound after the billing package's request guard, so it runs inside the
+	// request's transaction, after the refund rules.
+	app.OnRecordCreateRequest(migrations.RefundsCollection).BindFunc(s.refundByCard)
 
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioCardRoutes",

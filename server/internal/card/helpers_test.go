@@ -220,6 +220,8 @@ type recorder struct {
 	url  string
 	mu   sync.Mutex
 	reqs []recorded
+	// refuse, when set, is Stripe's error answer (400) to every call.
+	refuse string
 }
 
 type recorded struct {
@@ -241,7 +243,14 @@ func newRecorder(t *testing.T, target string) *recorder {
 		r.mu.Lock()
 		r.reqs = append(r.reqs, recorded{method: req.Method, path: req.URL.Path, idempotencyKey: req.Header.Get("Idempotency-Key"),
 			auth: req.Header.Get("Authorization"), form: form})
+		refuse := r.refuse
 		r.mu.Unlock()
+		if refuse != "" {
+			rw.Header().Set("Content-Type", "application/json")
+			rw.WriteHeader(http.StatusBadRequest)
+			_, _ = rw.Write([]byte(`{"error":{"type":"invalid_request_error","message":"` + refuse + `"}}`))
+			return
+		}
 		req.Body = io.NopCloser(strings.NewReader(string(body)))
 		req.ContentLength = int64(len(body))
 		proxy.ServeHTTP(rw, req)

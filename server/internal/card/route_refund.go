@@ -65,7 +65,8 @@ func (s *service) refundRoute(e *core.RequestEvent) error {
 	if conn.secretKey == "" {
 		return refusal.BadRequest("folio_stripe_not_connected", msgNotConnected)
 	}
-	refunded, err := s.refund(e.Request.Context(), conn.secretKey, p.GetString(migrations.FieldProviderPaymentID), amount, before,
+	pi := p.GetString(migrations.FieldProviderPaymentID)
+	refunded, err := s.refund(e.Request.Context(), conn.secretKey, pi, amount, refundKey(pi, before, amount),
 		map[string]string{metaPayment: p.Id, metaInvoice: p.GetString("invoice"), metaBusiness: b.Id})
 	if err != nil {
 		return decideStripeFailure(failureOf(err)).Answer(http.StatusBadGateway)

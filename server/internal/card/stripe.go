@@ -89,10 +89,9 @@ func (s *service) createSession(ctx context.Context, key string, in session, day
 	return cs.URL, nil
 }
 
-// refund asks Stripe to refund amountCents of a payment intent. The
-// idempotency key is the payment and what was refunded of it before, so a
-// retried click refunds once.
-func (s *service) refund(ctx context.Context, key, paymentIntent string, amountCents, refundedBefore int64, meta map[string]string) (int64, error) {
+// refund asks Stripe to refund amountCents of a payment intent, once per
+// idempotency key (see refundKey).
+func (s *service) refund(ctx context.Context, key, paymentIntent string, amountCents int64, idempotencyKey string, meta map[string]string) (int64, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	params := &stripe.RefundCreateParams{
@@ -100,12 +99,19 @@ func (s *service) refund(ctx context.Context, key, paymentIntent string, amountC
 		Amount:        stripe.Int64(amountCents),
 		Metadata:      meta,
 	}
-	params.SetIdempotencyKey(fmt.Sprintf("folio-refund-%s-%d-%d", paymentIntent, refundedBefore, amountCents))
+	params.SetIdempotencyKey(idempotencyKey)
 	r, err := s.client(key).V1Refunds.Create(ctx, params)
 	if err != nil {
 		return 0, err
 	}
 	return r.Amount, nil
+}
+
+// refundKey is the idempotency key of a refund from the payment's action:
+// the payment intent and what was refunded of it before, so a retried
+// click refunds once.
+func refundKey(paymentIntent string, refundedBefore, amountCents int64) string {
+	return fmt.Sprintf("folio-refund-%s-%d-%d", paymentIntent, refundedBefore, amountCents)
 }
 
 // failureOf reads a stripe-go error: Stripe's answer, or a network failure.

@@ -1,0 +1,73 @@
+package card
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+// The credit note's refund form, method card, on an invoice paid by card
+// through Stripe: the refund is saved through the refund rules and made
+// through Stripe (stripe-mock checks the request), once per refund; the
+// card payment records it. Another method asks Stripe nothing.
+func TestCreditNoteRefundByCardGoesThroughStripe(t *testing.T) {
+	w := newWorld(t)
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_cn", "checkout.session.completed",
+		paidSessionObject("pi_credit", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordPayment {
+		t.Fatalf("payment: %d %v", code, out)
+	}
+	// 1 × 50.00 at 20%: a credit note of 60.00 on the paid invoice leaves 60.00 of credit.
+	cn, err := save(w.app, migrations.CreditNotesCollection, map[string]any{"business": alice, "invoice": w.invoice,
+		"items": []map[string]any{{"description": "Returned", "quantity": 1, "unit_price_cents": 5000, "tax_rate": 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := tokenOf(t, w.app, testapp.Alice)
+	before := w.stripe.count("/v1/refunds")
+
+	code, out, raw := w.do(t, http.MethodPost, "/api/collections/refunds/records", tok,
+		`{"business":"`+alice+`","credit_note":"`+cn.Id+`","amount_cents":2500,"method":"bank_transfer"}`)
+	if code != http.StatusOK || w.stripe.count("/v1/refunds") != before {
+		t.Fatalf("bank transfer refund: %d %s, %d Stripe refunds", code, raw, w.stripe.count("/v1/refunds")-before)
+	}
+
+	code, out, raw = w.do(t, http.MethodPost, "/api/collections/refunds/records", tok,
+		`{"business":"`+alice+`","credit_note":"`+cn.Id+`","amount_cents":3000,"method":"card"}`)
+	if code != http.StatusOK {
+		t.Fatalf("card refund: %d %s", code, raw)
+	}
+	req := w.stripe.last(t, "/v1/refunds")
+	if req.form.Get("payment_intent") != "pi_credit" || req.form.Get("amount") != "3000" || req.idempotencyKey != "folio-refund-"+out["id"].(string) {
+		t.Errorf("Stripe asked %v with key %q", req.form, req.idempotencyKey)
+	}
+	p := w.cardPayments(t, alice)[0]
+	if p.GetInt(migrations.FieldProviderRefundedCents) != 3000 {
+		t.Errorf("payment refunded %d", p.GetInt(migrations.FieldProviderRefundedCents))
+	}
+
+	// More than the credit left is refused by the refund rules, before Stripe is asked.
+	n := w.stripe.count("/v1/refunds")
+	code, _, raw = w.do(t, http.MethodPost, "/api/collections/refunds/records", tok,
+		`{"business":"`+alice+`","credit_note":"`+cn.Id+`","amount_cents":9000,"method":"card"}`)
+	if code != http.StatusBadRequest || !strings.Contains(raw, "folio_refund") || w.stripe.count("/v1/refunds") != n {
+		t.Errorf("over the credit: %d %s", code, raw)
+	}
+
+	// Stripe refuses: the refund is not saved, and the answer says why.
+	w.stripe.mu.Lock()
+	w.stripe.refuse = "Charge ch_1 has already been refunded."
+	w.stripe.mu.Unlock()
+	refunds, _ := w.app.CountRecords(migrations.RefundsCollection)
+	code, _, raw = w.do(t, http.MethodPost, "/api/collections/refunds/records", tok,
+		`{"business":"`+alice+`","credit_note":"`+cn.Id+`","amount_cents":500,"method":"card"}`)
+	if code != http.StatusBadGateway || !strings.Contains(raw, "already been refunded") {
+		t.Errorf("Stripe refused: %d %s", code, raw)
+	}
+	if after, _ := w.app.CountRecords(migrations.RefundsCollection); after != refunds {
+		t.Errorf("%d refunds saved although Stripe refused", after-refunds)
+	}
+}
