@@ -105,4 +105,12 @@ test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (she
     '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
   )
   expect(await validate(peppol, { peppol: true })).toEqual({ valid: true, errors: [] })
+
+  // The deposit invoice's activity says its credit note was sent, and to whom.
+  await page.goto('/invoices?q=' + encodeURIComponent(depositNumber))
+  await page.getByRole('link', { name: depositNumber }).first().click()
+  await expect(depositHeading).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Activity' }).getByText(`Credit note ${cnNumber} sent to ${to}`),
+  ).toBeVisible()
 })
