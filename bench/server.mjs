@@ -57,6 +57,8 @@ export function folioServer({
   return {
     base,
     log: () => log,
+    /** The server process's id (null before start): its memory is read from /proc. */
+    pid: () => child?.pid ?? null,
     async start() {
       const [program, args] = command(['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`])
       child = spawn(program, args, {
