@@ -66,6 +66,11 @@ export const articles = [
     ],
   },
   {
+    id: 'bank-statements',
+    title: 'bank.help.title',
+    body: ['bank.help.p1', 'bank.help.p2', 'bank.help.p3', 'bank.help.p4'],
+  },
+  {
     id: 'members-and-roles',
     title: 'help.articles.team.title',
     body: [
