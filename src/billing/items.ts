@@ -61,7 +61,16 @@ export interface LineFill {
   tax_rate: string
   /** Absent when the item has no price in the document's currency: the line's price stays. */
   unit_price?: string
+  /**
+   * An item at 0 %: its VAT category, which is the document's (one for all its 0 % lines), not
+   * the line's; applyFill leaves it to the editor (zeroRateCategory).
+   */
+  vat_category?: string
 }
+
+/** The fields of a line that a pick writes. */
+type LineKey = Exclude<keyof LineFill, 'vat_category'>
+const LINE_KEYS: readonly LineKey[] = ['description', 'unit', 'unit_code', 'tax_rate', 'unit_price']
 
 /**
  * Picking an item fills the line: its name, unit and unit code, tax rate, and its price in the
@@ -75,12 +84,28 @@ export function fillFromItem(item: Item, currency: string, locale?: string): Lin
     unit_code: item.unit_code,
     tax_rate: String(item.tax_rate),
     ...(cents === null ? {} : { unit_price: toInputAmount(cents, currency, locale) }),
+    ...(!item.tax_rate && item.vat_category ? { vat_category: item.vat_category } : {}),
   }
 }
 
-/** Sets each field a pick fills, through an editor's own line setter (so its checks follow). */
-export function applyFill(fill: LineFill, set: (k: keyof LineFill, value: string) => void): void {
-  for (const k of Object.keys(fill) as (keyof LineFill)[]) {
+/**
+ * The document's VAT category after a 0 % item was picked into line `picked`: the item's, unless
+ * another line already is at 0 % (the category is the document's, for all of them: the one
+ * chosen stays). Null: leave it as it is.
+ */
+export function zeroRateCategory(
+  fill: LineFill,
+  lines: readonly { tax_rate: string }[],
+  picked: number,
+): string | null {
+  if (!fill.vat_category) return null
+  const otherZero = lines.some((l, i) => i !== picked && !Number(l.tax_rate.replace(',', '.')))
+  return otherZero ? null : fill.vat_category
+}
+
+/** Sets each line field a pick fills, through an editor's own line setter (so its checks follow). */
+export function applyFill(fill: LineFill, set: (k: LineKey, value: string) => void): void {
+  for (const k of LINE_KEYS) {
     const value = fill[k]
     if (value !== undefined) set(k, value)
   }

@@ -7,7 +7,7 @@ import {
   itemFromLine,
   matchItems,
   priceIn,
-  type LineFill,
+  zeroRateCategory,
 } from '@/billing/items'
 import { anItem as item } from './item-fixture'
 
@@ -71,7 +71,7 @@ describe('fillFromItem', () => {
 
   it('applyFill sets only what the item gives, through the editor setter', () => {
     const line: Record<string, string> = { description: 'x', unit_price: '12.00', tax_rate: '0' }
-    applyFill(fillFromItem(desk, 'EUR', 'en'), (k: keyof LineFill, v: string) => (line[k] = v))
+    applyFill(fillFromItem(desk, 'EUR', 'en'), (k, v) => (line[k] = v))
     expect(line).toEqual({
       description: 'Desk',
       unit: '',
@@ -79,6 +79,28 @@ describe('fillFromItem', () => {
       tax_rate: '7',
       unit_price: '12.00',
     })
+  })
+})
+
+describe('the VAT category of a 0 % item', () => {
+  const exempt = item('Tuition', { tax_rate: 0, vat_category: 'E' })
+  const fill = fillFromItem(exempt, 'EUR', 'en')
+
+  it('goes with the pick, not into the line', () => {
+    expect(fill.vat_category).toBe('E')
+    expect(fillFromItem(item('Taxed', { vat_category: 'E' }), 'EUR', 'en')).not.toHaveProperty(
+      'vat_category',
+    )
+    const line: Record<string, string> = {}
+    applyFill(fill, (k, v) => (line[k] = v))
+    expect(line).not.toHaveProperty('vat_category')
+    expect(line.tax_rate).toBe('0')
+  })
+
+  it('becomes the document’s unless another line is already at 0 %', () => {
+    expect(zeroRateCategory(fill, [{ tax_rate: '19' }, { tax_rate: '' }], 1)).toBe('E')
+    expect(zeroRateCategory(fill, [{ tax_rate: '0' }, { tax_rate: '19' }], 1)).toBeNull()
+    expect(zeroRateCategory(fillFromItem(desk, 'EUR', 'en'), [{ tax_rate: '' }], 0)).toBeNull()
   })
 })
 

@@ -15,6 +15,7 @@ const items = [
     sku: 'DH-1',
   }),
   anItem('Desk'),
+  anItem('Tuition', { tax_rate: 0, vat_category: 'E' }),
 ]
 const create = vi.fn(async (body: Record<string, unknown>) => ({ ...body }))
 vi.mock('@/lib/pocketbase/instance', () => ({
@@ -87,6 +88,14 @@ describe('picking a line from the catalogue', () => {
     expect(description).toHaveValue('Desk')
     expect(screen.getByLabelText('Line 1 price')).toHaveValue('12')
     expect(screen.getByLabelText('Line 1 tax %')).toHaveValue('19')
+  })
+
+  it('a 0 % item brings its VAT category to the document', async () => {
+    renderEditor()
+    await userEvent.type(screen.getByRole('combobox', { name: 'Line 1 description' }), 'tui')
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(screen.getByLabelText('Line 1 tax %')).toHaveValue('0')
+    expect(screen.getByLabelText('VAT on 0 % lines')).toHaveValue('E')
   })
 
   it('"Save as item" makes an item of the typed line', async () => {

@@ -14,7 +14,7 @@ import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
 import { LineUnitField } from '../LineUnitField'
 import { LineDescriptionField, SaveAsItemButton } from '../LineDescriptionField'
-import { applyFill, type LineFill } from '@/billing/items'
+import { applyFill, zeroRateCategory, type LineFill } from '@/billing/items'
 import { shownOnce } from '../shown-once'
 import { computeTotals, TotalsError, type Totals } from '@/billing/money/totals'
 import {
@@ -126,8 +126,11 @@ export function DocumentEditor({
     clearError(`items.${i}.${k}`)
     clearError('items')
   }
-  const fillLine = (i: number, fill: LineFill) =>
+  const fillLine = (i: number, fill: LineFill) => {
+    const category = zeroRateCategory(fill, form.items, i)
     applyFill(fill, (k, value) => setLine(i, k, value))
+    if (category) set('vat_exemption_category', category)
+  }
   // Lines that move or go take their messages' numbers with them: those messages are dropped.
   const dropLineErrors = () =>
     setErrors((old) =>
