@@ -246,30 +246,20 @@ export function RecordList<T extends AnyRecord>(props: RecordListProps<T>) {
         ) : null}
         {spec.dateField ? (
           <>
-            <div className="grid gap-1">
-              <label htmlFor="list-from" className="text-xs text-muted-foreground">
-                {t('billing.list.from')}
-              </label>
-              <input
-                id="list-from"
-                type="date"
-                className={cn(inputClass, 'w-40')}
-                value={state.from}
-                onChange={(e) => go(updateListState(state, { from: e.target.value }), true)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor="list-to" className="text-xs text-muted-foreground">
-                {t('billing.list.to')}
-              </label>
-              <input
-                id="list-to"
-                type="date"
-                className={cn(inputClass, 'w-40')}
-                value={state.to}
-                onChange={(e) => go(updateListState(state, { to: e.target.value }), true)}
-              />
-            </div>
+            {(['from', 'to'] as const).map((end) => (
+              <div key={end} className="grid gap-1">
+                <label htmlFor={`list-${end}`} className="text-xs text-muted-foreground">
+                  {t(`billing.list.${end}`)}
+                </label>
+                <input
+                  id={`list-${end}`}
+                  type="date"
+                  className={cn(inputClass, 'w-40')}
+                  value={state[end]}
+                  onChange={(e) => go(updateListState(state, { [end]: e.target.value }), true)}
+                />
+              </div>
+            ))}
           </>
         ) : null}
         <div className="flex gap-2">
