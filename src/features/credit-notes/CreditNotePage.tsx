@@ -29,6 +29,7 @@ import { unitCodeFor } from '@/billing/einvoice/units'
 import { RefundDialog } from './RefundDialog'
 import { useRole } from '@/lib/roles'
 import { SendDialog } from '@/billing/ui/documents/SendDialog'
+import { PdfButton } from '@/billing/ui/documents/DownloadPdfButton'
 
 /**
  * /credit-notes/:id: the credit note as printed, the invoice it corrects, and what its credit
@@ -50,7 +51,6 @@ export default function CreditNotePage() {
   const [dialog, setDialog] = useState<
     { kind: 'refund' } | { kind: 'deleteRefund'; refund: Refund } | { kind: 'send' } | null
   >(null)
-  const [pdfBusy, setPdfBusy] = useState(false)
   // Accountants read and download; sending is for the roles that write.
   const writer = useRole().can('write')
 
@@ -119,34 +119,7 @@ export default function CreditNotePage() {
             >
               {t('credits.page.print')}
             </PreloadLink>
-            <Button
-              variant="outline"
-              busy={pdfBusy}
-              onClick={async () => {
-                setPdfBusy(true)
-                try {
-                  const { makeDocumentPdf, saveFile } = await import('@/billing/document-pdf')
-                  const { blob, fileName, missing } = await makeDocumentPdf(
-                    printable,
-                    'a4',
-                    einvoice,
-                  )
-                  saveFile(blob, fileName)
-                  if (missing.length)
-                    notify(
-                      'info',
-                      t('documents.pdf.notEInvoice'),
-                      t('documents.firstFillIn', { missing: missing.join(' ') }),
-                    )
-                } catch {
-                  notify('error', t('documents.pdf.failed'))
-                } finally {
-                  setPdfBusy(false)
-                }
-              }}
-            >
-              {t('documents.pdf.download')}
-            </Button>
+            <PdfButton source={() => Promise.resolve({ printable, einvoice })} />
           </div>
         }
       />
