@@ -17,6 +17,8 @@ const screens: Array<[string, string]> = [
   ['/quotes', 'Quotes'],
   ['/invoices?status=outstanding', 'Invoices'],
   ['/payments', 'Payments'],
+  // The demo's bank statement: every state of a transaction.
+  ['/bank', 'Bank'],
   ['/settings/notifications', 'Settings'],
   // The business's security rule and the close section, as its owner sees them.
   ['/settings/security', 'Settings'],

@@ -1,5 +1,6 @@
 import { api, sentInvoice, signedInId } from '../support/api'
 import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
 
 /** A camt.053.001.08 statement with one booked credit, as a bank exports it. */
 function statement(invoiceNumber: string): Buffer {
@@ -93,4 +94,78 @@ test('a camt.053 transfer naming an open invoice is ready to confirm; confirming
   await page.getByLabel('Import statement').setInputFiles(file)
   await expect(page.getByText('Nothing new, 2 already imported')).toBeVisible()
   await expect(page.getByRole('row', { name: /HARBOUR BOOKS/ })).toHaveCount(1)
+})
+
+test("a bank's first CSV asks for its columns (the next one doesn't); a transfer nobody could place is assigned by hand", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('bankcsv'))
+  const business = await signedInId(page)
+  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
+    business,
+    name: 'Harbour Books',
+    currency: 'EUR',
+  })
+  const invoice = await sentInvoice(page, customer.id, business)
+  const header =
+    '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Beguenstigter/Zahlungspflichtiger";"Kontonummer/IBAN";"Betrag";"Waehrung"'
+  const csv = (row: string) => ({
+    name: 'umsaetze.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\r\n${row}\r\n`, 'latin1'),
+  })
+
+  await page.goto('/bank')
+  await page
+    .getByLabel('Import statement')
+    .setInputFiles(
+      csv(
+        '"DE89370400440532013000";"20.01.26";"20.01.26";"GUTSCHRIFT";"Danke für alles";"Fr. Müller";"DE02120300000000202051";"40,00";"EUR"',
+      ),
+    )
+  const mapping = page.getByRole('dialog', { name: 'Which column holds what?' })
+  await expect(mapping).toBeVisible()
+  // Folio's guess, from the German headers.
+  await expect(mapping.getByLabel('Booking date')).toHaveValue('Buchungstag')
+  await expect(mapping.getByLabel('Amount (negative when money goes out)')).toHaveValue('Betrag')
+  await expect(mapping.getByLabel('Date format')).toHaveValue('DD.MM.YY')
+  await expect(mapping.getByLabel('Amounts are written 1.234,56')).toBeChecked()
+  await expect(mapping.getByRole('cell', { name: 'Fr. Müller' })).toBeVisible()
+  expect(await axeViolations(page), 'the mapping step').toEqual([])
+  await mapping.getByRole('button', { name: 'Import with these columns' }).click()
+  await expect(page.getByText('1 new transaction')).toBeVisible()
+  await expect(mapping).toBeHidden()
+
+  // Nobody could place it: assign it to the invoice by hand (a part of it).
+  const row = page.getByRole('row', { name: /Fr\. Müller/ })
+  await expect(row.getByText('Unmatched', { exact: true }).filter({ visible: true })).toBeVisible()
+  await row.getByRole('button', { name: 'Actions for Fr. Müller' }).click()
+  await page.getByRole('menuitem', { name: 'Assign to an invoice…' }).click()
+  const assign = page.getByRole('dialog', { name: 'Which invoice does this pay?' })
+  await assign.getByLabel('Find an open invoice (number or customer)').fill('Harbour')
+  await expect(assign.getByText(invoice.number)).toBeVisible()
+  expect(await axeViolations(page), 'the assign dialog').toEqual([])
+  await assign.getByRole('button', { name: `Record the payment on ${invoice.number}` }).click()
+  await expect(page.getByText('Payment recorded')).toBeVisible()
+  await expect(row.getByText('Matched', { exact: true }).filter({ visible: true })).toBeVisible()
+
+  // The same bank's next file: its columns are remembered.
+  await page
+    .getByLabel('Import statement')
+    .setInputFiles(
+      csv(
+        `"DE89370400440532013000";"21.01.26";"21.01.26";"GUTSCHRIFT";"Rest ${invoice.number}";"Harbour Books";"";"60,00";"EUR"`,
+      ),
+    )
+  await expect(page.getByText('1 new transaction')).toBeVisible()
+  await expect(mapping).toBeHidden()
+  const rest = page.getByRole('row', { name: /Harbour Books/ })
+  await expect(
+    rest.getByText('Ready to confirm', { exact: true }).filter({ visible: true }),
+  ).toBeVisible()
+  await rest.getByRole('button', { name: 'Confirm' }).click()
+  await expect(rest.getByText('Matched', { exact: true }).filter({ visible: true })).toBeVisible()
+  await page.goto(`/invoices/${invoice.id}`)
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible()
 })

@@ -113,7 +113,13 @@ export function MappingDialog({
             {t('bank.mapping.decimalComma')}
           </label>
         </div>
-        <div className="overflow-x-auto rounded-md border border-border">
+        {/* Scrolls sideways on a narrow screen: reachable by keyboard, named for it. */}
+        <div
+          className="overflow-x-auto rounded-md border border-border"
+          tabIndex={0}
+          role="region"
+          aria-label={t('bank.mapping.sample')}
+        >
           <table className="w-full text-xs">
             <caption className="sr-only">{t('bank.mapping.sample')}</caption>
             <thead className="bg-muted/50">
