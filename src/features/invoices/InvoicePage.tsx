@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
+import { DocumentSummary } from '@/billing/ui/documents/DocumentSummary'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Card } from '@/components/ui/card'
 import { Button, buttonClass } from '@/components/ui/button'
@@ -108,17 +109,11 @@ export default function InvoicePage() {
       <PageHeader
         title={title}
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <InvoiceStatusBadge invoice={inv} />
-            {pending ? <PendingBadge /> : null}
-            {customer ? (
-              <Link
-                href={recordPaths.customer(customer.id)}
-                className="break-words underline underline-offset-4"
-              >
-                <bdi>{customer.name}</bdi>
-              </Link>
-            ) : null}
+          <DocumentSummary
+            badge={<InvoiceStatusBadge invoice={inv} />}
+            pending={pending}
+            customer={customer}
+          >
             {/* A paid invoice's badge says Paid: no "balance €0.00" beside it. */}
             {inv.status === 'paid' ? null : (
               <span>
@@ -147,7 +142,7 @@ export default function InvoicePage() {
                 })}
               </span>
             ) : null}
-          </span>
+          </DocumentSummary>
         }
         actions={
           <DocumentActions

@@ -2,11 +2,12 @@ import { useState } from 'react'
 import { RecordPending } from '@/billing/ui/RecordPending'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'wouter'
+import { DocumentSummary } from '@/billing/ui/documents/DocumentSummary'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm'
 import { Field } from '@/components/ui/field'
-import { PendingBadge, QuoteStatusBadge } from '@/billing/ui/StatusBadge'
+import { QuoteStatusBadge } from '@/billing/ui/StatusBadge'
 import { DocumentSheet } from '@/billing/ui/documents/DocumentSheet'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import { DocumentActions } from '@/billing/ui/documents/DocumentActions'
@@ -78,17 +79,11 @@ export default function QuotePage() {
             : t('documents.quotes.draftQuote')
         }
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <QuoteStatusBadge quote={q} />
-            {pending ? <PendingBadge /> : null}
-            {customer ? (
-              <Link
-                href={recordPaths.customer(customer.id)}
-                className="break-words underline underline-offset-4"
-              >
-                <bdi>{customer.name}</bdi>
-              </Link>
-            ) : null}
+          <DocumentSummary
+            badge={<QuoteStatusBadge quote={q} />}
+            pending={pending}
+            customer={customer}
+          >
             {q.expiry_date ? (
               <span>
                 {richText(t, 'documents.quote.validUntil', {
@@ -114,7 +109,7 @@ export default function QuotePage() {
                 })}
               </span>
             ) : null}
-          </span>
+          </DocumentSummary>
         }
         actions={
           <DocumentActions kind="quotes" doc={q} customer={customer} seller={seller.data} can={can}>
