@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/billing"
 	"folio/server/internal/team"
 	"folio/server/migrations"
 )
@@ -117,6 +118,7 @@ func (s *service) confirm(e *core.RequestEvent, id, invoice string) (*core.Recor
 		payment.Set("reference", cut(paymentReference(tx), 200))
 		payment.Set("notes", cut(tx.GetString("counterparty"), 5000))
 		payment.Set(migrations.FieldBankTransaction, tx.Id)
+		billing.SetActor(payment, e.Auth)
 		if err := app.Save(payment); err != nil {
 			return err
 		}

@@ -225,6 +225,12 @@ func TestImportMatchConfirm(t *testing.T) {
 	if inv.GetString("status") != "paid" || inv.GetInt("balance_cents") != 0 {
 		t.Errorf("invoice %s, balance %d", inv.GetString("status"), inv.GetInt("balance_cents"))
 	}
+	// The invoice's activity names who confirmed it.
+	ev, err := a.app.FindFirstRecordByFilter(migrations.DocumentEventsCollection, "document = {:d} && type = {:t}",
+		dbx.Params{"d": invMueller, "t": migrations.EventPayment})
+	if err != nil || ev.GetString(migrations.FieldActor) != testapp.AliceMember.ID {
+		t.Errorf("payment event %v %v", ev, err)
+	}
 	r1 = a.txByRef("R1")
 	if r1.GetString("state") != migrations.BankStateMatched || r1.GetString("payment") != pay.Id || r1.GetString("decided_by") != testapp.AliceMember.ID {
 		t.Errorf("transaction after confirm: %v", r1)

@@ -20,6 +20,11 @@ func setActor(r *core.Record, auth *core.Record) {
 	r.SetRaw(actorKey, auth)
 }
 
+// SetActor is setActor for the routes of other packages that save a
+// billing record for the signed-in person (a payment confirmed from a
+// bank transaction): the activity names them.
+func SetActor(r *core.Record, auth *core.Record) { setActor(r, auth) }
+
 // actorOf is who setActor named on r, nil when the save is Folio's own
 // (Go code, a job) or nobody's.
 func actorOf(r *core.Record) *core.Record {
