@@ -10,13 +10,20 @@ import { formatMoney } from './format'
 import { recordKeys, dashboardKey } from './queries'
 import type { Collection, Customer, Invoice, Quote } from './types'
 
-type Live = Collection | typeof EVENTS_COLLECTION
+/**
+ * An import writes a statement's transactions in bulk, without an event each; the statement's
+ * own record is saved once, after them, and says "its transactions changed".
+ */
+const BANK_STATEMENTS = 'bank_statements'
+
+type Live = Collection | typeof EVENTS_COLLECTION | typeof BANK_STATEMENTS
 const COLLECTIONS: Live[] = [
   'customers',
   'quotes',
   'invoices',
   'payments',
   'bank_transactions',
+  BANK_STATEMENTS,
   'items',
   EVENTS_COLLECTION,
 ]
@@ -75,6 +82,8 @@ export function useRealtimeSync(enabled: boolean) {
       for (const c of touched) void qc.invalidateQueries({ queryKey: ['records', c] })
       // Payments change invoices and customers' balances: refresh the related records too.
       if (touched.has('payments')) void qc.invalidateQueries({ queryKey: recordKeys.all })
+      if (touched.has(BANK_STATEMENTS))
+        void qc.invalidateQueries({ queryKey: recordKeys.collection('bank_transactions') })
       touched.clear()
       void qc.invalidateQueries({ queryKey: dashboardKey })
     }

@@ -60,7 +60,8 @@ export type ImportOutcome =
   { kind: 'done'; result: ImportResult } | { kind: 'mapping'; preview: CsvPreview; wrong: boolean }
 
 export const bankKeys = {
-  statements: (business: string) => ['bank', business, 'statements'] as const,
+  // Under 'records', so live updates and every write's refresh reach it.
+  statements: (business: string) => ['records', 'bank_statements', business] as const,
   openInvoices: (business: string, q: string) => ['bank', business, 'open-invoices', q] as const,
 }
 
