@@ -57,8 +57,10 @@ function AmountTable({
   className: string
 }) {
   const end = (i: number) => i >= heads.length - 2
+  // Amounts never wrap; the first column (a deposit's number and date) and the headings may,
+  // so a narrow sheet keeps every column in view.
   const cell = (i: number) =>
-    `${i < heads.length - 1 ? 'pe-4 @sm:pe-6 ' : ''}${end(i) ? 'text-end ' : 'text-start '}whitespace-nowrap tabular-nums`
+    `${i < heads.length - 1 ? 'pe-3 @sm:pe-6 ' : ''}${end(i) ? 'text-end ' : 'text-start '}${i === 0 ? '' : 'whitespace-nowrap '}tabular-nums`
   return (
     <table className={className}>
       <caption className="text-start text-xs font-semibold tracking-wide text-neutral-600 uppercase">
@@ -67,7 +69,11 @@ function AmountTable({
       <thead>
         <tr>
           {heads.map((h, i) => (
-            <th key={h} scope="col" className={`${cell(i)} font-medium`}>
+            <th
+              key={h}
+              scope="col"
+              className={`${cell(i)} align-bottom font-medium whitespace-normal`}
+            >
               {h}
             </th>
           ))}
@@ -139,9 +145,12 @@ const PAINTERS: Painters = {
         aria-hidden
         className="pointer-events-none absolute inset-0 flex items-center justify-center overflow-hidden rounded-xl select-none print:rounded-none"
       >
-        <span className="-rotate-30 text-[8rem] font-black tracking-widest text-neutral-900/8">
-          {b.word}
-        </span>
+        {/* Drawn as generated content: a mark on the paper, not text to read or to measure
+            the contrast of (the sentence below says it). */}
+        <span
+          data-word={b.word}
+          className="-rotate-30 text-[8rem] font-black tracking-widest text-neutral-900/8 before:content-[attr(data-word)]"
+        />
       </div>
       {b.statement ? <p className="sr-only">{b.statement}</p> : null}
     </>
