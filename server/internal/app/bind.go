@@ -19,6 +19,7 @@ import (
 	"folio/server/internal/card"
 	"folio/server/internal/dashboard"
 	"folio/server/internal/export"
+	"folio/server/internal/imports"
 	"folio/server/internal/logredact"
 	"folio/server/internal/recurring"
 	"folio/server/internal/replica"
@@ -85,6 +86,7 @@ func BindWith(app core.App, opts Options) error {
 	team.BindWithClock(app, schedule.Now)
 	billing.BindWithClock(app, schedule.Now)
 	bank.BindWithClock(app, schedule.Now)
+	imports.BindWithClock(app, schedule.Now)
 	// Card payments read the secrets with the key of the 2FA secrets.
 	card.Bind(app, card.Options{Key: keys.Get, APIBase: opts.Getenv(card.EnvAPIBase)})
 	recurring.Bind(app)

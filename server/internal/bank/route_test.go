@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -103,30 +102,13 @@ func newAPI(t *testing.T) *bankAPI {
 
 func (a *bankAPI) do(who string, req *http.Request) (int, map[string]any) {
 	a.t.Helper()
-	if who != "" {
-		req.Header.Set("Authorization", testapp.Token(a.t, a.app, who))
-	}
-	res := httptest.NewRecorder()
-	a.mux.ServeHTTP(res, req)
-	out := map[string]any{}
-	_ = json.Unmarshal(res.Body.Bytes(), &out)
-	return res.Code, out
+	return testapp.Call(a.t, a.app, a.mux, who, req)
 }
 
 // upload imports file as who into business, with the form fields given.
 func (a *bankAPI) upload(who, business, name string, file []byte, fields ...string) (int, map[string]any) {
 	a.t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	for i := 0; i+1 < len(fields); i += 2 {
-		_ = w.WriteField(fields[i], fields[i+1])
-	}
-	fw, _ := w.CreateFormFile("file", name)
-	_, _ = fw.Write(file)
-	_ = w.Close()
-	req := httptest.NewRequest(http.MethodPost, PathImport+"?business="+business, &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	return a.do(who, req)
+	return a.do(who, testapp.Upload(PathImport+"?business="+business, name, file, fields...))
 }
 
 func (a *bankAPI) post(who, path, body string) (int, map[string]any) {

@@ -1,0 +1,68 @@
+// Package imports brings customers from another tool's export (issue 31,
+// part 2): a CSV (comma, semicolon or tab; UTF-8 with or without BOM,
+// UTF-16, Windows-1252) or the first sheet of an XLSX, streamed as it is
+// uploaded.
+//
+//   - decide_columns.go guesses which column is which from the header
+//     (the exports of Invoice Ninja, Zoho Invoice, InvoiceShelf, sevDesk
+//     and lexoffice, and the plain words in five languages);
+//     decide_row.go turns a row into a customer's values.
+//   - The preview (route_import.go) runs every row through the rules of a
+//     typed customer (the collection's and the billing hooks') in a
+//     transaction it rolls back, and lists each row's problems and the
+//     rows that are already customers (same email or VAT ID).
+//   - The run writes them, all or nothing or row by row, skipping,
+//     updating or adding the duplicates as chosen, and records what it
+//     did in an imports record (one per file and business while it runs
+//     or is done), so route_undo.go can undo it in one step within a day.
+package imports
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"folio/server/migrations"
+)
+
+// The routes of this package; {id} is an import.
+const (
+	PathPreview = "/api/folio/import/preview"
+	PathRun     = "/api/folio/import/run"
+	PathUndo    = "/api/folio/import/{id}/undo"
+)
+
+// The limits of one file. Variables so the tests can try them small.
+var (
+	MaxFileBytes int64 = 20 << 20
+	MaxRows            = 50_000
+)
+
+// UndoWindow is how long an import can be undone.
+const UndoWindow = 24 * time.Hour
+
+type service struct {
+	now func() time.Time
+}
+
+// Bind registers the import routes on app.
+func Bind(app core.App) {
+	BindWithClock(app, time.Now)
+}
+
+// BindWithClock is Bind with another clock (the undo window), for tests.
+func BindWithClock(app core.App, now func() time.Time) {
+	s := &service{now: now}
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "folioImportRoutes",
+		Func: func(se *core.ServeEvent) error {
+			signedIn := apis.RequireAuth(migrations.UsersCollection)
+			se.Router.POST(PathPreview, s.previewRoute).Bind(signedIn)
+			se.Router.POST(PathRun, s.runRoute).Bind(signedIn)
+			se.Router.POST(PathUndo, s.undoRoute).Bind(signedIn)
+			return se.Next()
+		},
+	})
+}

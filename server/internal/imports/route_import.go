@@ -1,0 +1,475 @@
+package imports
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+
+	"folio/server/internal/team"
+	"folio/server/migrations"
+)
+
+// The choices for a row that is already a customer.
+const (
+	dupSkip   = "skip"
+	dupUpdate = "update"
+	dupNew    = "new"
+)
+
+// listMax is the most problems and duplicates an answer lists (their
+// counts are always whole).
+const listMax = 1000
+
+// previewRows is how many rows the preview shows.
+const previewRows = 10
+
+// request is an upload: the form fields sent before the file, and the
+// file's rows.
+type request struct {
+	business, kind, mode, duplicates string
+	mapping                          Mapping
+	skip                             map[int]bool
+	fileName, hash                   string
+	header                           []string
+	rows                             []sourceRow
+}
+
+// readRequest reads the multipart form: "business", "kind" (customers),
+// "mode" (all, rows), "duplicates" (skip, update, new), "mapping" (JSON
+// {field: column index}) and "skip" (JSON [row numbers]) before "file".
+// Only owners and admins get as far as the file, which is read as it
+// arrives, within MaxFileBytes and MaxRows.
+func readRequest(e *core.RequestEvent) (*request, error) {
+	e.Request.Body = http.MaxBytesReader(e.Response, e.Request.Body, MaxFileBytes+1<<20)
+	mr, err := e.Request.MultipartReader()
+	if err != nil {
+		return nil, badRequest("folio_import_file_missing", msgFileMissing)
+	}
+	req := &request{kind: "customers", mode: "all", duplicates: dupSkip, business: strings.TrimSpace(e.Request.URL.Query().Get("business"))}
+	var mappingJSON, skipJSON string
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, badRequest("folio_import_file_missing", msgFileMissing)
+		}
+		if err != nil {
+			return nil, readError(err)
+		}
+		switch part.FormName() {
+		case "business":
+			if req.business == "" {
+				req.business = field(part)
+			}
+		case "kind":
+			req.kind = field(part)
+		case "mode":
+			req.mode = field(part)
+		case "duplicates":
+			req.duplicates = field(part)
+		case "mapping":
+			mappingJSON = field(part)
+		case "skip":
+			skipJSON = field(part)
+		case "file":
+			if err := team.Require(e, req.business, team.Manage); err != nil {
+				return nil, err
+			}
+			if !slices.Contains(migrations.ImportKinds, req.kind) || !slices.Contains(migrations.ImportModes, req.mode) ||
+				!slices.Contains([]string{dupSkip, dupUpdate, dupNew}, req.duplicates) {
+				return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
+			}
+			req.skip = map[int]bool{}
+			if skipJSON != "" {
+				var rows []int
+				if json.Unmarshal([]byte(skipJSON), &rows) != nil {
+					return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
+				}
+				for _, n := range rows {
+					req.skip[n] = true
+				}
+			}
+			if err := req.readFile(part); err != nil {
+				return nil, err
+			}
+			if mappingJSON == "" {
+				req.mapping = decideColumns(req.header)
+			} else if req.mapping, err = parseMapping(mappingJSON, len(req.header)); err != nil {
+				return nil, err
+			}
+			return req, nil
+		}
+	}
+}
+
+// readFile reads the file's header and rows and its SHA-256.
+func (req *request) readFile(part *multipart.Part) error {
+	req.fileName = part.FileName()
+	sum := sha256.New()
+	t, err := openTable(&capped{r: io.TeeReader(part, sum), max: MaxFileBytes})
+	if err == nil {
+		defer t.close()
+		req.header = t.header
+		req.rows, err = readRows(t, MaxRows)
+	}
+	if err == nil {
+		// What the reader left (a CSV's last bytes after its last row).
+		_, err = io.Copy(sum, &capped{r: part, max: MaxFileBytes})
+	}
+	switch {
+	case err == nil:
+		req.hash = hex.EncodeToString(sum.Sum(nil))
+		return nil
+	case errors.Is(err, errTooManyRows):
+		return answer(http.StatusRequestEntityTooLarge, "folio_import_too_many_rows", msgTooManyRows)
+	case errors.Is(err, errEmpty):
+		return badRequest("folio_import_file_empty", msgFileEmpty)
+	}
+	return readError(err)
+}
+
+// parseMapping reads the mapping the person chose: known fields, columns
+// of the file.
+func parseMapping(raw string, columns int) (Mapping, error) {
+	var m Mapping
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return nil, badRequest("folio_import_mapping_wrong", msgMappingWrong)
+	}
+	for f, i := range m {
+		if !slices.Contains(CustomerFields, f) || i < 0 || i >= columns {
+			return nil, badRequest("folio_import_mapping_wrong", msgMappingWrong)
+		}
+	}
+	return m, nil
+}
+
+// field reads a small form field.
+func field(p *multipart.Part) string {
+	b, _ := io.ReadAll(io.LimitReader(p, 64<<10))
+	return strings.TrimSpace(string(b))
+}
+
+// readError is the answer to a file that broke off, was too large or
+// can't be read.
+func readError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.Is(err, errTooLarge) || errors.As(err, &tooLarge) {
+		return answer(http.StatusRequestEntityTooLarge, "folio_import_file_too_large", msgFileTooLarge)
+	}
+	return badRequest("folio_import_file_unreadable", msgFileUnreadable)
+}
+
+// Duplicate is a row that is already a customer.
+type Duplicate struct {
+	Row      int    `json:"row"`
+	Customer string `json:"customer"`
+	Name     string `json:"name"`
+	By       string `json:"by"` // email or tax_id
+}
+
+// outcome is what applying the rows did (or would do).
+type outcome struct {
+	Created    int         `json:"created"`
+	Updated    int         `json:"updated"`
+	Skipped    int         `json:"skipped"`
+	Failed     int         `json:"failed"`
+	Problems   []Problem   `json:"problems"`
+	Duplicates []Duplicate `json:"duplicates"`
+	DupCount   int         `json:"duplicate_count"`
+
+	createdIDs []string
+	previous   []previousValues
+}
+
+// previousValues are an updated customer's values before the import.
+type previousValues struct {
+	ID     string         `json:"id"`
+	Fields map[string]any `json:"fields"`
+}
+
+// existing indexes the business's customers by email and VAT ID.
+type existing struct {
+	byEmail, byTaxID map[string]*dbCustomer
+}
+
+type dbCustomer struct {
+	ID    string `db:"id"`
+	Name  string `db:"name"`
+	Email string `db:"email"`
+	TaxID string `db:"tax_id"`
+}
+
+func taxKey(s string) string { return strings.ToUpper(strings.Join(strings.Fields(s), "")) }
+
+func loadExisting(app core.App, business string) (*existing, error) {
+	var all []*dbCustomer
+	err := app.DB().Select("id", "name", "email", "tax_id").From(migrations.CustomersCollection).
+		Where(dbx.HashExp{"business": business}).All(&all)
+	if err != nil {
+		return nil, err
+	}
+	ex := &existing{byEmail: map[string]*dbCustomer{}, byTaxID: map[string]*dbCustomer{}}
+	for _, c := range all {
+		if c.Email != "" {
+			ex.byEmail[strings.ToLower(c.Email)] = c
+		}
+		if k := taxKey(c.TaxID); k != "" {
+			ex.byTaxID[k] = c
+		}
+	}
+	return ex, nil
+}
+
+// match is the customer the row's values already are, and by what.
+func (ex *existing) match(v map[string]any) (*dbCustomer, string) {
+	if email, _ := v["email"].(string); email != "" {
+		if c := ex.byEmail[strings.ToLower(email)]; c != nil {
+			return c, "email"
+		}
+	}
+	if tax, _ := v["tax_id"].(string); tax != "" {
+		if c := ex.byTaxID[taxKey(tax)]; c != nil {
+			return c, "tax_id"
+		}
+	}
+	return nil, ""
+}
+
+// apply saves the rows through app (a transaction) by the rules of a
+// typed customer and tells what happened to each.
+func apply(app core.App, req *request) (*outcome, error) {
+	col, err := app.FindCachedCollectionByNameOrId(migrations.CustomersCollection)
+	if err != nil {
+		return nil, err
+	}
+	ex, err := loadExisting(app, req.business)
+	if err != nil {
+		return nil, err
+	}
+	out := &outcome{Problems: []Problem{}, Duplicates: []Duplicate{}}
+	fail := func(problems []Problem) {
+		out.Failed++
+		for _, p := range problems {
+			if len(out.Problems) < listMax {
+				out.Problems = append(out.Problems, p)
+			}
+		}
+	}
+	for _, row := range req.rows {
+		if req.skip[row.n] {
+			out.Skipped++
+			continue
+		}
+		values, problems := decideRow(req.mapping, row.n, row.cells)
+		if len(problems) > 0 {
+			fail(problems)
+			continue
+		}
+		rec := core.NewRecord(col)
+		rec.Set("business", req.business)
+		var prev *previousValues
+		if dup, by := ex.match(values); dup != nil {
+			out.DupCount++
+			if len(out.Duplicates) < listMax {
+				out.Duplicates = append(out.Duplicates, Duplicate{Row: row.n, Customer: dup.ID, Name: dup.Name, By: by})
+			}
+			switch req.duplicates {
+			case dupSkip:
+				out.Skipped++
+				continue
+			case dupUpdate:
+				if rec, err = app.FindRecordById(col, dup.ID); err != nil {
+					return nil, err
+				}
+				prev = &previousValues{ID: rec.Id, Fields: map[string]any{}}
+				for f := range values {
+					prev.Fields[f] = rec.Get(f)
+				}
+			}
+		}
+		for f, val := range values {
+			rec.Set(f, val)
+		}
+		if err := app.Save(rec); err != nil {
+			fail(problemsOf(row.n, router.ToApiError(err).Data))
+			continue
+		}
+		if prev != nil {
+			out.Updated++
+			out.previous = append(out.previous, *prev)
+		} else {
+			out.Created++
+			out.createdIDs = append(out.createdIDs, rec.Id)
+		}
+	}
+	return out, nil
+}
+
+// errRollback ends a transaction whose writes are not kept.
+var errRollback = errors.New("rolled back")
+
+// previewAnswer is the preview: the header, the mapping (guessed or as
+// sent), the first rows as the customers they become, and what a run
+// would do with every row (problems, duplicates).
+type previewAnswer struct {
+	Header  []string     `json:"header"`
+	Mapping Mapping      `json:"mapping"`
+	Fields  []string     `json:"fields"`
+	Total   int          `json:"total"`
+	Rows    []previewRow `json:"rows"`
+	*outcome
+}
+
+type previewRow struct {
+	Row    int            `json:"row"`
+	Values map[string]any `json:"values"`
+}
+
+func (s *service) previewRoute(e *core.RequestEvent) error {
+	req, err := readRequest(e)
+	if err != nil {
+		return err
+	}
+	var out *outcome
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		var aerr error
+		if out, aerr = apply(tx, req); aerr != nil {
+			return aerr
+		}
+		return errRollback
+	})
+	if !errors.Is(err, errRollback) {
+		return e.InternalServerError("", err)
+	}
+	ans := previewAnswer{Header: req.header, Mapping: req.mapping, Fields: CustomerFields, Total: len(req.rows), outcome: out}
+	for _, row := range req.rows[:min(previewRows, len(req.rows))] {
+		v, _ := decideRow(req.mapping, row.n, row.cells)
+		ans.Rows = append(ans.Rows, previewRow{Row: row.n, Values: v})
+	}
+	sortProblems(out.Problems)
+	return e.JSON(http.StatusOK, ans)
+}
+
+func sortProblems(p []Problem) {
+	sort.SliceStable(p, func(i, j int) bool {
+		if p[i].Row != p[j].Row {
+			return p[i].Row < p[j].Row
+		}
+		return p[i].Field < p[j].Field
+	})
+}
+
+// runAnswer is a finished run.
+type runAnswer struct {
+	ID string `json:"id"`
+	*outcome
+}
+
+// runRoute imports the file: it claims the file for the business (a
+// second run of the same file, at once or later, is refused until the
+// first is undone), then writes the rows in one transaction; all or
+// nothing keeps none of them when one has a problem.
+func (s *service) runRoute(e *core.RequestEvent) error {
+	req, err := readRequest(e)
+	if err != nil {
+		return err
+	}
+	if _, ok := req.mapping["name"]; !ok {
+		_, first := req.mapping["contact_first"]
+		_, last := req.mapping["contact_last"]
+		if !first && !last {
+			return badRequest("folio_import_no_name_column", msgNoNameColumn)
+		}
+	}
+	claim, err := s.claim(e, req)
+	if err != nil {
+		return err
+	}
+	var out *outcome
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		var aerr error
+		if out, aerr = apply(tx, req); aerr != nil {
+			return aerr
+		}
+		if req.mode == "all" && out.Failed > 0 {
+			return errRollback
+		}
+		claim.Set("status", migrations.ImportDone)
+		claim.Set("created_count", out.Created)
+		claim.Set("updated_count", out.Updated)
+		claim.Set("skipped_count", out.Skipped)
+		claim.Set("failed_count", out.Failed)
+		claim.Set(migrations.FieldImportCreated, orEmpty(out.createdIDs))
+		claim.Set(migrations.FieldImportPrevious, orEmpty(out.previous))
+		return tx.Save(claim)
+	})
+	if err != nil {
+		if derr := e.App.Delete(claim); derr != nil {
+			e.App.Logger().Error("import: the claim of a failed run stays", "import", claim.Id, "error", derr)
+		}
+		if errors.Is(err, errRollback) {
+			sortProblems(out.Problems)
+			a := answer(http.StatusUnprocessableEntity, "folio_import_rows_invalid", msgRowsInvalid)
+			a.Data["problems"] = out.Problems
+			a.Data["failed"] = out.Failed
+			return a
+		}
+		return e.InternalServerError("", err)
+	}
+	sortProblems(out.Problems)
+	return e.JSON(http.StatusOK, runAnswer{ID: claim.Id, outcome: out})
+}
+
+func orEmpty[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
+}
+
+// claim records the run before it writes anything: the unique index on
+// (business, file_hash) over imports not undone lets one run of a file
+// through.
+func (s *service) claim(e *core.RequestEvent, req *request) (*core.Record, error) {
+	col, err := e.App.FindCachedCollectionByNameOrId(migrations.ImportsCollection)
+	if err != nil {
+		return nil, e.InternalServerError("", err)
+	}
+	rec := core.NewRecord(col)
+	rec.Set("business", req.business)
+	rec.Set("kind", req.kind)
+	rec.Set("mode", req.mode)
+	rec.Set("status", migrations.ImportRunning)
+	rec.Set("file_name", truncate(req.fileName, 255))
+	rec.Set(migrations.FieldImportFileHash, req.hash)
+	rec.Set("imported_by", e.Auth.Id)
+	if err := e.App.Save(rec); err != nil {
+		var n int
+		_ = e.App.DB().Select("COUNT(*)").From(migrations.ImportsCollection).
+			Where(dbx.HashExp{"business": req.business, migrations.FieldImportFileHash: req.hash}).
+			AndWhere(dbx.Not(dbx.HashExp{"status": migrations.ImportUndone})).Row(&n)
+		if n > 0 {
+			return nil, answer(http.StatusConflict, "folio_import_already_imported", msgAlreadyImported)
+		}
+		return nil, e.InternalServerError("", err)
+	}
+	return rec, nil
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

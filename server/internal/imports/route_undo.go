@@ -1,0 +1,78 @@
+package imports
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"folio/server/internal/team"
+	"folio/server/migrations"
+)
+
+// errInUse is a created customer that can't be deleted any more.
+var errInUse = errors.New("a created customer is in use")
+
+// undoRoute undoes an import in one transaction, within UndoWindow: the
+// customers it updated get their previous values back, those it created
+// are deleted (refused, and nothing undone, when one has documents by
+// now), and the import is marked undone, which frees its file.
+func (s *service) undoRoute(e *core.RequestEvent) error {
+	imp, err := e.App.FindRecordById(migrations.ImportsCollection, e.Request.PathValue("id"))
+	if err != nil {
+		return answer(http.StatusNotFound, "folio_import_not_found", msgImportMissing)
+	}
+	if err := team.Require(e, imp.GetString("business"), team.Manage); err != nil {
+		return err
+	}
+	switch {
+	case imp.GetString("status") == migrations.ImportUndone:
+		return answer(http.StatusConflict, "folio_import_undone_already", msgUndoneAlready)
+	case imp.GetString("status") != migrations.ImportDone:
+		return answer(http.StatusNotFound, "folio_import_not_found", msgImportMissing)
+	case s.now().Sub(imp.GetDateTime("created").Time()) > UndoWindow:
+		return answer(http.StatusConflict, "folio_import_undo_expired", msgUndoExpired)
+	}
+	var created []string
+	var previous []previousValues
+	if err := json.Unmarshal([]byte(imp.GetString(migrations.FieldImportCreated)), &created); err != nil {
+		return e.InternalServerError("", err)
+	}
+	if err := json.Unmarshal([]byte(imp.GetString(migrations.FieldImportPrevious)), &previous); err != nil {
+		return e.InternalServerError("", err)
+	}
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		for i := len(previous) - 1; i >= 0; i-- {
+			rec, err := tx.FindRecordById(migrations.CustomersCollection, previous[i].ID)
+			if err != nil {
+				continue // deleted since: nothing to restore
+			}
+			for f, v := range previous[i].Fields {
+				rec.Set(f, v)
+			}
+			if err := tx.Save(rec); err != nil {
+				return err
+			}
+		}
+		for _, id := range created {
+			rec, err := tx.FindRecordById(migrations.CustomersCollection, id)
+			if err != nil {
+				continue // deleted since
+			}
+			if err := tx.Delete(rec); err != nil {
+				return errInUse
+			}
+		}
+		imp.Set("status", migrations.ImportUndone)
+		imp.Set("undone_at", s.now().UTC())
+		return tx.Save(imp)
+	})
+	if errors.Is(err, errInUse) {
+		return answer(http.StatusConflict, "folio_import_undo_in_use", msgUndoInUse)
+	}
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"id": imp.Id, "status": migrations.ImportUndone})
+}
