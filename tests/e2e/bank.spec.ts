@@ -1,5 +1,5 @@
-import { api, sentInvoice, signedInId } from '../support/api'
-import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
+import { api, harbourInvoice } from '../support/api'
+import { expect, test } from '../support/fixtures'
 import { axeViolations } from '../support/axe'
 
 /** A camt.053.001.08 statement with one booked credit, as a bank exports it. */
@@ -43,14 +43,7 @@ test('a camt.053 transfer naming an open invoice is ready to confirm; confirming
   page,
 }) => {
   test.setTimeout(120_000)
-  await signUpVerified(page, uniqueEmail('bank'))
-  const business = await signedInId(page)
-  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
-    business,
-    name: 'Harbour Books',
-    currency: 'EUR',
-  })
-  const invoice = await sentInvoice(page, customer.id, business)
+  const { invoice } = await harbourInvoice(page, 'bank')
   const file = {
     name: 'statement.xml',
     mimeType: 'application/xml',
@@ -100,14 +93,7 @@ test("a bank's first CSV asks for its columns (the next one doesn't); a transfer
   page,
 }) => {
   test.setTimeout(120_000)
-  await signUpVerified(page, uniqueEmail('bankcsv'))
-  const business = await signedInId(page)
-  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
-    business,
-    name: 'Harbour Books',
-    currency: 'EUR',
-  })
-  const invoice = await sentInvoice(page, customer.id, business)
+  const { invoice } = await harbourInvoice(page, 'bankcsv')
   const header =
     '"Auftragskonto";"Buchungstag";"Valutadatum";"Buchungstext";"Verwendungszweck";"Beguenstigter/Zahlungspflichtiger";"Kontonummer/IBAN";"Betrag";"Waehrung"'
   const csv = (row: string) => ({

@@ -1,6 +1,6 @@
-import { api, sentInvoice, signedInId } from '../support/api'
+import { api, harbourInvoice } from '../support/api'
 import { harness } from '../support/env'
-import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
+import { expect, test } from '../support/fixtures'
 import { stripeSignature } from '../support/stripe-mock'
 
 const SECRET_KEY = 'sk_test_e2e0000000000000000001'
@@ -17,14 +17,7 @@ test('a customer pays an invoice by card from its link, and it is paid once', as
   browser,
 }) => {
   test.setTimeout(120_000)
-  await signUpVerified(page, uniqueEmail('card'))
-  const business = await signedInId(page)
-  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
-    business,
-    name: 'Harbour Books',
-    currency: 'EUR',
-  })
-  const invoice = await sentInvoice(page, customer.id, business)
+  const { business, invoice } = await harbourInvoice(page, 'card')
   const { token } = await api<{ token: string }>(
     page,
     'POST',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { signUpVerified, uniqueEmail } from './fixtures'
 
 /**
  * Calls the API as the user signed in on this page (another device's writes, made quickly). A
@@ -70,4 +71,22 @@ export async function sentInvoice(
   )
   await api(page, 'PATCH', `/api/collections/invoices/records/${invoice.id}`, { status: 'sent' })
   return invoice
+}
+
+/**
+ * A new verified account (its address made from `prefix`) whose business has one customer,
+ * Harbour Books (EUR), with one sent invoice of 100.00: the start of the payment flows.
+ */
+export async function harbourInvoice(
+  page: Page,
+  prefix: string,
+): Promise<{ business: string; invoice: { id: string; number: string } }> {
+  await signUpVerified(page, uniqueEmail(prefix))
+  const business = await signedInId(page)
+  const customer = await api<{ id: string }>(page, 'POST', '/api/collections/customers/records', {
+    business,
+    name: 'Harbour Books',
+    currency: 'EUR',
+  })
+  return { business, invoice: await sentInvoice(page, customer.id, business) }
 }
