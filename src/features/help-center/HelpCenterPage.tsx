@@ -37,7 +37,10 @@ export default function HelpCenterPage() {
                   <bdi>{t(a.title)}</bdi>
                 </h2>
                 {a.body.map((p) => (
-                  <p key={p} className="mt-2 text-sm text-muted-foreground">
+                  <p
+                    key={p}
+                    className="mt-2 text-sm text-muted-foreground [overflow-wrap:anywhere]"
+                  >
                     <bdi>{t(p)}</bdi>
                   </p>
                 ))}

@@ -32,12 +32,12 @@ export default function CardPaymentsPage() {
   })
   if (!business) return null
   return (
-    <Card className="grid gap-6">
+    <Card className="grid min-w-0 gap-6">
       <div>
         <h2 className="text-lg font-semibold">
           <bdi>{t('settings.card.title')}</bdi>
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
+        <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
           <bdi>{t('settings.card.intro')}</bdi>
         </p>
       </div>
@@ -100,7 +100,7 @@ function Connection({ business, data }: { business: string; data: StripeConnecti
 
   const webhookURL = `${window.location.origin}${data.webhook_path}`
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       <div className="flex flex-wrap items-center gap-2" data-testid="stripe-status">
         {data.connected ? (
           <>
@@ -123,7 +123,8 @@ function Connection({ business, data }: { business: string; data: StripeConnecti
           </p>
         )}
       </div>
-      <div className="grid gap-1 text-sm">
+      {/* Stripe's event names are long single words: they break where they must. */}
+      <div className="grid min-w-0 gap-1 text-sm [overflow-wrap:anywhere]">
         <p className="font-medium">
           <bdi>{t('settings.card.webhookLabel')}</bdi>
         </p>
@@ -134,7 +135,7 @@ function Connection({ business, data }: { business: string; data: StripeConnecti
           <bdi>{t('settings.card.webhookHint')}</bdi>
         </p>
       </div>
-      <form id={id} className="grid gap-4" onSubmit={submit}>
+      <form id={id} className="grid min-w-0 gap-4 [overflow-wrap:anywhere]" onSubmit={submit}>
         <Field
           label={t('settings.card.secretKey')}
           type="password"
