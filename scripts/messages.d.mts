@@ -10,4 +10,10 @@ export function bundleMessages(bundle: string, locale: string): Record<string, s
 /** The bundle a key is compiled into (null for an unknown namespace). */
 export function bundleOfKey(key: string, bundles?: Record<string, string[]>): string | null
 export function compileBundle(bundle: string, locale: string): string
+/** Bundles only the server reads (the mails' words). */
+export const SERVER_BUNDLES: string[]
+/** The bundles the web app may load. */
+export function clientBundles(): string[]
+/** The source of `virtual:messages`. */
+export function loaderModule(): string
 export function messages(): Plugin

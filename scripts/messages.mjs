@@ -18,6 +18,17 @@ export function readBundles() {
   return JSON.parse(readFileSync(`${localesDir}bundles.json`, 'utf8'))
 }
 
+/**
+ * Bundles only the server reads (src/locales/server-bundles.json): the mails' words, which the
+ * server embeds (scripts/mail-words.mjs).
+ * The web app never loads them, so the build neither emits nor precaches them.
+ */
+export const SERVER_BUNDLES = JSON.parse(readFileSync(`${localesDir}server-bundles.json`, 'utf8'))
+
+/** The bundles the web app may load. */
+export const clientBundles = () =>
+  Object.keys(readBundles()).filter((b) => !SERVER_BUNDLES.includes(b))
+
 /** The messages of one namespace in one locale, keyed "namespace.key". */
 export function readNamespace(locale, namespace) {
   const file = `${localesDir}${locale}/${namespace}.json`
@@ -79,6 +90,25 @@ export function compileBundle(bundle, locale) {
 }
 
 const VIRTUAL = 'virtual:messages'
+
+/** `virtual:messages`: loadMessages(bundle, locale) imports the pair's module, for the web app's bundles. */
+export function loaderModule() {
+  const cases = clientBundles()
+    .flatMap((b) =>
+      LOCALES.map(
+        (l) => `    case '${b}/${l}': return import('${VIRTUAL}/${b}/${l}').then((m) => m.default)`,
+      ),
+    )
+    .join('\n')
+  return [
+    `export function loadMessages(bundle, locale) {`,
+    `  switch (bundle + '/' + locale) {`,
+    cases,
+    `    default: return Promise.reject(new Error('No messages for ' + bundle + '/' + locale))`,
+    `  }`,
+    `}`,
+  ].join('\n')
+}
 const RESOLVED = `\0${VIRTUAL}`
 
 /** The Vite plugin: `virtual:messages` and one `virtual:messages/<bundle>/<locale>` per pair. */
@@ -91,24 +121,8 @@ export function messages() {
     },
     load(id) {
       if (id === RESOLVED) {
-        const bundles = Object.keys(readBundles())
         this.addWatchFile(`${localesDir}bundles.json`)
-        const cases = bundles
-          .flatMap((b) =>
-            LOCALES.map(
-              (l) =>
-                `    case '${b}/${l}': return import('${VIRTUAL}/${b}/${l}').then((m) => m.default)`,
-            ),
-          )
-          .join('\n')
-        return [
-          `export function loadMessages(bundle, locale) {`,
-          `  switch (bundle + '/' + locale) {`,
-          cases,
-          `    default: return Promise.reject(new Error('No messages for ' + bundle + '/' + locale))`,
-          `  }`,
-          `}`,
-        ].join('\n')
+        return loaderModule()
       }
       if (id.startsWith(`${RESOLVED}/`)) {
         const [bundle, locale] = id.slice(RESOLVED.length + 1).split('/')

@@ -302,7 +302,7 @@ export function prerender({ root, configFile }) {
         // No cache-busting query: the chunks import the entry back by its plain URL, and two copies of
         // it would hold two sets of loaded routes and messages.
         const mod = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)
-        const { readBundles } = await import('./messages.mjs')
+        const { clientBundles } = await import('./messages.mjs')
         const pagesDir = join(outDir, 'pages')
         rmSync(pagesDir, { recursive: true, force: true })
         const afterPaint = Object.keys(bundle).find((f) => /^assets\/after-paint-\w+\.js$/.test(f))
@@ -337,7 +337,7 @@ export function prerender({ root, configFile }) {
           bundle,
           routes: mod.routes,
           locales: mod.LOCALES,
-          bundles: Object.keys(readBundles()),
+          bundles: clientBundles(),
         })
         writeFileSync(join(pagesDir, 'routes.json'), JSON.stringify(manifest))
         console.log(`prerendered ${count} pages in ${Date.now() - started} ms`)

@@ -9,6 +9,8 @@ import {
   LOCALES,
   namespacesOf,
   readBundles,
+  clientBundles,
+  loaderModule,
   readNamespace,
   SOURCE_LOCALE,
 } from '../../../scripts/messages.mjs'
@@ -95,6 +97,13 @@ describe('message catalogue', () => {
       expect(same).toEqual([])
     })
   }
+
+  it('the web app is offered every bundle but the mails’ words, which only the server reads', () => {
+    const loader = loaderModule()
+    expect(clientBundles()).not.toContain('mail')
+    expect(loader).not.toContain("'mail/")
+    expect(loader).toContain("'core/en'")
+  })
 
   it('every bundle compiles in every locale', () => {
     for (const bundle of Object.keys(readBundles()))
