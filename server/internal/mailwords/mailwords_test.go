@@ -11,7 +11,7 @@ import (
 
 // The embedded copy is the web app's catalogue: every language's
 // src/locales/<lang>/mail.json, key for key (run node
-// scripts/mail-words.mjs when this fails).
+// npm run mail-words when this fails).
 func TestCatalogueIsTheWebAppsCatalogue(t *testing.T) {
 	for _, lang := range Languages() {
 		raw, err := os.ReadFile(filepath.Join("..", "..", "..", "src", "locales", lang, "mail.json"))

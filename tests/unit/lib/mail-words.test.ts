@@ -10,7 +10,7 @@ import { LOCALES } from '@/lib/i18n/locales'
 const committed = readFileSync(new URL(`../../../${MAIL_WORDS_FILE}`, import.meta.url), 'utf8')
 
 describe('mail words', () => {
-  it('the server embeds the catalogue as it is (run node scripts/mail-words.mjs)', () => {
+  it('the server embeds the catalogue as it is (run npm run mail-words)', () => {
     expect(committed).toBe(mailWordsText())
   })
 
