@@ -1,13 +1,13 @@
 package backup
 
 import (
+	"net/http"
+
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"folio/server/migrations"
+	"folio/server/internal/routes"
 )
 
 // Paths of the backup routes.
@@ -43,14 +43,9 @@ func Bind(app core.App, opts Options) {
 		opts.Now = time.Now
 	}
 	s := &service{operator: opts.OperatorEmail, now: opts.Now}
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioBackupRoutes",
-		Func: func(se *core.ServeEvent) error {
-			auth := apis.RequireAuth(migrations.UsersCollection)
-			se.Router.GET(StatusPath, s.status).Bind(auth)
-			se.Router.POST(DownloadPath, s.requestDownload).Bind(auth)
-			se.Router.GET(DownloadPath+"/{ticket}", s.download)
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioBackupRoutes",
+		routes.Signed(http.MethodGet, StatusPath, s.status),
+		routes.Signed(http.MethodPost, DownloadPath, s.requestDownload),
+		routes.Open(http.MethodGet, DownloadPath+"/{ticket}", s.download),
+	)
 }

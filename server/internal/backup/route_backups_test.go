@@ -20,9 +20,7 @@ import (
 
 // TestRefusalCodes: one sentence per code, each in the web app's catalogue.
 func TestRefusalCodes(t *testing.T) {
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "backup", Messages, nil)
+	refusaltest.Check(t, "Messages", "backup", Messages, nil)
 }
 
 func call(t *testing.T, app core.App, method, path, token string) (int, []byte, http.Header) {

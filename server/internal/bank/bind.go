@@ -19,12 +19,13 @@
 package bank
 
 import (
+	"net/http"
+
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/routes"
 	"folio/server/migrations"
 )
 
@@ -56,16 +57,11 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdateRequest(payments).BindFunc(keepBankLinkOnUpdate)
 	app.OnRecordDelete(payments).BindFunc(releaseTransaction)
 
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioBankRoutes",
-		Func: func(se *core.ServeEvent) error {
-			signedIn := apis.RequireAuth(migrations.UsersCollection)
-			se.Router.POST(PathImport, s.importRoute).Bind(signedIn)
-			se.Router.POST(PathConfirm, s.confirmRoute).Bind(signedIn)
-			se.Router.POST(PathAssign, s.assignRoute).Bind(signedIn)
-			se.Router.POST(PathIgnore, s.ignoreRoute).Bind(signedIn)
-			se.Router.POST(PathRestore, s.restoreRoute).Bind(signedIn)
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioBankRoutes",
+		routes.Signed(http.MethodPost, PathImport, s.importRoute),
+		routes.Signed(http.MethodPost, PathConfirm, s.confirmRoute),
+		routes.Signed(http.MethodPost, PathAssign, s.assignRoute),
+		routes.Signed(http.MethodPost, PathIgnore, s.ignoreRoute),
+		routes.Signed(http.MethodPost, PathRestore, s.restoreRoute),
+	)
 }

@@ -10,7 +10,5 @@ import (
 // app, and the samples the web app's tests read.
 func TestRefusalCodes(t *testing.T) {
 	t.Parallel()
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "bank", Messages, nil)
+	refusaltest.Check(t, "Messages", "bank", Messages, nil)
 }

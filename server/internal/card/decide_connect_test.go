@@ -68,8 +68,6 @@ func TestDecideStripeFailure(t *testing.T) {
 // Every code of this package has its sentence in the web app, and the
 // web app's tests have a sample of each.
 func TestRefusalCodes(t *testing.T) {
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
 	r := decideStripeFailure(stripeFailure{status: 400, message: "No such price"})
-	refusaltest.CheckSamples(t, "card", Messages, []refusaltest.Sample{{Code: r.Code(), Params: r.Params(), Message: r.Error()}})
+	refusaltest.Check(t, "Messages", "card", Messages, []refusaltest.Sample{{Code: r.Code(), Params: r.Params(), Message: r.Error()}})
 }

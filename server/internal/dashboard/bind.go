@@ -5,14 +5,14 @@
 package dashboard
 
 import (
+	"net/http"
+
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/routes"
 	"folio/server/internal/schedule"
-	"folio/server/migrations"
 )
 
 // Path is the dashboard route.
@@ -30,11 +30,7 @@ func Bind(app core.App) {
 
 func bindWith(app core.App, now func() time.Time) {
 	s := &service{now: now}
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioDashboardRoute",
-		Func: func(se *core.ServeEvent) error {
-			se.Router.GET(Path, s.dashboard).Bind(apis.RequireAuth(migrations.UsersCollection))
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioDashboardRoute",
+		routes.Signed(http.MethodGet, Path, s.dashboard),
+	)
 }

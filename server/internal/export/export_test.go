@@ -28,9 +28,7 @@ func TestMain(m *testing.M) { testapp.Main(m) }
 
 // TestRefusalCodes: one sentence per code, each in the web app's catalogue.
 func TestRefusalCodes(t *testing.T) {
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "export", Messages, nil)
+	refusaltest.Check(t, "Messages", "export", Messages, nil)
 }
 
 // Each fixture user has the business a sign-up gives (same id). Alice's

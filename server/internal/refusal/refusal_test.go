@@ -14,9 +14,7 @@ import (
 
 // TestRefusalCodes: one sentence per code, each in the web app's catalogue.
 func TestRefusalCodes(t *testing.T) {
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "refusal", Messages, nil)
+	refusaltest.Check(t, "Messages", "refusal", Messages, nil)
 }
 
 func body(t *testing.T, a *router.ApiError) string {

@@ -15,13 +15,14 @@
 package team
 
 import (
+	"net/http"
+
 	"slices"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/routes"
 	"folio/server/migrations"
 )
 
@@ -72,22 +73,17 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseClosedWrite)
 	app.OnRecordUpdateRequest(migrations.BusinessesCollection).BindFunc(refuseRequireMFAWithout)
 
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioTeamRoutes",
-		Func: func(se *core.ServeEvent) error {
-			signedIn := apis.RequireAuth(migrations.UsersCollection)
-			se.Router.POST(PathBusinesses, s.createBusinessRoute).Bind(signedIn)
-			se.Router.POST(PathCloseBusiness, s.closeBusinessRoute).Bind(signedIn)
-			se.Router.GET(PathMembers, membersRoute).Bind(signedIn)
-			se.Router.PATCH(PathMembership, changeRoleRoute).Bind(signedIn)
-			se.Router.DELETE(PathMembership, removeMemberRoute).Bind(signedIn)
-			se.Router.POST(PathInvitations, s.inviteRoute).Bind(signedIn)
-			se.Router.POST(PathInvitationResend, s.resendRoute).Bind(signedIn)
-			se.Router.DELETE(PathInvitation, s.revokeRoute).Bind(signedIn)
-			se.Router.GET(PathJoin, s.joinLandingRoute)
-			se.Router.POST(PathJoin, s.joinRoute).Bind(signedIn)
-			se.Router.POST(PathJoinSignUp, s.joinSignUpRoute)
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioTeamRoutes",
+		routes.Signed(http.MethodPost, PathBusinesses, s.createBusinessRoute),
+		routes.Signed(http.MethodPost, PathCloseBusiness, s.closeBusinessRoute),
+		routes.Signed(http.MethodGet, PathMembers, membersRoute),
+		routes.Signed(http.MethodPatch, PathMembership, changeRoleRoute),
+		routes.Signed(http.MethodDelete, PathMembership, removeMemberRoute),
+		routes.Signed(http.MethodPost, PathInvitations, s.inviteRoute),
+		routes.Signed(http.MethodPost, PathInvitationResend, s.resendRoute),
+		routes.Signed(http.MethodDelete, PathInvitation, s.revokeRoute),
+		routes.Open(http.MethodGet, PathJoin, s.joinLandingRoute),
+		routes.Signed(http.MethodPost, PathJoin, s.joinRoute),
+		routes.Open(http.MethodPost, PathJoinSignUp, s.joinSignUpRoute),
+	)
 }

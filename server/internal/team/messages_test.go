@@ -11,9 +11,7 @@ import (
 // app, and the samples the web app's tests read.
 func TestRefusalCodes(t *testing.T) {
 	t.Parallel()
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "team", Messages, nil)
+	refusaltest.Check(t, "Messages", "team", Messages, nil)
 }
 
 // TestMailWords: the team mails speak every language and write no markup

@@ -50,9 +50,7 @@ func TestTickets(t *testing.T) {
 
 // TestRefusalCodes: one sentence per code, each in the web app's catalogue.
 func TestRefusalCodes(t *testing.T) {
-	refusaltest.CheckSources(t, "Messages")
-	refusaltest.CheckCatalogue(t, Messages)
-	refusaltest.CheckSamples(t, "ticket", Messages, nil)
+	refusaltest.Check(t, "Messages", "ticket", Messages, nil)
 }
 
 // TestTicketWorksOnceUnderRaces: many downloads racing with one ticket,

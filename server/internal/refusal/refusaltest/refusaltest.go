@@ -316,3 +316,15 @@ func Of(t *testing.T, view any) Sample {
 	}
 	return s
 }
+
+// Check is what every package's TestRefusalCodes asks: its sources name
+// each code with its own sentence (CheckSources, table being the name of
+// the map codes is), the web app has a message for each (CheckCatalogue),
+// and the samples the web app's tests read are current (CheckSamples,
+// under name, with samples for the codes whose sentence has parameters).
+func Check(t *testing.T, table, name string, codes map[string]string, samples []Sample) {
+	t.Helper()
+	CheckSources(t, table)
+	CheckCatalogue(t, codes)
+	CheckSamples(t, name, codes, samples)
+}
