@@ -16,37 +16,14 @@ import type { Invoice } from '@/billing/types'
 import {
   amountCsvColumns,
   documentRowActions,
+  headColumns,
   headCsvColumns,
 } from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
 
 const columnsFor = (t: Translate): Column<Invoice>[] => [
-  {
-    id: 'number',
-    header: t('documents.list.number'),
-    sortKey: 'number',
-    cell: (i) => i.number || t('documents.list.draft'),
-    className: 'whitespace-nowrap',
-  },
-  {
-    id: 'customer',
-    header: t('documents.list.customer'),
-    sortKey: 'customer',
-    cell: (i) => i.expand?.customer?.name ?? '—',
-    detail: (i) => i.expand?.customer?.name,
-    from: 'lg',
-    className: 'min-w-32 break-words',
-  },
-  {
-    id: 'issued',
-    header: t('documents.list.issued'),
-    sortKey: 'issue_date',
-    cell: (i) => formatDate(i.issue_date),
-    // The least needed: the invoice shows it. Not repeated in the secondary line.
-    detail: () => null,
-    from: 'xl',
-    className: 'whitespace-nowrap',
-  },
+  // The issue date is the least needed (the invoice shows it): not repeated in the secondary line.
+  ...headColumns<Invoice>(t, () => null),
   {
     id: 'due',
     header: t('documents.invoices.due'),

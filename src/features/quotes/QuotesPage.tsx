@@ -15,6 +15,7 @@ import type { Quote } from '@/billing/types'
 import {
   amountCsvColumns,
   documentRowActions,
+  headColumns,
   headCsvColumns,
 } from '@/billing/ui/documents/list-parts'
 import { useT, type Translate } from '@/lib/i18n'
@@ -22,31 +23,9 @@ import { WriteOnly } from '@/components/ui/role-note'
 import { useRole } from '@/lib/roles'
 
 const columnsFor = (t: Translate): Column<Quote>[] => [
-  {
-    id: 'number',
-    header: t('documents.list.number'),
-    sortKey: 'number',
-    cell: (q) => q.number || t('documents.list.draft'),
-    className: 'whitespace-nowrap',
-  },
-  {
-    id: 'customer',
-    header: t('documents.list.customer'),
-    sortKey: 'customer',
-    cell: (q) => q.expand?.customer?.name ?? '—',
-    detail: (q) => q.expand?.customer?.name,
-    from: 'lg',
-    className: 'min-w-32 break-words',
-  },
-  {
-    id: 'issued',
-    header: t('documents.list.issued'),
-    sortKey: 'issue_date',
-    cell: (q) => formatDate(q.issue_date),
-    detail: (q) => <span className="whitespace-nowrap">{formatDate(q.issue_date)}</span>,
-    from: 'xl',
-    className: 'whitespace-nowrap',
-  },
+  ...headColumns<Quote>(t, (q) => (
+    <span className="whitespace-nowrap">{formatDate(q.issue_date)}</span>
+  )),
   {
     id: 'expires',
     header: t('documents.quotes.expires'),

@@ -5,6 +5,7 @@ import type { Translate } from '@/lib/i18n'
 import {
   amountCsvColumns,
   documentRowActions,
+  headColumns,
   headCsvColumns,
   menuIf,
 } from '@/billing/ui/documents/list-parts'
@@ -86,5 +87,18 @@ describe('the CSV columns', () => {
       ['documents.csv.tax', '18.05'],
       ['documents.csv.total', '113.05'],
     ])
+  })
+})
+
+describe('the head columns', () => {
+  it('are number (or Draft), customer and issue date, sorted by their own keys', () => {
+    const cols = headColumns<Invoice>(t, () => null)
+    expect(cols.map((c) => [c.id, c.sortKey])).toEqual([
+      ['number', 'number'],
+      ['customer', 'customer'],
+      ['issued', 'issue_date'],
+    ])
+    expect(cols[0]!.cell({ ...invoice, number: '' })).toBe('documents.list.draft')
+    expect(cols[1]!.cell(invoice)).toBe('Acme')
   })
 })

@@ -1,7 +1,8 @@
 import { recordPaths } from '@/config/paths'
 import type { MenuItem } from '@/components/ui/menu'
 import type { CsvColumn } from '@/billing/csv'
-import { isoDate, toMajor } from '@/billing/format'
+import { formatDate, isoDate, toMajor } from '@/billing/format'
+import type { Column } from '@/billing/ui/RecordList'
 import type { DocumentKind, Invoice, Quote } from '@/billing/types'
 import { changeStatus } from '@/billing/ui/documents/doc-actions'
 import type { Translate } from '@/lib/i18n'
@@ -88,5 +89,42 @@ export function headCsvColumns<D extends Quote | Invoice>(
     { header: t('documents.csv.number'), value: (d) => d.number },
     { header: t('documents.csv.customer'), value: (d) => d.expand?.customer?.name ?? '' },
     { header: t(`documents.issueDate.${kind}`), value: (d) => isoDate(d.issue_date) },
+  ]
+}
+
+/**
+ * The columns every document list starts with: number (or "Draft"), customer and issue date.
+ * `issuedDetail` is what the issue date says under the label on narrow screens.
+ */
+export function headColumns<D extends Quote | Invoice>(
+  t: Translate,
+  issuedDetail: Column<D>['detail'],
+): Column<D>[] {
+  return [
+    {
+      id: 'number',
+      header: t('documents.list.number'),
+      sortKey: 'number',
+      cell: (d) => d.number || t('documents.list.draft'),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'customer',
+      header: t('documents.list.customer'),
+      sortKey: 'customer',
+      cell: (d) => d.expand?.customer?.name ?? '—',
+      detail: (d) => d.expand?.customer?.name,
+      from: 'lg',
+      className: 'min-w-32 break-words',
+    },
+    {
+      id: 'issued',
+      header: t('documents.list.issued'),
+      sortKey: 'issue_date',
+      cell: (d) => formatDate(d.issue_date),
+      detail: issuedDetail,
+      from: 'xl',
+      className: 'whitespace-nowrap',
+    },
   ]
 }
