@@ -9,6 +9,7 @@ import { SelectField, TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { CustomerPicker } from '@/billing/ui/CustomerPicker'
 import { LineUnitField } from '@/billing/ui/LineUnitField'
+import { LineNumberField } from '@/billing/ui/LineNumberField'
 import { LineDescriptionField, SaveAsItemButton } from '@/billing/ui/LineDescriptionField'
 import { applyFill } from '@/billing/items'
 import { emptyLine, type LineForm } from '@/billing/document-form'
@@ -217,14 +218,11 @@ function TemplateEditor({
                     currency={currency}
                     error={err('description')}
                   />
-                  <Field
+                  <LineNumberField
                     label={t('recurring.line.quantity')}
-                    aria-label={t('recurring.line.quantityAria', { n })}
-                    inputMode="decimal"
-                    dir="auto"
-                    className="min-w-0"
+                    ariaLabel={t('recurring.line.quantityAria', { n })}
                     value={l.quantity}
-                    onChange={(e) => setLine(i, 'quantity', e.target.value)}
+                    onChange={(value) => setLine(i, 'quantity', value)}
                     error={err('quantity')}
                   />
                   <LineUnitField
@@ -234,34 +232,25 @@ function TemplateEditor({
                     error={err('unit')}
                     onChange={(k, value) => setLine(i, k, value)}
                   />
-                  <Field
+                  <LineNumberField
                     label={t('recurring.line.price')}
-                    aria-label={t('recurring.line.priceAria', { n })}
-                    inputMode="decimal"
-                    dir="auto"
-                    className="min-w-0"
+                    ariaLabel={t('recurring.line.priceAria', { n })}
                     value={l.unit_price}
-                    onChange={(e) => setLine(i, 'unit_price', e.target.value)}
+                    onChange={(value) => setLine(i, 'unit_price', value)}
                     error={err('unit_price')}
                   />
-                  <Field
+                  <LineNumberField
                     label={t('documents.line.discount')}
-                    aria-label={t('documents.line.discountAria', { n })}
-                    inputMode="decimal"
-                    dir="auto"
-                    className="min-w-0"
+                    ariaLabel={t('documents.line.discountAria', { n })}
                     value={l.discount_percent}
-                    onChange={(e) => setLine(i, 'discount_percent', e.target.value)}
+                    onChange={(value) => setLine(i, 'discount_percent', value)}
                     error={err('discount_percent')}
                   />
-                  <Field
+                  <LineNumberField
                     label={t('recurring.line.taxRate')}
-                    aria-label={t('recurring.line.taxRateAria', { n })}
-                    inputMode="decimal"
-                    dir="auto"
-                    className="min-w-0"
+                    ariaLabel={t('recurring.line.taxRateAria', { n })}
                     value={l.tax_rate}
-                    onChange={(e) => setLine(i, 'tax_rate', e.target.value)}
+                    onChange={(value) => setLine(i, 'tax_rate', value)}
                     error={err('tax_rate')}
                   />
                   <div className="flex items-end justify-end gap-1 self-stretch">

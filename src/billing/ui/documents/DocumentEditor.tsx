@@ -13,6 +13,7 @@ import { useDraft } from '@/lib/drafts'
 import { cn } from '@/components/ui/cn'
 import { CustomerPicker } from '../CustomerPicker'
 import { LineUnitField } from '../LineUnitField'
+import { LineNumberField } from '../LineNumberField'
 import { LineDescriptionField, SaveAsItemButton } from '../LineDescriptionField'
 import { applyFill, zeroRateCategory, type LineFill } from '@/billing/items'
 import { shownOnce } from '../shown-once'
@@ -437,17 +438,12 @@ function LineRow({
   }, [])
   const n = index + 1
   const err = (k: string) => errors[`items.${index}.${k}`]
-  // Amounts and numbers read left to right in every language: the field finds its direction
-  // from what is typed (a number alone stays left to right, "-5" keeps its sign in front).
   const small = (k: keyof LineForm, label: MessageKey, ariaLabel: MessageKey) => (
-    <Field
+    <LineNumberField
       label={t(label)}
-      aria-label={t(ariaLabel, { n })}
-      inputMode="decimal"
-      dir="auto"
-      className="min-w-0"
+      ariaLabel={t(ariaLabel, { n })}
       value={line[k]}
-      onChange={(e) => onChange(k, e.target.value)}
+      onChange={(value) => onChange(k, value)}
       error={err(k)}
     />
   )
