@@ -65,27 +65,22 @@ export function PasswordForm({ user }: { user: AuthUser }) {
         <bdi>{t('settings.account.password.title')}</bdi>
       </h2>
       {change.isError ? <Alert>{mutationErrorMessage(change.error)}</Alert> : null}
-      <Field
-        label={t('settings.account.password.current')}
-        name="oldPassword"
-        type="password"
-        autoComplete="current-password"
-        error={errors.oldPassword}
-      />
-      <Field
-        label={t('settings.account.password.new')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <Field
-        label={t('settings.account.password.confirm')}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm}
-      />
+      {(
+        [
+          ['oldPassword', 'current', 'current-password'],
+          ['password', 'new', 'new-password'],
+          ['confirm', 'confirm', 'new-password'],
+        ] as const
+      ).map(([name, words, autoComplete]) => (
+        <Field
+          key={name}
+          label={t(`settings.account.password.${words}`)}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          error={errors[name]}
+        />
+      ))}
       <div>
         <Button type="submit" busy={change.isPending}>
           {t('settings.account.password.submit')}
