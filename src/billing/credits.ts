@@ -1,4 +1,4 @@
-import type { CreditNote, Invoice, TaxBreakdownRow } from './types'
+import type { CreditNote, Invoice, Payment, TaxBreakdownRow } from './types'
 
 /**
  * What an invoice's payments, credit notes and refunds leave on it: the twin of the server's
@@ -36,6 +36,20 @@ export function settlement(i: SettlementInput): Settlement {
     settled_by_credit: balance === 0 && i.credited_cents > 0 && i.paid_cents < i.total_cents,
   }
 }
+
+/**
+ * What an invoice's payments paid: Σ(amount − returned), each payment counting 0 at least (a card
+ * payment refunded from Payments or Stripe's dashboard no longer pays the invoice; refunding an
+ * over-payment's excess leaves the total covered). The twin of the server's decidePaidCents
+ * (decide_credit.go); both pass the paid cases of tests/vectors/credits.json.
+ */
+export const paidCents = (
+  payments: ReadonlyArray<Pick<Payment, 'amount_cents' | 'returned_cents'>>,
+): number =>
+  payments.reduce(
+    (sum, p) => sum + Math.max(0, p.amount_cents - Math.max(0, p.returned_cents ?? 0)),
+    0,
+  )
 
 /**
  * What a credit note can still give back, by refund or applied to another invoice of its customer:

@@ -162,6 +162,8 @@ export interface Payment extends BaseRecord {
   needs_refund?: boolean
   /** What Stripe has refunded of a card payment. */
   provider_refunded_cents?: number
+  /** What was given back of it outside a credit note: no longer paid (see paidCents). */
+  returned_cents?: number
   expand?: { customer?: Customer; invoice?: Invoice }
 }
 

@@ -12,7 +12,8 @@ import (
 // Credit notes and refunds (issue 12). The figures of one invoice:
 //
 //	total     the invoice total
-//	paid      Σ its payments
+//	paid      Σ its payments, each less what was given back of it outside
+//	          a credit note (decidePaidCents)
 //	credited  Σ its credit notes' totals
 //	refunded  Σ the refunds on those credit notes
 //
@@ -20,6 +21,29 @@ import (
 // 0); what the invoice owes the customer back is paid + credited − total
 // (never below 0), less what was refunded. decideSettlement is pinned by
 // the vectors shared with the web app (tests/vectors/credits.json).
+
+// paymentPart is one payment as the invoice counts it: its amount and
+// what was given back of it outside a credit note (a card refund from
+// Payments or Stripe's dashboard: migrations.FieldReturnedCents).
+type paymentPart struct {
+	amountCents   int64
+	returnedCents int64
+}
+
+// decidePaidCents is what an invoice's payments paid: Σ(amount − returned),
+// each payment counting 0 at least. A refunded card payment no longer pays
+// the invoice, so its status goes back to partial, viewed or sent (and
+// overdue with the dates). Refunding the excess of a payment that came in
+// over the balance only takes away the over-payment: what is left still
+// covers the total. The web app's twin is paidCents in src/billing/credits.ts;
+// both pass the paid cases of tests/vectors/credits.json.
+func decidePaidCents(parts []paymentPart) int64 {
+	var paid int64
+	for _, p := range parts {
+		paid += max(0, p.amountCents-max(0, p.returnedCents))
+	}
+	return paid
+}
 
 // creditableFrom are the invoice statuses a credit note may correct: the
 // issued ones. A draft is edited instead, a void one owes nothing.

@@ -275,3 +275,47 @@ func readVectors(t testing.TB, name string, file any) {
 		t.Fatal(err)
 	}
 }
+
+// The paid rule's cases, shared with the web app (paidCents in
+// src/billing/credits.ts): a payment's part given back outside a credit
+// note no longer pays the invoice, and refunding an over-payment's excess
+// does not reopen it.
+func TestPaidVectors(t *testing.T) {
+	t.Parallel()
+	var file struct {
+		Paid []struct {
+			Name     string `json:"name"`
+			Payments []struct {
+				Amount   int64 `json:"amount_cents"`
+				Returned int64 `json:"returned_cents"`
+			} `json:"payments"`
+			Total    int64  `json:"total_cents"`
+			Credited int64  `json:"credited_cents"`
+			Refunded int64  `json:"refunded_cents"`
+			Status   string `json:"status"`
+			Viewed   bool   `json:"viewed_before"`
+			Want     struct {
+				Paid    int64  `json:"paid_cents"`
+				Balance int64  `json:"balance_cents"`
+				Credit  int64  `json:"credit_cents"`
+				Status  string `json:"status"`
+			} `json:"want"`
+		} `json:"paid"`
+	}
+	readCreditVectors(t, &file)
+	if len(file.Paid) < 8 {
+		t.Fatalf("only %d paid vectors", len(file.Paid))
+	}
+	for _, v := range file.Paid {
+		parts := make([]paymentPart, len(v.Payments))
+		for i, p := range v.Payments {
+			parts[i] = paymentPart{amountCents: p.Amount, returnedCents: p.Returned}
+		}
+		paid := decidePaidCents(parts)
+		s := decideSettlement(v.Total, paid, v.Credited, v.Refunded, v.Status == statusVoid)
+		status := deriveInvoiceStatus(v.Status, paid+v.Credited, v.Total, v.Viewed)
+		if paid != v.Want.Paid || s.balanceCents != v.Want.Balance || s.creditCents != v.Want.Credit || status != v.Want.Status {
+			t.Errorf("%s: paid %d balance %d credit %d %s, want %+v", v.Name, paid, s.balanceCents, s.creditCents, status, v.Want)
+		}
+	}
+}

@@ -19,18 +19,17 @@ import (
 // which leaves it like a refund), and the latest date among the payments and
 // credit notes (the day a settled invoice was closed).
 type invoiceFigures struct {
-	Paid     int64  `db:"paid"`
+	Paid     int64  `db:"-"` // decidePaidCents, read by paidOn
 	Credited int64  `db:"credited"`
 	Refunded int64  `db:"refunded"`
 	Last     string `db:"last"`
 }
 
-// readInvoiceFigures sums them in one query; inside the write's
+// readInvoiceFigures sums them (the payments through paidOn); inside the write's
 // transaction, so a concurrent write is either all in or all out.
 func readInvoiceFigures(app core.App, id string) (invoiceFigures, error) {
 	var f invoiceFigures
 	err := app.DB().NewQuery(`SELECT
-			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}} WHERE [[invoice]] = {:id}) AS [[paid]],
 			(SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{credit_notes}} WHERE [[invoice]] = {:id}) AS [[credited]],
 			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}} WHERE [[invoice]] = {:id})
 			+ (SELECT COALESCE(SUM(p.[[amount_cents]]), 0) FROM {{payments}} p
@@ -39,6 +38,10 @@ func readInvoiceFigures(app core.App, id string) (invoiceFigures, error) {
 				SELECT MAX([[date]]) AS d FROM {{payments}} WHERE [[invoice]] = {:id}
 				UNION ALL SELECT MAX([[issue_date]]) FROM {{credit_notes}} WHERE [[invoice]] = {:id})) AS [[last]]`).
 		Bind(dbx.Params{"id": id}).One(&f)
+	if err != nil {
+		return f, err
+	}
+	f.Paid, err = paidOn(app, id, "")
 	return f, err
 }
 

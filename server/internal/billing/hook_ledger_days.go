@@ -64,7 +64,8 @@ func storedShare(app core.App, collection, id string) (ledgerShare, error) {
 var ledgerSourceQueries = map[string]string{
 	migrations.InvoicesCollection: `SELECT [[business]], [[currency]], [[issue_date]] AS [[date]], [[status]], [[total_cents]] AS [[cents]]
 		FROM {{invoices}} WHERE [[id]] = {:id} LIMIT 1`,
-	migrations.PaymentsCollection: `SELECT [[business]], [[currency]], [[date]] AS [[date]], '' AS [[status]], [[amount_cents]] AS [[cents]]
+	migrations.PaymentsCollection: `SELECT [[business]], [[currency]], [[date]] AS [[date]], '' AS [[status]],
+		[[amount_cents]] - COALESCE([[returned_cents]], 0) AS [[cents]]
 		FROM {{payments}} WHERE [[id]] = {:id} LIMIT 1`,
 	migrations.CreditNotesCollection: `SELECT [[business]], [[currency]], [[issue_date]] AS [[date]], '' AS [[status]], [[total_cents]] AS [[cents]]
 		FROM {{credit_notes}} WHERE [[id]] = {:id} LIMIT 1`,
@@ -80,8 +81,13 @@ func recordShare(r *core.Record) ledgerShare {
 		return shareOf(name, r.GetString("business"), r.GetString("currency"),
 			r.GetString("issue_date"), r.GetString("status"), int64(r.GetInt("total_cents")))
 	}
-	return shareOf(name, r.GetString("business"), r.GetString("currency"),
-		r.GetString("date"), "", int64(r.GetInt("amount_cents")))
+	cents := int64(r.GetInt("amount_cents"))
+	if name == migrations.PaymentsCollection {
+		// What was given back of a payment outside a credit note no longer
+		// counts as collected (on the payment's day, like the payment).
+		cents -= int64(r.GetInt(migrations.FieldReturnedCents))
+	}
+	return shareOf(name, r.GetString("business"), r.GetString("currency"), r.GetString("date"), "", cents)
 }
 
 // shareOf decides what a record adds to its day: an invoice's total unless
@@ -169,7 +175,7 @@ func recomputeLedgerDay(app core.App, k dayKey) error {
 			- (SELECT COALESCE(SUM([[total_cents]]), 0) FROM {{credit_notes}}
 				WHERE [[business]] = {:business} AND [[issue_date]] >= {:day} AND [[issue_date]] < {:next}
 					AND [[currency]] = {:cur}) AS invoiced,
-			(SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{payments}}
+			(SELECT COALESCE(SUM([[amount_cents]] - COALESCE([[returned_cents]], 0)), 0) FROM {{payments}}
 				WHERE [[business]] = {:business} AND [[date]] >= {:day} AND [[date]] < {:next}
 					AND [[currency]] = {:cur} AND [[method]] != 'credit')
 			- (SELECT COALESCE(SUM([[amount_cents]]), 0) FROM {{refunds}}

@@ -87,9 +87,7 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		if rerr != nil {
 			return rerr.api()
 		}
-		var others int64
-		err = e.App.DB().Select("COALESCE(SUM(amount_cents), 0)").From(migrations.PaymentsCollection).
-			Where(dbx.HashExp{"invoice": inv.Id}).AndWhere(dbx.Not(dbx.HashExp{"id": r.Id})).Row(&others)
+		others, err := paidOn(e.App, inv.Id, r.Id)
 		if err != nil {
 			return err
 		}
@@ -132,6 +130,26 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 		}
 		return nil
 	})
+}
+
+// paidOn is what the payments of an invoice paid (decidePaidCents), all
+// but the payment except (which may be "").
+func paidOn(app core.App, invoiceID, except string) (int64, error) {
+	var rows []struct {
+		Amount   int64 `db:"amount_cents"`
+		Returned int64 `db:"returned"`
+	}
+	err := app.DB().Select("amount_cents", "COALESCE([["+migrations.FieldReturnedCents+"]], 0) AS returned").
+		From(migrations.PaymentsCollection).
+		Where(dbx.HashExp{"invoice": invoiceID}).AndWhere(dbx.Not(dbx.HashExp{"id": except})).All(&rows)
+	if err != nil {
+		return 0, err
+	}
+	parts := make([]paymentPart, len(rows))
+	for i, r := range rows {
+		parts[i] = paymentPart{amountCents: r.Amount, returnedCents: r.Returned}
+	}
+	return decidePaidCents(parts), nil
 }
 
 // storedDate is a stored payment's date; the zero time for a new one.

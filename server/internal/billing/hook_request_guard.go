@@ -32,7 +32,7 @@ var serverFields = map[string][]string{
 	},
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq",
 		migrations.FieldPaymentProvider, migrations.FieldProviderPaymentID, migrations.FieldNeedsRefund,
-		migrations.FieldProviderRefundedCents},
+		migrations.FieldProviderRefundedCents, migrations.FieldReturnedCents},
 	migrations.CreditNotesCollection: {
 		"customer", "number", "seq", "currency", "discount_percent", "subtotal_cents", "discount_cents",
 		"tax_cents", "total_cents", "tax_breakdown", migrations.FieldRefundedCents,

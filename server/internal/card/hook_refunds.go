@@ -56,6 +56,6 @@ func (s *service) refundByCard(e *core.RecordRequestEvent) error {
 	if err != nil {
 		return decideStripeFailure(failureOf(err)).Answer(http.StatusBadGateway)
 	}
-	_, err = applyRefunded(e.App, p, int64(p.GetInt(migrations.FieldProviderRefundedCents))+refunded)
+	_, err = applyRefunded(e.App, p, int64(p.GetInt(migrations.FieldProviderRefundedCents))+refunded, true)
 	return err
 }

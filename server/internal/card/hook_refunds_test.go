@@ -48,6 +48,14 @@ func TestCreditNoteRefundByCardGoesThroughStripe(t *testing.T) {
 	if p.GetInt(migrations.FieldProviderRefundedCents) != 3000 {
 		t.Errorf("payment refunded %d", p.GetInt(migrations.FieldProviderRefundedCents))
 	}
+	// The credit note's refund settles the credit: the card payment still
+	// pays the invoice in full (the refund is not counted twice).
+	inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+	if p.GetInt(migrations.FieldReturnedCents) != 0 || inv.GetString("status") != "paid" || inv.GetInt("paid_cents") != 12000 ||
+		inv.GetInt(migrations.FieldCreditCents) != 500 {
+		t.Errorf("payment returned %d; invoice %s paid %d credit %d", p.GetInt(migrations.FieldReturnedCents),
+			inv.GetString("status"), inv.GetInt("paid_cents"), inv.GetInt(migrations.FieldCreditCents))
+	}
 
 	// More than the credit left is refused by the refund rules, before Stripe is asked.
 	n := w.stripe.count("/v1/refunds")

@@ -100,7 +100,7 @@ func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, e
 			return nil
 		}
 		var changed bool
-		changed, err = applyRefunded(tx, p, ch.AmountRefunded)
+		changed, err = applyRefunded(tx, p, ch.AmountRefunded, false)
 		if err == nil && !changed {
 			result = resultDuplicate
 		}
@@ -112,13 +112,20 @@ func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, e
 // applyRefunded raises a payment's refunded total to total (what Stripe
 // says is refunded of it), records the refund in the invoice's activity,
 // and clears the refund flag. It answers false and changes nothing when
-// total is not above what is recorded.
-func applyRefunded(tx core.App, p *core.Record, total int64) (bool, error) {
+// total is not above what is recorded. The increase is given back of the
+// payment (migrations.FieldReturnedCents: it no longer pays the invoice,
+// whose figures and status follow through the payment hooks) unless
+// byCreditNote: a credit note's refund made by card, which its refund
+// record already counts.
+func applyRefunded(tx core.App, p *core.Record, total int64, byCreditNote bool) (bool, error) {
 	before := int64(p.GetInt(migrations.FieldProviderRefundedCents))
 	if total <= before {
 		return false, nil
 	}
 	p.Set(migrations.FieldProviderRefundedCents, total)
+	if !byCreditNote {
+		p.Set(migrations.FieldReturnedCents, int64(p.GetInt(migrations.FieldReturnedCents))+total-before)
+	}
 	p.Set(migrations.FieldNeedsRefund, false)
 	if err := tx.Save(p); err != nil {
 		return false, err

@@ -76,7 +76,7 @@ func (s *service) refundRoute(e *core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		_, err = applyRefunded(tx, fresh, before+refunded)
+		_, err = applyRefunded(tx, fresh, before+refunded, false)
 		p = fresh
 		return err
 	})

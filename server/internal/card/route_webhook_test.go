@@ -1,6 +1,7 @@
 package card
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -185,6 +186,14 @@ func TestWebhookOverpaymentIsFlaggedThenRefunded(t *testing.T) {
 	if p.GetInt(migrations.FieldProviderRefundedCents) != 12000 || p.GetBool(migrations.FieldNeedsRefund) {
 		t.Errorf("refunded %d, flag %v", p.GetInt(migrations.FieldProviderRefundedCents), p.GetBool(migrations.FieldNeedsRefund))
 	}
+	// Refunding the over-payment takes the credit away and leaves the
+	// invoice paid by the transfer: it does not reopen it.
+	inv = w.record(t, migrations.InvoicesCollection, w.invoice)
+	if inv.GetString("status") != "paid" || inv.GetInt("paid_cents") != 12000 || inv.GetInt("balance_cents") != 0 ||
+		inv.GetInt(migrations.FieldCreditCents) != 0 {
+		t.Errorf("after the refund: %s paid %d balance %d credit %d", inv.GetString("status"), inv.GetInt("paid_cents"),
+			inv.GetInt("balance_cents"), inv.GetInt(migrations.FieldCreditCents))
+	}
 	var n int
 	_ = w.app.DB().NewQuery("SELECT COUNT(*) FROM document_events WHERE type = 'card_refunded'").Row(&n)
 	if n != 1 {
@@ -194,5 +203,49 @@ func TestWebhookOverpaymentIsFlaggedThenRefunded(t *testing.T) {
 	charge["payment_intent"] = "pi_unknown"
 	if code, _ := w.deliver(t, alice, aliceWhsec, event("evt_u", "charge.refunded", charge), time.Now()); code != http.StatusConflict {
 		t.Errorf("unknown payment: %d", code)
+	}
+}
+
+// A refund from Stripe's dashboard moves the invoice: a partial refund of
+// its card payment leaves it partly paid with that much due again, a full
+// refund leaves nothing paid (sent again, the whole total due), and the
+// dashboard's collected sum of the payment's day follows.
+func TestWebhookRefundReopensTheInvoice(t *testing.T) {
+	w := newWorld(t)
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_p", "checkout.session.completed",
+		paidSessionObject("pi_back", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordPayment {
+		t.Fatalf("%d %v", code, out)
+	}
+	cases := []struct {
+		refunded, paid, balance int64
+		status                  string
+	}{
+		{5000, 7000, 5000, "partial"},
+		{12000, 0, 12000, "sent"},
+	}
+	for _, c := range cases {
+		charge := map[string]any{"id": "ch_back", "object": "charge", "amount": 12000, "amount_refunded": c.refunded,
+			"currency": "eur", "payment_intent": "pi_back", "refunded": c.refunded == 12000}
+		if code, out := w.deliver(t, alice, aliceWhsec, event(fmt.Sprintf("evt_r%d", c.refunded), "charge.refunded", charge),
+			time.Now()); code != http.StatusOK || out["result"] != "refund" {
+			t.Fatalf("refund %d: %d %v", c.refunded, code, out)
+		}
+		inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+		if inv.GetString("status") != c.status || int64(inv.GetInt("paid_cents")) != c.paid || int64(inv.GetInt("balance_cents")) != c.balance {
+			t.Errorf("refunded %d: %s paid %d balance %d, want %s %d %d", c.refunded, inv.GetString("status"),
+				inv.GetInt("paid_cents"), inv.GetInt("balance_cents"), c.status, c.paid, c.balance)
+		}
+		p := w.cardPayments(t, alice)[0]
+		if int64(p.GetInt(migrations.FieldReturnedCents)) != c.refunded || p.GetInt("amount_cents") != 12000 {
+			t.Errorf("payment returned %d amount %d", p.GetInt(migrations.FieldReturnedCents), p.GetInt("amount_cents"))
+		}
+		var collected int64
+		if err := w.app.DB().NewQuery("SELECT COALESCE(SUM(collected_cents), 0) FROM " + migrations.LedgerDaysTable +
+			" WHERE business = {:b}").Bind(dbx.Params{"b": alice}).Row(&collected); err != nil {
+			t.Fatal(err)
+		}
+		if collected != c.paid {
+			t.Errorf("refunded %d: collected %d, want %d", c.refunded, collected, c.paid)
+		}
 	}
 }

@@ -34,8 +34,9 @@ import { formatDate, formatMoney } from '@/billing/format'
 import { invoiceActions } from '@/billing/status'
 import { usePendingWrites } from '@/billing/save'
 import { save } from '@/billing/save'
-import { CREDIT_METHOD, methodLabel, type Invoice, type Payment, type Quote } from '@/billing/types'
+import { CREDIT_METHOD, type Invoice, type Payment, type Quote } from '@/billing/types'
 import { writes } from '@/billing/writes'
+import { cardMethod } from '@/billing/card-method'
 import { notify } from '@/lib/toast'
 import { useBusinessId } from '@/lib/business'
 import { useRole } from '@/lib/roles'
@@ -243,7 +244,7 @@ export default function InvoicePage() {
                       </div>
                       <div className="break-words text-muted-foreground">
                         <bdi className="whitespace-nowrap">{formatDate(p.date)}</bdi> ·{' '}
-                        {methodLabel(p.method, t)}
+                        {cardMethod(p, t)}
                         {p.number ? (
                           <>
                             {' · '}

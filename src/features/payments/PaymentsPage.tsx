@@ -9,13 +9,14 @@ import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
 import { formatDate, formatMoney, isoDate, toMajor } from '@/billing/format'
 import { save } from '@/billing/save'
-import { CREDIT_METHOD, methodLabel, type Payment } from '@/billing/types'
+import { CREDIT_METHOD, type Payment } from '@/billing/types'
 import { useT, type Translate } from '@/lib/i18n'
 import { writes } from '@/billing/writes'
 import { notify } from '@/lib/toast'
 import { useRole } from '@/lib/roles'
 import { mutationErrorMessage } from '@/lib/errors'
 import { refundCardPayment } from './card-refund'
+import { cardMethod, refundable } from '@/billing/card-method'
 
 const columns = (t: Translate): Column<Payment>[] => [
   {
@@ -72,22 +73,6 @@ const columns = (t: Translate): Column<Payment>[] => [
     cell: (p) => formatMoney(p.amount_cents, p.currency),
   },
 ]
-
-/** The method, and for a card payment through Stripe what became of it ("Card · Stripe · to refund"). */
-export function cardMethod(p: Payment, t: Translate): string {
-  const method = methodLabel(p.method, t)
-  if (p.provider !== 'stripe') return method
-  const refunded = p.provider_refunded_cents ?? 0
-  if (refunded > 0)
-    return t('payments.card.refunded', { method, amount: formatMoney(refunded, p.currency) })
-  return p.needs_refund
-    ? t('payments.card.toRefund', { method })
-    : t('payments.card.stripe', { method })
-}
-
-/** What is left to refund of a card payment through Stripe (0 for any other payment). */
-const refundable = (p: Payment) =>
-  p.provider === 'stripe' ? p.amount_cents - (p.provider_refunded_cents ?? 0) : 0
 
 export default function PaymentsPage() {
   // An accountant (or anyone in a closed business) reads the payments: no control would work.

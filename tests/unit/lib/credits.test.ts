@@ -6,10 +6,12 @@ import {
   creditRateProblem,
   creditRatesLeft,
   creditableCents,
+  paidCents,
   settlement,
   type SettlementInput,
 } from '@/billing/credits'
-import type { TaxBreakdownRow } from '@/billing/types'
+import { deriveInvoiceStatus } from '@/billing/status'
+import type { InvoiceStatus, TaxBreakdownRow } from '@/billing/types'
 
 /** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
 interface Vectors {
@@ -44,9 +46,23 @@ interface Vectors {
   }>
 }
 
+/** The paid rule's cases (a payment's part given back outside a credit note no longer pays). */
+interface PaidVectors {
+  paid: Array<{
+    name: string
+    payments: Array<{ amount_cents: number; returned_cents: number }>
+    total_cents: number
+    credited_cents: number
+    refunded_cents: number
+    status: InvoiceStatus
+    viewed_before: boolean
+    want: { paid_cents: number; balance_cents: number; credit_cents: number; status: InvoiceStatus }
+  }>
+}
+
 const vectors = JSON.parse(
   readFileSync(new URL('../../vectors/credits.json', import.meta.url), 'utf8'),
-) as Vectors
+) as Vectors & PaidVectors
 
 describe('credit settlement (shared vectors)', () => {
   it('has the cases', () => {
@@ -87,6 +103,30 @@ describe('the cap per VAT rate (shared vectors)', () => {
       const left = creditRatesLeft(v.invoice, v.earlier)
       expect(left).toEqual(v.want.left)
       expect(creditRateProblem(left, v.note)).toEqual(v.want.problem)
+    })
+  }
+})
+
+describe('what the payments paid (shared vectors)', () => {
+  it('has the cases', () => {
+    expect(vectors.paid.length).toBeGreaterThanOrEqual(8)
+  })
+  for (const v of vectors.paid) {
+    it(v.name, () => {
+      const paid = paidCents(v.payments)
+      const s = settlement({ ...v, paid_cents: paid, void: v.status === 'void' })
+      const status = deriveInvoiceStatus({
+        status: v.status,
+        paid_cents: paid + v.credited_cents,
+        total_cents: v.total_cents,
+        viewed_before: v.viewed_before,
+      })
+      expect({
+        paid_cents: paid,
+        balance_cents: s.balance_cents,
+        credit_cents: s.credit_cents,
+        status,
+      }).toEqual(v.want)
     })
   }
 })

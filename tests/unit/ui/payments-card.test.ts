@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { t } from '@/lib/i18n'
 import type { Payment } from '@/billing/types'
 
-const { cardMethod } = await import('@/features/payments/PaymentsPage')
+const { cardMethod } = await import('@/billing/card-method')
 
 const payment = (over: Partial<Payment>): Payment =>
   ({
