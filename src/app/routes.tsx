@@ -380,6 +380,13 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/settings/DataPage')),
   },
   {
+    path: paths.settingsImport,
+    access: 'signedIn',
+    title: 'settings.nav.import',
+    layout: settings,
+    load: screen(withMessages('imports', () => import('@/features/imports/ImportPage'))),
+  },
+  {
     path: paths.settingsAppearance,
     access: 'signedIn',
     title: 'settings.nav.appearance',

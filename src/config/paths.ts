@@ -34,6 +34,7 @@ export const paths = {
   settingsMail: '/settings/mail',
   settingsSecurity: '/settings/security',
   settingsData: '/settings/data',
+  settingsImport: '/settings/import',
   settingsAppearance: '/settings/appearance',
   settingsDisplay: '/settings/display',
   settingsNotifications: '/settings/notifications',

@@ -115,6 +115,7 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/mail',
     '/settings/security',
     '/settings/data',
+    '/settings/import',
     '/settings/appearance',
     '/settings/display',
     '/settings/notifications',

@@ -32,6 +32,11 @@ export const articles = [
     body: ['help.articles.items.p1', 'help.articles.items.p2', 'help.articles.items.p3'],
   },
   {
+    id: 'import',
+    title: 'help.articles.import.title',
+    body: ['help.articles.import.p1', 'help.articles.import.p2', 'help.articles.import.p3'],
+  },
+  {
     id: 'two-factor',
     title: 'help.articles.twoFactor.title',
     body: [

@@ -26,6 +26,7 @@ import type dunning from '../../locales/en/dunning.json'
 import type team from '../../locales/en/team.json'
 import type bank from '../../locales/en/bank.json'
 import type items from '../../locales/en/items.json'
+import type imports from '../../locales/en/imports.json'
 import type bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -56,6 +57,7 @@ export type MessageKey =
   | Keys<'team', typeof team>
   | Keys<'bank', typeof bank>
   | Keys<'items', typeof items>
+  | Keys<'imports', typeof imports>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

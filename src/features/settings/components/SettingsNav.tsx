@@ -50,6 +50,11 @@ export const settingsSections = [
     text: 'settings.nav.dataText',
   },
   {
+    href: '/settings/import',
+    label: 'settings.nav.import',
+    text: 'settings.nav.importText',
+  },
+  {
     href: '/settings/appearance',
     label: 'settings.nav.appearance',
     text: 'settings.nav.appearanceText',

@@ -1,0 +1,345 @@
+import { useState, type ChangeEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Alert, Card } from '@/components/ui/card'
+import { Button, buttonClass } from '@/components/ui/button'
+import { FileInput } from '@/components/ui/file-input'
+import { SelectField } from '@/components/ui/inputs'
+import { PreloadLink } from '@/components/ui/preload-link'
+import { RoleNote } from '@/components/ui/role-note'
+import { downloadText } from '@/billing/csv'
+import { paths } from '@/config/paths'
+import { useBusinessId } from '@/lib/business'
+import { mutationErrorMessage } from '@/lib/errors'
+import { useT } from '@/lib/i18n'
+import { useRole } from '@/lib/roles'
+import {
+  previewImport,
+  refusedProblems,
+  runImport,
+  undoImport,
+  type DuplicateChoice,
+  type Mapping,
+  type Mode,
+  type Preview,
+  type RowProblem,
+  type RunResult,
+} from './data'
+import { fieldLabel, problemRows, problemText, reportCsv } from './problems'
+
+const ACCEPT =
+  '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** The columns the first rows show. */
+const SHOWN = ['name', 'email', 'city', 'country'] as const
+
+/**
+ * /settings/import: choose a file → the guessed columns (editable) → every row checked, the first
+ * rows, each problem in a sentence, the rows already customers and what to do with them → run,
+ * all or nothing or row by row → the result, its report and Undo. Owners and admins only.
+ */
+export default function ImportPage() {
+  const t = useT()
+  const business = useBusinessId()
+  const role = useRole()
+  const queryClient = useQueryClient()
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<Preview | null>(null)
+  const [mapping, setMapping] = useState<Mapping>({})
+  const [skip, setSkip] = useState<Set<number>>(new Set())
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip')
+  const [mode, setMode] = useState<Mode>('all')
+  const [refused, setRefused] = useState<RowProblem[] | null>(null)
+  const [result, setResult] = useState<RunResult | null>(null)
+  const [undone, setUndone] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const check = useMutation({
+    mutationFn: (v: { file: File; mapping?: Mapping }) =>
+      previewImport(business, v.file, { mapping: v.mapping, duplicates }),
+    onSuccess: (p) => {
+      setPreview(p)
+      setMapping(p.mapping)
+      setRefused(null)
+      setError(null)
+    },
+    onError: (e) => setError(mutationErrorMessage(e)),
+  })
+  const run = useMutation({
+    mutationFn: (f: File) => runImport(business, f, { mapping, mode, duplicates, skip: [...skip] }),
+    onSuccess: (r) => {
+      setResult(r)
+      setError(null)
+      void queryClient.invalidateQueries({ queryKey: ['records', 'customers'] })
+    },
+    onError: (e) => {
+      setRefused(refusedProblems(e))
+      setError(mutationErrorMessage(e))
+    },
+  })
+  const undo = useMutation({
+    mutationFn: (id: string) => undoImport(id),
+    onSuccess: () => {
+      setUndone(true)
+      void queryClient.invalidateQueries({ queryKey: ['records', 'customers'] })
+    },
+    onError: (e) => setError(mutationErrorMessage(e)),
+  })
+
+  if (!role.can('manage')) {
+    return (
+      <Card>
+        <RoleNote only="imports.onlyManagers" />
+      </Card>
+    )
+  }
+
+  const reset = () => {
+    setFile(null)
+    setPreview(null)
+    setSkip(new Set())
+    setRefused(null)
+    setResult(null)
+    setUndone(false)
+    setError(null)
+  }
+  const chosen = (e: ChangeEvent<HTMLInputElement>) => {
+    const f = e.target.files?.[0]
+    e.target.value = ''
+    if (!f) return
+    reset()
+    setFile(f)
+    check.mutate({ file: f })
+  }
+  const toggleSkip = (row: number, on: boolean) =>
+    setSkip((s) => {
+      const next = new Set(s)
+      if (on) next.add(row)
+      else next.delete(row)
+      return next
+    })
+
+  if (result) {
+    const report = [...result.problems]
+    return (
+      <Card className="grid gap-4">
+        <h2 className="text-lg font-semibold">{t('imports.result.title')}</h2>
+        <p role="status">
+          {undone
+            ? t('imports.result.undone')
+            : t('imports.result.counts', {
+                created: result.created,
+                updated: result.updated,
+                skipped: result.skipped,
+                failed: result.failed,
+              })}
+        </p>
+        {error ? <Alert>{error}</Alert> : null}
+        {report.length > 0 ? <ProblemList problems={report} /> : null}
+        <div className="flex flex-wrap gap-2">
+          <PreloadLink href={paths.customers} className={buttonClass('primary', 'md')}>
+            {t('imports.result.customers')}
+          </PreloadLink>
+          <Button
+            variant="outline"
+            onClick={() => downloadText(t('imports.report.file'), reportCsv(report, t))}
+          >
+            {t('imports.result.report')}
+          </Button>
+          {undone ? null : (
+            <Button variant="outline" busy={undo.isPending} onClick={() => undo.mutate(result.id)}>
+              {undo.isPending ? t('imports.result.undoing') : t('imports.result.undo')}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={reset}>
+            {t('imports.again')}
+          </Button>
+        </div>
+        {undone ? null : (
+          <p className="text-sm text-muted-foreground">{t('imports.result.undoHint')}</p>
+        )}
+      </Card>
+    )
+  }
+
+  const problems = refused ?? preview?.problems ?? []
+  return (
+    <Card className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold">{t('imports.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('imports.description')}</p>
+      </div>
+      <FileInput
+        label={t('imports.file.label')}
+        accept={ACCEPT}
+        hint={check.isPending ? t('imports.file.reading') : t('imports.file.hint')}
+        fileName={file?.name}
+        onChange={chosen}
+      />
+      {error ? <Alert>{error}</Alert> : null}
+      {preview && file ? (
+        <>
+          <section className="grid gap-3" aria-labelledby="import-columns">
+            <h3 id="import-columns" className="font-semibold">
+              {t('imports.mapping.title')}
+            </h3>
+            <p className="text-sm text-muted-foreground">{t('imports.mapping.hint')}</p>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {preview.fields.map((f) => (
+                <SelectField
+                  key={f}
+                  label={fieldLabel(f, t)}
+                  value={mapping[f] ?? ''}
+                  onChange={(e) => {
+                    const v = e.target.value
+                    setMapping((m) => {
+                      const next = { ...m }
+                      if (v === '') delete next[f]
+                      else next[f] = Number(v)
+                      return next
+                    })
+                  }}
+                >
+                  <option value="">{t('imports.mapping.none')}</option>
+                  {preview.header.map((h, i) => (
+                    <option key={i} value={i}>
+                      {h}
+                    </option>
+                  ))}
+                </SelectField>
+              ))}
+            </div>
+            <div>
+              <Button
+                variant="outline"
+                busy={check.isPending}
+                onClick={() => check.mutate({ file, mapping })}
+              >
+                {t('imports.mapping.check')}
+              </Button>
+            </div>
+          </section>
+
+          <p role="status">
+            {t('imports.summary', {
+              total: preview.total,
+              ready: preview.created,
+              duplicates: preview.duplicate_count,
+              failed: preview.failed,
+            })}
+          </p>
+
+          <section className="grid gap-2" aria-labelledby="import-rows">
+            <h3 id="import-rows" className="font-semibold">
+              {t('imports.preview.title')}
+            </h3>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-start">
+                    <th scope="col" className="p-2 text-start">
+                      {t('imports.preview.row')}
+                    </th>
+                    {SHOWN.map((f) => (
+                      <th key={f} scope="col" className="p-2 text-start">
+                        {fieldLabel(f, t)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => (
+                    <tr key={r.row} className="border-t border-border">
+                      <td className="p-2">{r.row}</td>
+                      {SHOWN.map((f) => (
+                        <td key={f} className="p-2 [overflow-wrap:anywhere]">
+                          <bdi>{r.values[f] ?? ''}</bdi>
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section className="grid gap-2" aria-labelledby="import-problems">
+            <h3 id="import-problems" className="font-semibold">
+              {t('imports.problems.title')}
+            </h3>
+            {problems.length === 0 ? (
+              <p className="text-sm">{t('imports.problems.none')}</p>
+            ) : (
+              <>
+                <ProblemList problems={problems} />
+                <div className="flex flex-wrap gap-x-4 gap-y-2">
+                  {problemRows(problems).map((row) => (
+                    <label key={row} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={skip.has(row)}
+                        onChange={(e) => toggleSkip(row, e.target.checked)}
+                      />
+                      {t('imports.problems.skip', { row })}
+                    </label>
+                  ))}
+                </div>
+              </>
+            )}
+          </section>
+
+          {preview.duplicates.length > 0 ? (
+            <section className="grid gap-2" aria-labelledby="import-duplicates">
+              <h3 id="import-duplicates" className="font-semibold">
+                {t('imports.duplicates.title')}
+              </h3>
+              <ul className="grid gap-1 text-sm">
+                {preview.duplicates.slice(0, 20).map((d) => (
+                  <li key={d.row}>
+                    <bdi>{t('imports.duplicates.row', { row: d.row, name: d.name, by: d.by })}</bdi>
+                  </li>
+                ))}
+              </ul>
+              <SelectField
+                label={t('imports.duplicates.choice')}
+                value={duplicates}
+                onChange={(e) => setDuplicates(e.target.value as DuplicateChoice)}
+              >
+                <option value="skip">{t('imports.duplicates.skip')}</option>
+                <option value="update">{t('imports.duplicates.update')}</option>
+                <option value="new">{t('imports.duplicates.new')}</option>
+              </SelectField>
+            </section>
+          ) : null}
+
+          <SelectField
+            label={t('imports.mode.label')}
+            value={mode}
+            onChange={(e) => setMode(e.target.value as Mode)}
+          >
+            <option value="all">{t('imports.mode.all')}</option>
+            <option value="rows">{t('imports.mode.rows')}</option>
+          </SelectField>
+          <div>
+            <Button busy={run.isPending} onClick={() => run.mutate(file)}>
+              {run.isPending ? t('imports.running') : t('imports.run')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Card>
+  )
+}
+
+/** Each row's problems, one sentence each. */
+function ProblemList({ problems }: { problems: readonly RowProblem[] }) {
+  const t = useT()
+  return (
+    <ul className="grid gap-1 text-sm text-destructive" data-testid="import-problems">
+      {problems.map((p, i) => (
+        <li key={`${p.row}-${p.field ?? ''}-${i}`}>
+          <bdi>{problemText(p, t)}</bdi>
+        </li>
+      ))}
+    </ul>
+  )
+}

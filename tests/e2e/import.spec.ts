@@ -1,0 +1,62 @@
+import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
+import { axeViolations } from '../support/axe'
+
+/**
+ * A Zoho Invoice contacts export of 50 customers, as Zoho writes it (comma-separated, its own
+ * headers); row 14 (the 13th customer) has an email address that is not one.
+ */
+function zohoContacts(): Buffer {
+  const header =
+    'Display Name,Company Name,First Name,Last Name,EmailID,Phone,Currency Code,Payment Terms,Billing Address,Billing City,Billing Country,Billing Code'
+  const lines = [header]
+  for (let i = 1; i <= 50; i++) {
+    const email = i === 13 ? 'shop13-at-example.test' : `shop${i}@example.test`
+    lines.push(
+      `Shop ${i} Ltd,Shop ${i} Ltd,Sam,Smith ${i},${email},+44 20 7946 ${String(i).padStart(4, '0')},EUR,30,"${i} High Street",London,United Kingdom,EC1A ${i}BB`,
+    )
+  }
+  return Buffer.from(lines.join('\r\n') + '\r\n')
+}
+
+test('a 50-row Zoho export: the bad row is named in a sentence, skipped, and the rest are customers', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('import'))
+
+  // Settings lead to the import.
+  await page.goto('/settings')
+  await page
+    .getByRole('link', { name: /^Import/ })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/settings\/import$/)
+
+  await page.getByLabel('File (CSV or Excel)').setInputFiles({
+    name: 'zoho-contacts.csv',
+    mimeType: 'text/csv',
+    buffer: zohoContacts(),
+  })
+  await expect(
+    page.getByText('50 rows: 49 ready, 0 already customers, 1 with problems.'),
+  ).toBeVisible()
+  // The columns Folio guessed from Zoho's headers.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('0')
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('4')
+  await expect(page.getByText('Row 14: the email address is not valid.')).toBeVisible()
+  expect(await axeViolations(page, { include: 'main' })).toEqual([])
+
+  // All or nothing refuses while row 14 is in; skipping it, the rest go in.
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(
+    page.getByText('Some rows have problems, so nothing was imported.', { exact: false }),
+  ).toBeVisible()
+  await page.getByLabel('Skip row 14').check()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByText('49 created, 0 updated, 1 skipped, 0 with problems.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Undo this import' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'See the customers' }).click()
+  await expect(page).toHaveURL(/\/customers/)
+  await expect(page.getByText('Shop 1 Ltd', { exact: true }).first()).toBeVisible()
+})

@@ -1,0 +1,49 @@
+// The import screen's sentences for the server's row problems, and the report it downloads.
+import { afterAll, describe, expect, it } from 'vitest'
+import { setLocale, t, translatorFor } from '@/lib/i18n'
+import { problemRows, problemText, reportCsv } from '@/features/imports/problems'
+
+describe('import problems', () => {
+  afterAll(() => setLocale('en'))
+
+  it("says the import's own codes with the row and the field's name", () => {
+    expect(problemText({ row: 14, field: 'email', code: 'row_invalid_email' }, t)).toBe(
+      'Row 14: the email address is not valid.',
+    )
+    expect(problemText({ row: 5, field: 'name', code: 'row_required' }, t)).toBe(
+      'Row 5: Name is missing.',
+    )
+    expect(problemText({ row: 6, field: 'country', code: 'row_invalid' }, t)).toBe(
+      'Row 6: Country is not valid.',
+    )
+  })
+
+  it("says a customer rule's code as the customer form would, after the row", () => {
+    expect(
+      problemText({ row: 9, field: 'endpoint_scheme', code: 'folio_invalid_endpoint_scheme' }, t),
+    ).toMatch(/^Row 9: .+/)
+    expect(
+      problemText({ row: 9, field: 'endpoint_scheme', code: 'folio_invalid_endpoint_scheme' }, t),
+    ).not.toContain('folio_')
+  })
+
+  it('speaks the interface language', async () => {
+    await setLocale('de')
+    expect(
+      problemText({ row: 4, field: 'email', code: 'row_invalid_email' }, translatorFor('de')),
+    ).toBe('Zeile 4: Die E-Mail-Adresse ist ungültig.')
+  })
+
+  it('reports one line per problem and lists each problem row once', () => {
+    const problems = [
+      { row: 4, field: 'email', code: 'row_invalid_email' },
+      { row: 4, field: 'payment_terms_days', code: 'row_not_number' },
+      { row: 2, field: 'name', code: 'row_required' },
+    ]
+    const csv = reportCsv(problems, translatorFor('en'))
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFRow,Column,Problem')
+    expect(csv).toContain('4,Email,Row 4: the email address is not valid.')
+    expect(csv).toContain('2,Name,Row 2: Name is missing.')
+    expect(problemRows(problems)).toEqual([2, 4])
+  })
+})
