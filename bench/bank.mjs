@@ -8,10 +8,10 @@
 // 5 s and under 200 MB. Needs the server build (npm run server:build; FOLIO_BINARY=path times
 // another build). The server is stopped and the data dir removed at the end.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiJSON, binary, folioServer, freePort } from './server.mjs'
+import { apiJSON, binary, folioServer, freePort, procMB, timedUpload } from './server.mjs'
 
 const OPEN = Number(process.env.OPEN ?? 5000)
 const ENTRIES = Number(process.env.ENTRIES ?? 10000)
@@ -102,32 +102,16 @@ function statement(invoices) {
   return Buffer.from(parts.join(''))
 }
 
-/** A /proc/<pid>/status figure in MB (VmRSS: now, VmHWM: the peak so far). */
-function procMB(pid, field) {
-  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))
-  return m ? Number(m[1]) / 1024 : NaN
-}
-
 /** Imports the file, sampling the server's RSS meanwhile: the answer, the time, the peak RSS. */
-async function timedImport(token, business, file) {
-  const pid = server.pid()
-  let peak = procMB(pid, 'VmRSS')
-  const sampler = setInterval(() => (peak = Math.max(peak, procMB(pid, 'VmRSS'))), 10)
-  const body = new FormData()
-  body.append('file', new Blob([file], { type: 'application/xml' }), 'bench.xml')
-  const t0 = performance.now()
-  const res = await fetch(`${base}/api/folio/bank/import?business=${business}`, {
-    method: 'POST',
-    headers: { authorization: token },
-    body,
+const timedImport = (token, business, file) =>
+  timedUpload({
+    url: `${base}/api/folio/bank/import?business=${business}`,
+    token,
+    pid: server.pid(),
+    file,
+    name: 'bench.xml',
+    type: 'application/xml',
   })
-  const text = await res.text()
-  const ms = performance.now() - t0
-  clearInterval(sampler)
-  peak = Math.max(peak, procMB(pid, 'VmRSS'))
-  if (!res.ok) throw new Error(`import: ${res.status} ${text.slice(0, 300)}`)
-  return { result: JSON.parse(text), ms, peak }
-}
 
 try {
   // The seeder's invoices end in every state; seed until enough are open.

@@ -2,6 +2,7 @@
 // by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs. FOLIO_BINARY
 // points them at another build (default .build/folio, from npm run server:build).
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -99,4 +100,30 @@ export function folioServer({
       })
     },
   }
+}
+
+/** A /proc/<pid>/status figure in MB (VmRSS: now, VmHWM: the peak so far). */
+export function procMB(pid, field) {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))
+  return m ? Number(m[1]) / 1024 : NaN
+}
+
+/**
+ * Uploads `file` as the multipart field "file" (after `fields`) to `url`, sampling the server
+ * process's RSS every 10 ms meanwhile: the answer (JSON), the time and the peak RSS in MB.
+ */
+export async function timedUpload({ url, token, pid, file, name, type, fields = {} }) {
+  let peak = procMB(pid, 'VmRSS')
+  const sampler = setInterval(() => (peak = Math.max(peak, procMB(pid, 'VmRSS'))), 10)
+  const body = new FormData()
+  for (const [k, v] of Object.entries(fields)) body.append(k, v)
+  body.append('file', new Blob([file], { type }), name)
+  const t0 = performance.now()
+  const res = await fetch(url, { method: 'POST', headers: { authorization: token }, body })
+  const text = await res.text()
+  const ms = performance.now() - t0
+  clearInterval(sampler)
+  peak = Math.max(peak, procMB(pid, 'VmRSS'))
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
+  return { result: JSON.parse(text), ms, peak }
 }
