@@ -18,13 +18,12 @@
 package imports
 
 import (
+	"net/http"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"folio/server/migrations"
+	"folio/server/internal/routes"
 )
 
 // The routes of this package; {id} is an import.
@@ -55,14 +54,9 @@ func Bind(app core.App) {
 // BindWithClock is Bind with another clock (the undo window), for tests.
 func BindWithClock(app core.App, now func() time.Time) {
 	s := &service{now: now}
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioImportRoutes",
-		Func: func(se *core.ServeEvent) error {
-			signedIn := apis.RequireAuth(migrations.UsersCollection)
-			se.Router.POST(PathPreview, s.previewRoute).Bind(signedIn)
-			se.Router.POST(PathRun, s.runRoute).Bind(signedIn)
-			se.Router.POST(PathUndo, s.undoRoute).Bind(signedIn)
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioImportRoutes",
+		routes.Signed(http.MethodPost, PathPreview, s.previewRoute),
+		routes.Signed(http.MethodPost, PathRun, s.runRoute),
+		routes.Signed(http.MethodPost, PathUndo, s.undoRoute),
+	)
 }
