@@ -7,11 +7,7 @@
 // high-water mark VmHWM before and after), then imports it again (nothing added). Targets: under
 // 5 s and under 200 MB. Needs the server build (npm run server:build; FOLIO_BINARY=path times
 // another build). The server is stopped and the data dir removed at the end.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { apiJSON, binary, folioServer, freePort, procMB, timedUpload } from './server.mjs'
+import { apiJSON, benchServer, procMB, seedAccount, timedUpload } from './server.mjs'
 
 const OPEN = Number(process.env.OPEN ?? 5000)
 const ENTRIES = Number(process.env.ENTRIES ?? 10000)
@@ -20,31 +16,9 @@ const GOAL_MB = 200
 const email = 'bank-bench@folio.test'
 const password = 'bench-password-1'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-bank-'))
-const server = folioServer({ port: await freePort(), dataDir, env: { FOLIO_DEMO: 'off' } })
-const base = server.base
-async function cleanUp() {
-  await server.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('SIGINT', () => cleanUp().then(() => process.exit(130)))
-
-function seed(invoices, run) {
-  return new Promise((resolve, reject) => {
-    const args = [
-      'seed',
-      `--invoices=${invoices}`,
-      '--months=2',
-      `--dir=${dataDir}`,
-      `--email=${email}`,
-    ]
-    const child = spawn(binary, [...args, `--password=${password}`, `--seed=${run}`], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))))
-  })
-}
+const { server, base, dataDir, cleanUp } = await benchServer('bank')
+const seed = (invoices, run) =>
+  seedAccount({ dataDir, email, password, invoices, run, args: ['--months=2'] })
 
 /** The business's open invoices as the matcher sees them. */
 async function openInvoices(token) {

@@ -7,11 +7,7 @@
 // VmHWM). Targets: the run under 20 s, under 300 MB. Needs the server build (npm run
 // server:build; FOLIO_BINARY=path times another build). The server is stopped and the data dir
 // removed at the end.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { apiJSON, binary, folioServer, freePort, procMB, timedUpload } from './server.mjs'
+import { apiJSON, benchServer, procMB, seedAccount, timedUpload } from './server.mjs'
 
 const ROWS = Number(process.env.ROWS ?? 20000)
 const GOAL_MS = 20000
@@ -19,25 +15,7 @@ const GOAL_MB = 300
 const email = 'import-bench@folio.test'
 const password = 'bench-password-1'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-import-'))
-const server = folioServer({ port: await freePort(), dataDir, env: { FOLIO_DEMO: 'off' } })
-const base = server.base
-async function cleanUp() {
-  await server.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('SIGINT', () => cleanUp().then(() => process.exit(130)))
-
-function seed() {
-  return new Promise((resolve, reject) => {
-    const args = ['seed', '--invoices=1', `--dir=${dataDir}`, `--email=${email}`]
-    const child = spawn(binary, [...args, `--password=${password}`, '--seed=1'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))))
-  })
-}
+const { server, base, dataDir, cleanUp } = await benchServer('import')
 
 const cities = ['Berlin', 'Köln', 'München', 'Hamburg', 'Leipzig', 'Düsseldorf', 'Dresden']
 
@@ -58,7 +36,7 @@ function customersCSV() {
 }
 
 try {
-  await seed()
+  await seedAccount({ dataDir, email, password, invoices: 1 })
   await server.start()
   const auth = await apiJSON(base, 'POST', '/api/collections/users/auth-with-password', {
     identity: email,

@@ -2,8 +2,9 @@
 // by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs. FOLIO_BINARY
 // points them at another build (default .build/folio, from npm run server:build).
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const root = join(import.meta.dirname, '..')
@@ -126,4 +127,31 @@ export async function timedUpload({ url, token, pid, file, name, type, fields = 
   peak = Math.max(peak, procMB(pid, 'VmRSS'))
   if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`)
   return { result: JSON.parse(text), ms, peak }
+}
+
+/**
+ * A server on a free port with a new data dir (`folio-bench-<name>-…`, demo off); `cleanUp()`
+ * stops it and removes the dir, and so does Ctrl-C.
+ */
+export async function benchServer(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `folio-bench-${name}-`))
+  const server = folioServer({ port: await freePort(), dataDir, env: { FOLIO_DEMO: 'off' } })
+  const cleanUp = async () => {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.on('SIGINT', () => cleanUp().then(() => process.exit(130)))
+  return { server, base: server.base, dataDir, cleanUp }
+}
+
+/** `folio seed` of one account into dataDir: its business with `invoices` invoices (and `args`). */
+export function seedAccount({ dataDir, email, password, invoices, run = 1, args = [] }) {
+  return new Promise((resolve, reject) => {
+    const all = ['seed', `--invoices=${invoices}`, ...args, `--dir=${dataDir}`, `--email=${email}`]
+    const child = spawn(binary, [...all, `--password=${password}`, `--seed=${run}`], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited ${code}`))))
+  })
 }
