@@ -1,5 +1,6 @@
 import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
 import { axeViolations } from '../support/axe'
+import { layoutProblems } from '../support/layout'
 
 /**
  * A Zoho Invoice contacts export of 50 customers, as Zoho writes it (comma-separated, its own
@@ -59,4 +60,26 @@ test('a 50-row Zoho export: the bad row is named in a sentence, skipped, and the
   await page.getByRole('link', { name: 'See the customers' }).click()
   await expect(page).toHaveURL(/\/customers/)
   await expect(page.getByText('Shop 1 Ltd', { exact: true }).first()).toBeVisible()
+})
+
+test('the checked file fits every width in Arabic, right to left', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('import-ar'))
+  await context.addCookies([{ name: 'folio_lang', value: 'ar', url: new URL(page.url()).origin }])
+  await page.goto('/settings/import')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await page.getByLabel('الملف (CSV أو Excel)').setInputFiles({
+    name: 'zoho-contacts.csv',
+    mimeType: 'text/csv',
+    buffer: zohoContacts(),
+  })
+  await expect(page.getByText('الصف 14: عنوان البريد الإلكتروني غير صالح.')).toBeVisible()
+  const problems: string[] = []
+  for (const width of [320, 390, 768, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))))
+    for (const p of await layoutProblems(page)) problems.push(`${width} px: ${p}`)
+  }
+  expect(problems).toEqual([])
+  expect(await axeViolations(page, { include: 'main' })).toEqual([])
 })
