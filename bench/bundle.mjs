@@ -2,13 +2,12 @@
 // server (compressed transfer sizes: Brotli, which Chromium asks for), plus the same scripts as
 // gzip (what a client without Brotli gets) and the service worker's precache size. Needs the two
 // builds (npm run build && npm run server:build); prints figures and the budget verdict.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { get } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
-import { folioServer, freePort, root } from './server.mjs'
+import { DEMO_PASSWORD, demoServer, root } from './server.mjs'
 
 /**
  * Issue 25's first-visit budgets, in Brotli as Chromium gets it, with React as the renderer (React
@@ -18,13 +17,8 @@ import { folioServer, freePort, root } from './server.mjs'
  */
 const BUDGETS = { signIn: 100_000, dashboard: 160_000, publicPage: 80_000 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
-const password = 'bench-password-1'
-const server = folioServer({
-  port: await freePort(),
-  dataDir,
-  env: { FOLIO_DEMO_PASSWORD: password },
-})
+const password = DEMO_PASSWORD
+const { server, dataDir } = await demoServer()
 const base = server.base
 await server.start()
 

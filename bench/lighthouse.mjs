@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { folioServer, freePort } from './server.mjs'
+import { DEMO_PASSWORD, demoServer } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -27,14 +27,9 @@ const TARGETS = {
   bestPractices: 100,
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const profileDir = mkdtempSync(join(tmpdir(), 'folio-bench-profile-'))
-const password = 'bench-password-1'
-const server = folioServer({
-  port: await freePort(),
-  dataDir,
-  env: { FOLIO_DEMO_PASSWORD: password },
-})
+const password = DEMO_PASSWORD
+const { server, dataDir } = await demoServer()
 const base = server.base
 
 const median = (xs) => {

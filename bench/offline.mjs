@@ -5,19 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { folioServer, freePort } from './server.mjs'
+import { DEMO_PASSWORD, demoServer } from './server.mjs'
 
 const RUNS = Number(process.env.RUNS ?? 15)
 const GOAL_MS = 250
 
-const dataDir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const profileDir = mkdtempSync(join(tmpdir(), 'folio-bench-profile-'))
-const password = 'bench-password-1'
-const server = folioServer({
-  port: await freePort(),
-  dataDir,
-  env: { FOLIO_DEMO_PASSWORD: password },
-})
+const password = DEMO_PASSWORD
+const { server, dataDir } = await demoServer()
 const base = server.base
 
 // Records, inside the page, when the dashboard heading, the user's name and the KPI amounts are

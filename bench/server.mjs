@@ -1,6 +1,6 @@
 // The benchmarks' Folio server: the built binary on a free loopback port, started and stopped
-// by its PID. Shared by bench/bundle.mjs, bench/offline.mjs and bench/api.mjs. FOLIO_BINARY
-// points them at another build (default .build/folio, from npm run server:build).
+// by its PID. Shared by the bench/*.mjs scripts. FOLIO_BINARY points them at another build
+// (default .build/folio, from npm run server:build).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -130,12 +130,12 @@ export async function timedUpload({ url, token, pid, file, name, type, fields = 
 }
 
 /**
- * A server on a free port with a new data dir (`folio-bench-<name>-…`, demo off); `cleanUp()`
- * stops it and removes the dir, and so does Ctrl-C.
+ * A server on a free port with a new data dir (`folio-bench-<name>-…`, demo off unless `env`
+ * says otherwise); `cleanUp()` stops it and removes the dir, and so does Ctrl-C.
  */
-export async function benchServer(name) {
+export async function benchServer(name, env = { FOLIO_DEMO: 'off' }) {
   const dataDir = mkdtempSync(join(tmpdir(), `folio-bench-${name}-`))
-  const server = folioServer({ port: await freePort(), dataDir, env: { FOLIO_DEMO: 'off' } })
+  const server = folioServer({ port: await freePort(), dataDir, env })
   const cleanUp = async () => {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
@@ -143,6 +143,12 @@ export async function benchServer(name) {
   process.on('SIGINT', () => cleanUp().then(() => process.exit(130)))
   return { server, base: server.base, dataDir, cleanUp }
 }
+
+/** The password the demo user gets on demoServer(). */
+export const DEMO_PASSWORD = 'bench-password-1'
+
+/** benchServer() with the demo account on, its user signing in with DEMO_PASSWORD. */
+export const demoServer = () => benchServer('demo', { FOLIO_DEMO_PASSWORD: DEMO_PASSWORD })
 
 /** `folio seed` of one account into dataDir: its business with `invoices` invoices (and `args`). */
 export function seedAccount({ dataDir, email, password, invoices, run = 1, args = [] }) {
