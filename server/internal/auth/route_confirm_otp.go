@@ -15,6 +15,18 @@ type codeBody struct {
 	Password string `json:"password" form:"password"`
 }
 
+// bindCodeBody reads a 2FA route's body and the caller's 2FA state, which
+// must be on (enabled) or off as the route needs. The error it returns is
+// the answer to send.
+func bindCodeBody(e *core.RequestEvent, enabled bool) (codeBody, totpState, error) {
+	var body codeBody
+	if err := e.BindBody(&body); err != nil {
+		return body, totpState{}, refusal.Unreadable(err)
+	}
+	st, err := callerState(e, enabled)
+	return body, st, err
+}
+
 // EnabledResponse is the answer of confirm-otp and disable-otp. Token is
 // set when turning 2FA on ended every session: it is the caller's new one.
 type EnabledResponse struct {
@@ -44,16 +56,12 @@ func (s *service) attemptWithPassword(e *core.RequestEvent, limitKey, password s
 // the last used one so the same code cannot also sign in. Every other
 // session ends (a new token key); the caller gets a new token.
 func (s *service) confirmOTP(e *core.RequestEvent) error {
-	var body codeBody
-	if err := e.BindBody(&body); err != nil {
-		return refusal.Unreadable(err)
-	}
-
-	rec := e.Auth
-	st, err := callerState(e, false)
+	body, st, err := bindCodeBody(e, false)
 	if err != nil {
 		return err
 	}
+
+	rec := e.Auth
 	if st.PendingSecret == "" {
 		return refusal.BadRequest("folio_no_2fa_setup", MessageNoPendingSetup)
 	}

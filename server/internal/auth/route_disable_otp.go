@@ -11,16 +11,12 @@ import (
 // computer cannot quietly remove the second factor. Open MFA sessions of
 // the user are dropped too.
 func (s *service) disableOTP(e *core.RequestEvent) error {
-	var body codeBody
-	if err := e.BindBody(&body); err != nil {
-		return refusal.Unreadable(err)
-	}
-
-	rec := e.Auth
-	if _, err := callerState(e, true); err != nil {
+	body, _, err := bindCodeBody(e, true)
+	if err != nil {
 		return err
 	}
 
+	rec := e.Auth
 	limitKey := "disable:" + rec.Id
 	key, err := s.attemptWithPassword(e, limitKey, body.Password)
 	if err != nil {
@@ -28,10 +24,7 @@ func (s *service) disableOTP(e *core.RequestEvent) error {
 	}
 
 	err = updateState(e.App, rec.Id, func(txApp core.App, st totpState) (totpState, error) {
-		if err := needState(st, true); err != nil {
-			return st, err
-		}
-		secret, err := decryptSecret(st.Secret, key)
+		secret, err := enabledSecret(st, key)
 		if err != nil {
 			return st, err
 		}

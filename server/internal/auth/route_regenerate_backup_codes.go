@@ -17,16 +17,12 @@ type BackupCodesResponse struct {
 // asks for one, so an open session alone cannot mint codes; the code's
 // time step is spent, and every code of the old set stops working.
 func (s *service) regenerateBackupCodes(e *core.RequestEvent) error {
-	var body codeBody
-	if err := e.BindBody(&body); err != nil {
-		return refusal.Unreadable(err)
-	}
-
-	rec := e.Auth
-	if _, err := callerState(e, true); err != nil {
+	body, _, err := bindCodeBody(e, true)
+	if err != nil {
 		return err
 	}
 
+	rec := e.Auth
 	code := normalizeCode(body.Code)
 	if code != "" && !isTOTPCode(code) {
 		return refusal.BadRequest("folio_2fa_app_code_required", MessageAppCodeRequired)
@@ -43,10 +39,7 @@ func (s *service) regenerateBackupCodes(e *core.RequestEvent) error {
 
 	codes, salt, hashes := newBackupCodes()
 	err = updateState(e.App, rec.Id, func(_ core.App, st totpState) (totpState, error) {
-		if err := needState(st, true); err != nil {
-			return st, err
-		}
-		secret, err := decryptSecret(st.Secret, key)
+		secret, err := enabledSecret(st, key)
 		if err != nil {
 			return st, err
 		}

@@ -158,6 +158,15 @@ func decryptSecret(encrypted, key string) (string, error) {
 	return string(plain), nil
 }
 
+// enabledSecret checks, inside a route's transaction, that 2FA is still on
+// and opens its secret. The error is the answer to send.
+func enabledSecret(st totpState, key string) (string, error) {
+	if err := needState(st, true); err != nil {
+		return "", err
+	}
+	return decryptSecret(st.Secret, key)
+}
+
 // takeAttempt counts one code attempt under limitKey. The error it returns
 // is the answer to send (429 when the attempts are used up).
 func (s *service) takeAttempt(limitKey string) error {
