@@ -105,6 +105,26 @@ type Payment struct {
 	Reference   string
 }
 
+// datedPayment is a payment with the index in Plan.Invoices of the
+// invoice it pays.
+type datedPayment struct {
+	invoice int
+	Payment
+}
+
+// paymentsByDate lists every invoice's payments in date order, the order a
+// person would have recorded (and numbered) them.
+func (p Plan) paymentsByDate() []datedPayment {
+	var all []datedPayment
+	for i, inv := range p.Invoices {
+		for _, pay := range inv.Payments {
+			all = append(all, datedPayment{i, pay})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Date.Before(all[j].Date) })
+	return all
+}
+
 // DemoOptions is the demo account's plan: 25 customers and a year of work.
 func DemoOptions(today time.Time) Options {
 	return Options{Customers: 25, Invoices: 120, Quotes: 60, Months: 12, Today: today, Seed: 2026}

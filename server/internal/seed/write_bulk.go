@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -227,17 +226,7 @@ func WriteBulk(app core.App, business *core.Record, p Plan, now time.Time) (Stat
 	st.Invoices = len(p.Invoices)
 
 	// Payments, numbered in date order like a person would have recorded them.
-	type due struct {
-		invoice int
-		Payment
-	}
-	var all []due
-	for i, inv := range p.Invoices {
-		for _, pay := range inv.Payments {
-			all = append(all, due{i, pay})
-		}
-	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Date.Before(all[j].Date) })
+	all := p.paymentsByDate()
 	paymentIDs := ids(len(all))
 	err = w.insert("payments", []string{"id", "business", "invoice", "customer", "number", "seq", "date", "amount_cents",
 		"currency", "method", "reference", "notes", "created", "updated"},

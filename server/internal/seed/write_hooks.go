@@ -1,7 +1,6 @@
 package seed
 
 import (
-	"sort"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -119,17 +118,7 @@ func WriteThroughHooks(app core.App, businessID string, p Plan, now time.Time) e
 			}
 		}
 
-		type due struct {
-			invoice int
-			Payment
-		}
-		var all []due
-		for i, inv := range p.Invoices {
-			for _, pay := range inv.Payments {
-				all = append(all, due{i, pay})
-			}
-		}
-		sort.SliceStable(all, func(i, j int) bool { return all[i].Date.Before(all[j].Date) })
+		all := p.paymentsByDate()
 		for _, d := range all {
 			rec := core.NewRecord(payments)
 			rec.Load(map[string]any{
