@@ -24,13 +24,20 @@ export interface DocumentEvent {
     | 'credit_note_sent'
     /** Stripe refunded (part of) a card payment; detail {amount_cents, currency, provider}. */
     | 'card_refunded'
+    /** A card payment failed at Stripe; detail {amount_cents, currency, provider, name, session}. */
+    | 'card_failed'
+    /** Stripe took a card payment Folio did not record; detail {amount_cents, currency, reason}. */
+    | 'card_ignored'
   detail: {
     to?: string
     /** The copies' addresses (the server writes a list; older events a string). */
     cc?: string[] | string
     name?: string
     note?: string
-    /** Why a voided invoice was voided, a quote declined, or (links_stopped) 'draft' | 'customer'. */
+    /**
+     * Why a voided invoice was voided, a quote declined, (links_stopped) 'draft' | 'customer', or
+     * (card_ignored) 'currency' | 'void'.
+     */
     reason?: string
     amount_cents?: number
     currency?: string
@@ -150,6 +157,18 @@ function describeWhat(e: DocumentEvent, t: Translate): string {
       return t('billing.event.cardRefunded', {
         amount: formatMoney(d.amount_cents ?? 0, d.currency || 'EUR'),
       })
+    case 'card_failed': {
+      const amount = formatMoney(d.amount_cents ?? 0, d.currency || 'EUR')
+      return d.name
+        ? t('billing.event.cardFailedBy', { name: d.name, amount })
+        : t('billing.event.cardFailed', { amount })
+    }
+    case 'card_ignored': {
+      const amount = formatMoney(d.amount_cents ?? 0, d.currency || 'EUR')
+      return d.reason === 'void'
+        ? t('billing.event.cardIgnoredVoid', { amount })
+        : t('billing.event.cardIgnoredCurrency', { amount })
+    }
     case 'voided':
       return d.reason
         ? t('billing.event.voidedBecause', { reason: d.reason })
@@ -211,6 +230,8 @@ const TYPES = new Set<string>([
   'links_stopped',
   'credit_note_sent',
   'card_refunded',
+  'card_failed',
+  'card_ignored',
 ])
 
 /** A realtime record read as an event, or null when it is not one. */

@@ -52,7 +52,7 @@ func decidePaidSession(p paidSession) string {
 	switch {
 	case p.paymentID == "" || p.amountCents < 1:
 		return ignoreUnusable
-	case p.metaInvoice == "" || p.metaBusiness != p.routeBusiness || !p.invoiceFound || p.invoiceBusiness != p.routeBusiness:
+	case p.foreign():
 		return ignoreForeign
 	case !strings.EqualFold(p.currency, p.invoiceCurrency):
 		return ignoreCurrency
@@ -62,6 +62,35 @@ func decidePaidSession(p paidSession) string {
 		return recordForRefund
 	}
 	return recordPayment
+}
+
+// foreign is true when the session does not name an invoice of the
+// business whose secret signed the event.
+func (p paidSession) foreign() bool {
+	return p.metaInvoice == "" || p.metaBusiness != p.routeBusiness || !p.invoiceFound || p.invoiceBusiness != p.routeBusiness
+}
+
+// resultFailed: a card payment failed at Stripe; the invoice's activity
+// says so.
+const resultFailed = "failed"
+
+// decideFailedSession is what a failed Checkout Session does: the
+// activity of the invoice it names says the payment failed, when that
+// invoice is the business's (another business's invoice is never told).
+func decideFailedSession(p paidSession) string {
+	if p.foreign() {
+		return ignoreForeign
+	}
+	return resultFailed
+}
+
+// noteIgnored is true for the outcomes of a paid session that Stripe took
+// for an invoice of this business but Folio did not record: the invoice's
+// activity says so, for the owner to refund it in Stripe. A session about
+// no invoice of the business (foreign, unusable) has no activity to go
+// in: the server's log and Stripe's dashboard (the webhook's answer) tell.
+func noteIgnored(result string) bool {
+	return result == ignoreCurrency || result == ignoreVoid
 }
 
 // checkoutOffer is what decides whether the customer's page offers card

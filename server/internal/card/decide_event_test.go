@@ -83,3 +83,32 @@ func TestDecideRefundAmount(t *testing.T) {
 		})
 	}
 }
+
+// A failed session is told in the activity only of an invoice of the
+// business whose secret signed it; of a paid one Folio did not record,
+// only what Stripe took for this business's invoice is.
+func TestDecideFailedSessionAndWhatTheActivityTells(t *testing.T) {
+	own := paidSession{routeBusiness: "b1", metaBusiness: "b1", metaInvoice: "i1", invoiceFound: true, invoiceBusiness: "b1"}
+	cases := []struct {
+		name string
+		p    func(paidSession) paidSession
+		want string
+	}{
+		{"own invoice", func(p paidSession) paidSession { return p }, resultFailed},
+		{"no invoice in the metadata", func(p paidSession) paidSession { p.metaInvoice = ""; return p }, ignoreForeign},
+		{"invoice not found", func(p paidSession) paidSession { p.invoiceFound = false; return p }, ignoreForeign},
+		{"another business's invoice", func(p paidSession) paidSession { p.invoiceBusiness = "b2"; return p }, ignoreForeign},
+		{"metadata of another business", func(p paidSession) paidSession { p.metaBusiness = "b2"; return p }, ignoreForeign},
+	}
+	for _, c := range cases {
+		if got := decideFailedSession(c.p(own)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	for result, want := range map[string]bool{ignoreCurrency: true, ignoreVoid: true, ignoreForeign: false,
+		ignoreUnusable: false, recordPayment: false, recordForRefund: false} {
+		if noteIgnored(result) != want {
+			t.Errorf("noteIgnored(%s) = %v", result, !want)
+		}
+	}
+}

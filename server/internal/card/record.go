@@ -3,6 +3,7 @@ package card
 import (
 	"database/sql"
 	"errors"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -54,6 +55,12 @@ func recordSession(app core.App, businessID string, cs *stripe.CheckoutSession) 
 			p.balanceCents = int64(inv.GetInt("balance_cents"))
 		}
 		result = decidePaidSession(p)
+		if noteIgnored(result) {
+			_, err := noteOnce(tx, inv, migrations.EventCardIgnored, "payment", paymentID, map[string]any{
+				"amount_cents": p.amountCents, "currency": strings.ToUpper(p.currency), "provider": migrations.ProviderStripe,
+				"reason": result, "payment": paymentID})
+			return err
+		}
 		if result != recordPayment && result != recordForRefund {
 			return nil
 		}
@@ -79,6 +86,65 @@ func recordSession(app core.App, businessID string, cs *stripe.CheckoutSession) 
 		}
 	}
 	return result, err
+}
+
+// recordFailed records a failed Checkout Session in the activity of the
+// invoice it names, once per session, when that invoice is the business's:
+// "A card payment by … failed at Stripe". The payer is who Stripe names,
+// else the invoice's customer.
+func recordFailed(app core.App, businessID string, cs *stripe.CheckoutSession) (string, error) {
+	var result string
+	err := app.RunInTransaction(func(tx core.App) error {
+		p := paidSession{routeBusiness: businessID, metaBusiness: cs.Metadata[metaBusiness], metaInvoice: cs.Metadata[metaInvoice]}
+		inv, err := tx.FindRecordById(migrations.InvoicesCollection, p.metaInvoice)
+		if err == nil {
+			p.invoiceFound = true
+			p.invoiceBusiness = inv.GetString("business")
+		}
+		if result = decideFailedSession(p); result != resultFailed {
+			return nil
+		}
+		added, err := noteOnce(tx, inv, migrations.EventCardFailed, "session", cs.ID, map[string]any{
+			"amount_cents": cs.AmountTotal, "currency": strings.ToUpper(string(cs.Currency)),
+			"provider": migrations.ProviderStripe, "name": payerName(tx, cs, inv), "session": cs.ID})
+		if err == nil && !added {
+			result = resultDuplicate
+		}
+		return err
+	})
+	return result, err
+}
+
+// payerName is who paid: the name Stripe took, else the address, else
+// the invoice's customer's name.
+func payerName(tx core.App, cs *stripe.CheckoutSession, inv *core.Record) string {
+	if d := cs.CustomerDetails; d != nil {
+		if n := strings.TrimSpace(d.Name); n != "" {
+			return n
+		}
+		if e := strings.TrimSpace(d.Email); e != "" {
+			return e
+		}
+	}
+	if c, err := tx.FindRecordById(migrations.CustomersCollection, inv.GetString("customer")); err == nil {
+		return c.GetString("name")
+	}
+	return ""
+}
+
+// noteOnce records an event of type typ in the invoice's activity unless
+// one with the same detail[key] is there already (a replayed delivery,
+// or the two events of one payment). It answers whether it recorded one.
+func noteOnce(tx core.App, inv *core.Record, typ, key, value string, detail map[string]any) (bool, error) {
+	var n int
+	err := tx.DB().Select("COUNT(*)").From(migrations.DocumentEventsCollection).
+		Where(dbx.HashExp{"document": inv.Id, "type": typ}).
+		AndWhere(dbx.NewExp("json_extract([[detail]], {:path}) = {:value}", dbx.Params{"path": "$." + key, "value": value})).
+		Row(&n)
+	if err != nil || n > 0 {
+		return false, err
+	}
+	return true, billing.RecordInvoiceEvent(tx, inv.GetString("business"), inv.Id, typ, detail)
 }
 
 // recordRefund records what Stripe says was refunded of a charge on its

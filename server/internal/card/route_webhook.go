@@ -25,7 +25,8 @@ var (
 // must be signed with that business's webhook secret, within Stripe's
 // five-minute tolerance; anything else is 400 and changes nothing. A
 // paid Checkout Session records a card payment (once per Stripe payment),
-// a refunded charge its refund. Events of other types are acknowledged.
+// a refunded charge its refund, a failed one (a bank debit) an entry in the
+// invoice's activity. Events of other types are acknowledged.
 func (s *service) webhookRoute(e *core.RequestEvent) error {
 	payload, err := io.ReadAll(io.LimitReader(e.Request.Body, maxEventBytes+1))
 	if err != nil || len(payload) > maxEventBytes {
@@ -64,7 +65,11 @@ func (s *service) webhookRoute(e *core.RequestEvent) error {
 		}
 		result, err = recordSession(e.App, b.Id, &cs)
 	case stripe.EventTypeCheckoutSessionAsyncPaymentFailed:
-		result = "failed"
+		var cs stripe.CheckoutSession
+		if err := json.Unmarshal(ev.Data.Raw, &cs); err != nil {
+			return e.JSON(http.StatusBadRequest, map[string]any{"result": "unreadable"})
+		}
+		result, err = recordFailed(e.App, b.Id, &cs)
 	case stripe.EventTypeChargeRefunded:
 		var ch stripe.Charge
 		if err := json.Unmarshal(ev.Data.Raw, &ch); err != nil {
@@ -83,7 +88,7 @@ func (s *service) webhookRoute(e *core.RequestEvent) error {
 		e.App.Logger().Error("stripe event", "business", b.Id, "event", ev.ID, "type", string(ev.Type), "error", err.Error())
 		return e.InternalServerError("", err)
 	}
-	if result != recordPayment && result != recordForRefund && result != resultDuplicate && result != "refund" {
+	if result != recordPayment && result != recordForRefund && result != resultDuplicate && result != "refund" && result != resultFailed {
 		e.App.Logger().Info("stripe event not recorded", "business", b.Id, "event", ev.ID, "type", string(ev.Type), "result", result)
 	}
 	return e.JSON(http.StatusOK, map[string]any{"result": result})

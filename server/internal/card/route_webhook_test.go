@@ -3,6 +3,7 @@ package card
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -150,6 +151,104 @@ func TestWebhookIgnoresWhatIsNotThisInvoice(t *testing.T) {
 	if got := w.record(t, migrations.InvoicesCollection, w.bobInvoice).GetInt("paid_cents"); got != 0 {
 		t.Errorf("Bob's invoice paid %d", got)
 	}
+	// The payment in another currency, which Stripe took for Alice's
+	// invoice, is in its activity, once however often it is delivered;
+	// nothing is written on Bob's invoice.
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_i", "checkout.session.completed",
+		paidSessionObject("pi_usd", w.invoice, alice, 12000, "usd")), time.Now()); code != http.StatusOK || out["result"] != ignoreCurrency {
+		t.Errorf("replay: %d %v", code, out)
+	}
+	if got := w.activity(t, w.invoice, migrations.EventCardIgnored); len(got) != 1 ||
+		got[0] != `{"amount_cents":12000,"currency":"USD","payment":"pi_usd","provider":"stripe","reason":"currency"}` {
+		t.Errorf("Alice's activity %v", got)
+	}
+	if got := w.activity(t, w.bobInvoice, ""); len(got) != 0 {
+		t.Errorf("Bob's activity %v", got)
+	}
+}
+
+// A card payment Stripe took for an invoice voided meanwhile is not
+// recorded; the invoice's activity says so, for the owner to refund it.
+func TestWebhookPaymentOnAVoidInvoiceIsInTheActivity(t *testing.T) {
+	w := newWorld(t)
+	inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+	inv.Set("status", "void")
+	inv.Set("void_reason", "Sent twice")
+	if err := w.app.Save(inv); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_v", "checkout.session.completed",
+		paidSessionObject("pi_void", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != ignoreVoid {
+		t.Fatalf("%d %v", code, out)
+	}
+	if n := len(w.cardPayments(t, alice)); n != 0 {
+		t.Errorf("%d payments", n)
+	}
+	if got := w.activity(t, w.invoice, migrations.EventCardIgnored); len(got) != 1 ||
+		got[0] != `{"amount_cents":12000,"currency":"EUR","payment":"pi_void","provider":"stripe","reason":"void"}` {
+		t.Errorf("activity %v", got)
+	}
+}
+
+// A failed card payment (a bank debit Stripe could not take) is in the
+// invoice's activity with who paid, once per session; a failure naming
+// another business's invoice writes nothing.
+func TestWebhookAsyncFailureIsInTheActivity(t *testing.T) {
+	w := newWorld(t)
+	failed := paidSessionObject("pi_fail", w.invoice, alice, 12000, "eur")
+	failed["payment_status"] = "unpaid"
+	failed["customer_details"] = map[string]any{"name": "Harbour Books", "email": "ap@harbour.example"}
+	for i, want := range []string{resultFailed, resultDuplicate} {
+		if code, out := w.deliver(t, alice, aliceWhsec, event("evt_f", "checkout.session.async_payment_failed", failed),
+			time.Now()); code != http.StatusOK || out["result"] != want {
+			t.Errorf("delivery %d: %d %v, want %s", i, code, out, want)
+		}
+	}
+	if got := w.activity(t, w.invoice, migrations.EventCardFailed); len(got) != 1 ||
+		got[0] != `{"amount_cents":12000,"currency":"EUR","name":"Harbour Books","provider":"stripe","session":"cs_test_pi_fail"}` {
+		t.Errorf("activity %v", got)
+	}
+	if inv := w.record(t, migrations.InvoicesCollection, w.invoice); inv.GetString("status") != "sent" || inv.GetInt("paid_cents") != 0 {
+		t.Errorf("invoice %s paid %d", inv.GetString("status"), inv.GetInt("paid_cents"))
+	}
+
+	// No name from Stripe: the invoice's customer is named.
+	anon := paidSessionObject("pi_anon", w.invoice, alice, 12000, "eur")
+	anon["payment_status"] = "unpaid"
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_a", "checkout.session.async_payment_failed", anon),
+		time.Now()); code != http.StatusOK || out["result"] != resultFailed {
+		t.Errorf("anonymous: %d %v", code, out)
+	}
+	if got := w.activity(t, w.invoice, migrations.EventCardFailed); len(got) != 2 || !strings.Contains(got[1], `"name":"Acme"`) {
+		t.Errorf("activity %v", got)
+	}
+
+	foreign := paidSessionObject("pi_bobfail", w.bobInvoice, alice, 12000, "eur")
+	foreign["payment_status"] = "unpaid"
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_b", "checkout.session.async_payment_failed", foreign),
+		time.Now()); code != http.StatusOK || out["result"] != ignoreForeign {
+		t.Errorf("foreign: %d %v", code, out)
+	}
+	if got := w.activity(t, w.bobInvoice, ""); len(got) != 0 {
+		t.Errorf("Bob's activity %v", got)
+	}
+}
+
+// activity is the details of the document's events of typ (any type when
+// ""), oldest first.
+func (w *world) activity(t *testing.T, document, typ string) []string {
+	t.Helper()
+	q := w.app.DB().Select("detail").From(migrations.DocumentEventsCollection).Where(dbx.HashExp{"document": document})
+	if typ != "" {
+		q = q.AndWhere(dbx.HashExp{"type": typ})
+	} else {
+		q = q.AndWhere(dbx.NewExp("type LIKE 'card_%'"))
+	}
+	var out []string
+	if err := q.OrderBy("rowid").Column(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // A card payment that no longer fits (the owner recorded a transfer

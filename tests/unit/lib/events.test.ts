@@ -122,6 +122,37 @@ describe('describeEvent: card payments through Stripe', () => {
     )
   })
 
+  it('says a card payment failed at Stripe, and by whom', () => {
+    expect(
+      describeEvent(
+        ev('card_failed', { amount_cents: 12000, currency: 'EUR', name: 'Harbour Books' }),
+      ),
+    ).toBe('A card payment by Harbour Books failed at Stripe: €120.00')
+    expect(describeEvent(ev('card_failed', { amount_cents: 12000, currency: 'EUR' }))).toBe(
+      'A card payment failed at Stripe: €120.00',
+    )
+  })
+
+  it('says a card payment Stripe took was not recorded, and why', () => {
+    expect(
+      describeEvent(
+        ev('card_ignored', { amount_cents: 12000, currency: 'USD', reason: 'currency' }),
+      ),
+    ).toBe(
+      'A card payment of $120.00 came in another currency than the invoice’s and was not recorded — refund it in Stripe',
+    )
+    expect(
+      describeEvent(ev('card_ignored', { amount_cents: 12000, currency: 'EUR', reason: 'void' })),
+    ).toBe(
+      'A card payment of €120.00 came after the invoice was voided and was not recorded — refund it in Stripe',
+    )
+  })
+
+  it('reads realtime card failures and unrecorded payments as events', () => {
+    for (const type of ['card_failed', 'card_ignored'])
+      expect(readEvent({ id: 'x', type, kind: 'invoice', document: 'd' })?.type).toBe(type)
+  })
+
   it('reads a realtime card refund as an event', () => {
     expect(
       readEvent({ id: 'x', type: 'card_refunded', kind: 'invoice', document: 'd' })?.type,
