@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useAsyncAction } from '@/lib/use-async'
-import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
@@ -8,12 +7,11 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { AuthLayout } from './components/AuthLayout'
 import { requestPasswordReset } from './api/account'
 import { emailSchema } from './data/schemas'
-import { fieldMessages } from '@/lib/use-form'
+import { useCheckedSubmit } from './data/use-checked-submit'
 import { useT } from '@/lib/i18n'
 
 export default function ForgotPasswordPage() {
   const t = useT()
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [request, send] = useAsyncAction(async (email: string) => {
     // The same answer whether or not the account exists (or the call failed): nothing to learn
@@ -22,16 +20,7 @@ export default function ForgotPasswordPage() {
     setSentTo(email)
   })
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const parsed = v.safeParse(emailSchema, Object.fromEntries(new FormData(e.currentTarget)))
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      return
-    }
-    setErrors({})
-    void send(parsed.output.email)
-  }
+  const { errors, onSubmit } = useCheckedSubmit(emailSchema, ({ email }) => void send(email))
 
   return (
     <AuthLayout

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
+import { useState } from 'react'
 import { Field } from '@/components/ui/field'
 import { AppCodeField, appCodeDigits } from '@/components/ui/code-field'
 import { Button } from '@/components/ui/button'
@@ -10,7 +9,7 @@ import { authMessages } from '@machines/auth/messages'
 import { selectError, selectIsBusy, selectIsMfaPending } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
 import { backupCodeSchema, otpSchema } from './data/schemas'
-import { fieldMessages } from '@/lib/use-form'
+import { useCheckedSubmit } from './data/use-checked-submit'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
 
@@ -22,19 +21,13 @@ export default function OtpPage() {
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
   const [useBackup, setUseBackup] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [code, setCode] = useState('')
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const parsed = v.safeParse(useBackup ? backupCodeSchema : otpSchema, { code })
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      return
-    }
-    setErrors({})
-    auth.send({ type: 'user.submitMfaCode', code: parsed.output.code })
-  }
+  const { errors, onSubmit, clearErrors } = useCheckedSubmit(
+    useBackup ? backupCodeSchema : otpSchema,
+    (values) => auth.send({ type: 'user.submitMfaCode', code: values.code }),
+    () => ({ code }),
+  )
 
   if (!pending) {
     return (
@@ -102,7 +95,7 @@ export default function OtpPage() {
             onClick={() => {
               setUseBackup((b) => !b)
               setCode('')
-              setErrors({})
+              clearErrors()
             }}
           >
             {useBackup ? t('pages.otp.useApp') : t('pages.otp.useBackup')}

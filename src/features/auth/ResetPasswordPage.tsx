@@ -1,7 +1,5 @@
-import { useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import { useAsyncAction } from '@/lib/use-async'
-import * as v from 'valibot'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -10,25 +8,15 @@ import { AuthLayout } from './components/AuthLayout'
 import { NewPasswordFields } from './components/PasswordField'
 import { confirmPasswordReset } from './api/account'
 import { resetSchema } from './data/schemas'
-import { fieldMessages } from '@/lib/use-form'
+import { useCheckedSubmit } from './data/use-checked-submit'
 import { useT } from '@/lib/i18n'
 
 export default function ResetPasswordPage() {
   const t = useT()
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [reset, send] = useAsyncAction((password: string) => confirmPasswordReset(token, password))
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const parsed = v.safeParse(resetSchema, Object.fromEntries(new FormData(e.currentTarget)))
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      return
-    }
-    setErrors({})
-    void send(parsed.output.password)
-  }
+  const { errors, onSubmit } = useCheckedSubmit(resetSchema, ({ password }) => void send(password))
 
   const footer = (
     <PreloadLink href="/sign-in" className="underline underline-offset-4">

@@ -1,5 +1,3 @@
-import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
@@ -9,7 +7,7 @@ import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
 import { NewPasswordFields } from './components/PasswordField'
 import { signUpSchema } from './data/schemas'
-import { fieldMessages } from '@/lib/use-form'
+import { useCheckedSubmit } from './data/use-checked-submit'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
 
@@ -18,19 +16,10 @@ export default function SignUpPage() {
   const auth = useAuthActor()
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const parsed = v.safeParse(signUpSchema, Object.fromEntries(new FormData(e.currentTarget)))
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      return
-    }
-    setErrors({})
-    const { name, email, password } = parsed.output
-    auth.send({ type: 'user.register', name, email, password })
-  }
+  const { errors, onSubmit } = useCheckedSubmit(signUpSchema, ({ name, email, password }) =>
+    auth.send({ type: 'user.register', name, email, password }),
+  )
 
   return (
     <AuthLayout

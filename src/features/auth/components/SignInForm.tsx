@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
 import { useAsyncAction } from '@/lib/use-async'
 import { preloadPb } from '@/lib/pocketbase/instance'
-import * as v from 'valibot'
 import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
@@ -12,7 +11,7 @@ import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { safeRedirect } from '@machines/auth/redirect'
 import { beginOAuth2, listOAuth2Providers } from '../api/account'
 import { signInSchema } from '../data/schemas'
-import { fieldMessages } from '@/lib/use-form'
+import { useCheckedSubmit } from '../data/use-checked-submit'
 import { PasswordField } from './PasswordField'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
@@ -30,7 +29,6 @@ export function SignInForm() {
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
   const redirect = useRedirectParam()
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [providers, loadProviders] = useAsyncAction(listOAuth2Providers)
   useEffect(() => {
     void loadProviders()
@@ -38,17 +36,9 @@ export function SignInForm() {
   const providerList = providers.status === 'success' ? providers.data : []
   const [oauthError, setOauthError] = useState<string | null>(null)
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const data = Object.fromEntries(new FormData(e.currentTarget))
-    const parsed = v.safeParse(signInSchema, data)
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.issues))
-      return
-    }
-    setErrors({})
-    auth.send({ type: 'user.signIn', ...parsed.output, redirect })
-  }
+  const { errors, onSubmit } = useCheckedSubmit(signInSchema, (values) =>
+    auth.send({ type: 'user.signIn', ...values, redirect }),
+  )
 
   return (
     <div className="grid gap-4">
