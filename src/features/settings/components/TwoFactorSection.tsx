@@ -47,6 +47,12 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
     setCode('')
   }
 
+  /** A new code typed: the server's refusal of the last one goes. */
+  function changeCode(value: string) {
+    setCode(value)
+    if (refusal?.field === 'code') setRefusal(null)
+  }
+
   // The password is kept while a code is retried, and forgotten once 2FA changed.
   const [passwordFor, setPasswordFor] = useState(user.totpEnabled)
   if (passwordFor !== user.totpEnabled) {
@@ -100,10 +106,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             name="code"
             autoComplete="one-time-code"
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value)
-              if (refusal?.field === 'code') setRefusal(null)
-            }}
+            onChange={(e) => changeCode(e.target.value)}
             hint={t('settings.account.twoFactor.disableHint')}
             error={fieldError}
           />
@@ -152,10 +155,7 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             <AppCodeField
               label={t('settings.account.twoFactor.appCode')}
               code={code}
-              onCode={(digits) => {
-                setCode(digits)
-                if (refusal?.field === 'code') setRefusal(null)
-              }}
+              onCode={changeCode}
               error={fieldError}
             />
             {passwordField}
