@@ -51,7 +51,10 @@ func (s *service) refundByCard(e *core.RecordRequestEvent) error {
 	if p == nil {
 		return refusal.New("folio_card_refund_too_much", msgRefundTooMuch).Answer(http.StatusBadRequest)
 	}
-	refunded, err := s.refund(e.Request.Context(), conn.secretKey, p.GetString(migrations.FieldProviderPaymentID), amount,
+	if _, code := decideStripeAmount(amount, p.GetString("currency")); code != "" {
+		return refusal.New(code, Messages[code]).Answer(http.StatusBadRequest)
+	}
+	refunded, err := s.refund(e.Request.Context(), conn.secretKey, p.GetString(migrations.FieldProviderPaymentID), p.GetString("currency"), amount,
 		"folio-refund-"+r.Id, map[string]string{metaPayment: p.Id, metaInvoice: r.GetString("invoice"), metaBusiness: b.Id})
 	if err != nil {
 		return decideStripeFailure(failureOf(err)).Answer(http.StatusBadGateway)

@@ -44,7 +44,7 @@ func recordSession(app core.App, businessID string, cs *stripe.CheckoutSession) 
 		p := paidSession{
 			routeBusiness: businessID,
 			metaBusiness:  cs.Metadata[metaBusiness], metaInvoice: cs.Metadata[metaInvoice],
-			currency: string(cs.Currency), amountCents: cs.AmountTotal, paymentID: paymentID,
+			currency: string(cs.Currency), amountCents: fromStripeAmount(cs.AmountTotal, string(cs.Currency)), paymentID: paymentID,
 		}
 		inv, err := tx.FindRecordById(migrations.InvoicesCollection, p.metaInvoice)
 		if err == nil {
@@ -105,7 +105,7 @@ func recordFailed(app core.App, businessID string, cs *stripe.CheckoutSession) (
 			return nil
 		}
 		added, err := noteOnce(tx, inv, migrations.EventCardFailed, "session", cs.ID, map[string]any{
-			"amount_cents": cs.AmountTotal, "currency": strings.ToUpper(string(cs.Currency)),
+			"amount_cents": fromStripeAmount(cs.AmountTotal, string(cs.Currency)), "currency": strings.ToUpper(string(cs.Currency)),
 			"provider": migrations.ProviderStripe, "name": payerName(tx, cs, inv), "session": cs.ID})
 		if err == nil && !added {
 			result = resultDuplicate
@@ -166,7 +166,7 @@ func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, e
 			return nil
 		}
 		var changed bool
-		changed, err = applyRefunded(tx, p, ch.AmountRefunded, false)
+		changed, err = applyRefunded(tx, p, fromStripeAmount(ch.AmountRefunded, string(ch.Currency)), false)
 		if err == nil && !changed {
 			result = resultDuplicate
 		}

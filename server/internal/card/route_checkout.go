@@ -22,6 +22,10 @@ func (s *service) offer(p *billing.PublicInvoice) (connection, int64, string, er
 		invoiceStatus: p.Invoice.GetString("status"),
 		balanceCents:  int64(p.Invoice.GetInt("balance_cents")),
 	})
+	if code == "" {
+		// A currency or an amount Stripe can't take is not offered.
+		_, code = decideStripeAmount(amount, p.Invoice.GetString("currency"))
+	}
 	return conn, amount, code, nil
 }
 
@@ -57,9 +61,11 @@ func (s *service) checkoutRoute(e *core.RequestEvent) error {
 	if code != "" {
 		return refusal.BadRequest(code, Messages[code])
 	}
+	currency := p.Invoice.GetString("currency")
+	stripeAmount, _ := decideStripeAmount(amount, currency) // offer refused what it can't convert
 	url, err := s.createSession(e.Request.Context(), conn.secretKey, session{
 		business: p.Business.Id, invoice: p.Invoice.Id, number: p.Invoice.GetString("number"),
-		currency: p.Invoice.GetString("currency"), amountCents: amount, pageURL: p.PageURL,
+		currency: currency, amountCents: stripeAmount, pageURL: p.PageURL,
 	}, time.Now().UTC().Format(time.DateOnly))
 	if err != nil {
 		e.App.Logger().Warn("stripe checkout session", "business", p.Business.Id, "invoice", p.Invoice.Id, "error", err.Error())

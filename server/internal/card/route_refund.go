@@ -51,6 +51,9 @@ func (s *service) refundRoute(e *core.RequestEvent) error {
 	}
 	before := int64(p.GetInt(migrations.FieldProviderRefundedCents))
 	amount, code := decideRefundAmount(int64(p.GetInt("amount_cents")), before, body.AmountCents)
+	if code == "" {
+		_, code = decideStripeAmount(amount, p.GetString("currency"))
+	}
 	if code != "" {
 		return refusal.BadRequest(code, Messages[code])
 	}
@@ -66,7 +69,7 @@ func (s *service) refundRoute(e *core.RequestEvent) error {
 		return refusal.BadRequest("folio_stripe_not_connected", msgNotConnected)
 	}
 	pi := p.GetString(migrations.FieldProviderPaymentID)
-	refunded, err := s.refund(e.Request.Context(), conn.secretKey, pi, amount, refundKey(pi, before, amount),
+	refunded, err := s.refund(e.Request.Context(), conn.secretKey, pi, p.GetString("currency"), amount, refundKey(pi, before, amount),
 		map[string]string{metaPayment: p.Id, metaInvoice: p.GetString("invoice"), metaBusiness: b.Id})
 	if err != nil {
 		return decideStripeFailure(failureOf(err)).Answer(http.StatusBadGateway)

@@ -89,14 +89,17 @@ func (s *service) createSession(ctx context.Context, key string, in session, day
 	return cs.URL, nil
 }
 
-// refund asks Stripe to refund amountCents of a payment intent, once per
-// idempotency key (see refundKey).
-func (s *service) refund(ctx context.Context, key, paymentIntent string, amountCents int64, idempotencyKey string, meta map[string]string) (int64, error) {
+// refund asks Stripe to refund amountCents (Folio's minor units of
+// currency, which decideStripeAmount has accepted) of a payment intent,
+// once per idempotency key (see refundKey). It answers what Stripe
+// refunded, in Folio's units.
+func (s *service) refund(ctx context.Context, key, paymentIntent, currency string, amountCents int64, idempotencyKey string, meta map[string]string) (int64, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
+	stripeAmount, _ := decideStripeAmount(amountCents, currency)
 	params := &stripe.RefundCreateParams{
 		PaymentIntent: stripe.String(paymentIntent),
-		Amount:        stripe.Int64(amountCents),
+		Amount:        stripe.Int64(stripeAmount),
 		Metadata:      meta,
 	}
 	params.SetIdempotencyKey(idempotencyKey)
@@ -104,7 +107,7 @@ func (s *service) refund(ctx context.Context, key, paymentIntent string, amountC
 	if err != nil {
 		return 0, err
 	}
-	return r.Amount, nil
+	return fromStripeAmount(r.Amount, currency), nil
 }
 
 // refundKey is the idempotency key of a refund from the payment's action:
