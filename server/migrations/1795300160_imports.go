@@ -39,8 +39,14 @@ const (
 // ImportStates are the values of an import's status.
 var ImportStates = []string{ImportRunning, ImportDone, ImportUndone}
 
+// What can be imported: customers (this migration) and items (1795300161).
+const (
+	ImportCustomers = "customers"
+	ImportItems     = "items"
+)
+
 // ImportKinds are what can be imported.
-var ImportKinds = []string{"customers"}
+var ImportKinds = []string{ImportCustomers, ImportItems}
 
 // ImportModes: all (one transaction, nothing written unless every row is
 // right) or rows (each right row written, the others reported).
@@ -63,7 +69,7 @@ func init() {
 		c.ViewRule = ptr(rule)
 		c.Fields.Add(
 			&core.RelationField{Name: FieldBusiness, CollectionId: businesses.Id, Required: true, MaxSelect: 1, CascadeDelete: true},
-			&core.SelectField{Name: "kind", Values: ImportKinds, MaxSelect: 1, Required: true},
+			&core.SelectField{Name: "kind", Values: []string{ImportCustomers}, MaxSelect: 1, Required: true},
 			&core.SelectField{Name: "mode", Values: ImportModes, MaxSelect: 1, Required: true},
 			&core.SelectField{Name: "status", Values: ImportStates, MaxSelect: 1, Required: true},
 			&core.TextField{Name: "file_name", Max: 255},

@@ -16,11 +16,11 @@ var CustomerFields = []string{
 	"address", "address_2", "postal_code", "city", "country", "currency", "payment_terms_days", "notes",
 }
 
-// aliases are the headers each field is known under, normalized (see
+// customerAliases are the headers each customer field is known under, normalized (see
 // normHeader), first the most specific: the exports of Invoice Ninja,
 // Zoho Invoice, InvoiceShelf, sevDesk and lexoffice (testdata/headers),
 // and the plain words in Folio's five languages.
-var aliases = map[string][]string{
+var customerAliases = map[string][]string{
 	"name": {
 		"clientname", "displayname", "companyname", "organisation", "organization", "firmenname", "firma",
 		"unternehmen", "name", "kunde", "customer", "customername", "client", "company", "raisonsociale",
@@ -73,10 +73,11 @@ func normHeader(h string) string {
 // Mapping says which columns (by index) fill which customer field.
 type Mapping map[string]int
 
-// decideColumns guesses the mapping from a header row: each field takes
-// the column whose header is its first alias found, each column fills one
-// field at most. Fields found nowhere are left out.
-func decideColumns(header []string) Mapping {
+// decideColumns guesses the mapping of fields (each known under its
+// aliases) from a header row: each field takes the column whose header is
+// its first alias found, each column fills one field at most. Fields found
+// nowhere are left out.
+func decideColumns(fields []string, aliases map[string][]string, header []string) Mapping {
 	index := map[string]int{}
 	for i, h := range header {
 		if n := normHeader(h); n != "" {
@@ -91,7 +92,7 @@ func decideColumns(header []string) Mapping {
 	// "E-Mail" and a company column over a person's name.
 	for rank := 0; ; rank++ {
 		more := false
-		for _, field := range CustomerFields {
+		for _, field := range fields {
 			list := aliases[field]
 			if rank >= len(list) {
 				continue

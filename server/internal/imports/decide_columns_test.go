@@ -50,7 +50,7 @@ func TestDecideColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := decideColumns(tab.header)
+			got := decideColumns(CustomerFields, customerAliases, tab.header)
 			for field, header := range want {
 				i, ok := got[field]
 				if !ok {

@@ -22,7 +22,7 @@ const (
 	msgFileEmpty       = "This file has no rows under its header row."
 	msgOptionsWrong    = "Choose what to import, how (all or nothing, or row by row) and what to do with duplicates."
 	msgMappingWrong    = "The columns chosen don't match this file. Choose them again."
-	msgNoNameColumn    = "Choose the column that holds the customer's name."
+	msgNoNameColumn    = "Choose the column that holds the name."
 	msgRowsInvalid     = "Some rows have problems, so nothing was imported. Fix or skip those rows, or import row by row."
 	msgAlreadyImported = "This file is being imported or was imported already. Undo that import first to import it again."
 	msgImportMissing   = "Import not found."

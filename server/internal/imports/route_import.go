@@ -38,6 +38,7 @@ const previewRows = 10
 // file's rows.
 type request struct {
 	business, kind, mode, duplicates string
+	spec                             *kindSpec
 	mapping                          Mapping
 	skip                             map[int]bool
 	fileName, hash                   string
@@ -45,7 +46,7 @@ type request struct {
 	rows                             []sourceRow
 }
 
-// readRequest reads the multipart form: "business", "kind" (customers),
+// readRequest reads the multipart form: "business", "kind" (customers, items),
 // "mode" (all, rows), "duplicates" (skip, update, new), "mapping" (JSON
 // {field: column index}) and "skip" (JSON [row numbers]) before "file".
 // Only owners and admins get as far as the file, which is read as it
@@ -85,7 +86,8 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 			if err := team.Require(e, req.business, team.Manage); err != nil {
 				return nil, err
 			}
-			if !slices.Contains(migrations.ImportKinds, req.kind) || !slices.Contains(migrations.ImportModes, req.mode) ||
+			req.spec = kinds[req.kind]
+			if req.spec == nil || !slices.Contains(migrations.ImportModes, req.mode) ||
 				!slices.Contains([]string{dupSkip, dupUpdate, dupNew}, req.duplicates) {
 				return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
 			}
@@ -103,8 +105,8 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 				return nil, err
 			}
 			if mappingJSON == "" {
-				req.mapping = decideColumns(req.header)
-			} else if req.mapping, err = parseMapping(mappingJSON, len(req.header)); err != nil {
+				req.mapping = decideColumns(req.spec.fields, req.spec.aliases, req.header)
+			} else if req.mapping, err = parseMapping(mappingJSON, req.spec.fields, len(req.header)); err != nil {
 				return nil, err
 			}
 			return req, nil
@@ -140,13 +142,13 @@ func (req *request) readFile(part *multipart.Part) error {
 
 // parseMapping reads the mapping the person chose: known fields, columns
 // of the file.
-func parseMapping(raw string, columns int) (Mapping, error) {
+func parseMapping(raw string, fields []string, columns int) (Mapping, error) {
 	var m Mapping
 	if err := json.Unmarshal([]byte(raw), &m); err != nil {
 		return nil, badRequest("folio_import_mapping_wrong", msgMappingWrong)
 	}
 	for f, i := range m {
-		if !slices.Contains(CustomerFields, f) || i < 0 || i >= columns {
+		if !slices.Contains(fields, f) || i < 0 || i >= columns {
 			return nil, badRequest("folio_import_mapping_wrong", msgMappingWrong)
 		}
 	}
@@ -174,7 +176,7 @@ type Duplicate struct {
 	Row      int    `json:"row"`
 	Customer string `json:"customer"`
 	Name     string `json:"name"`
-	By       string `json:"by"` // email or tax_id
+	By       string `json:"by"` // the field that matched: email, tax_id, sku or name
 }
 
 // outcome is what applying the rows did (or would do).
@@ -197,62 +199,78 @@ type previousValues struct {
 	Fields map[string]any `json:"fields"`
 }
 
-// existing indexes the business's customers by email and VAT ID.
+// existing indexes the business's records by the fields that make a row
+// one of them (a customer's email and VAT ID, an item's SKU and name).
 type existing struct {
-	byEmail, byTaxID map[string]*dbCustomer
+	spec  *kindSpec
+	index []map[string]*dbRecord // one per spec.same
 }
 
-type dbCustomer struct {
-	ID    string `db:"id"`
-	Name  string `db:"name"`
-	Email string `db:"email"`
-	TaxID string `db:"tax_id"`
+type dbRecord struct {
+	ID   string
+	Name string
 }
 
 func taxKey(s string) string { return strings.ToUpper(strings.Join(strings.Fields(s), "")) }
 
-func loadExisting(app core.App, business string) (*existing, error) {
-	var all []*dbCustomer
-	err := app.DB().Select("id", "name", "email", "tax_id").From(migrations.CustomersCollection).
-		Where(dbx.HashExp{"business": business}).All(&all)
+func loadExisting(app core.App, spec *kindSpec, business string) (*existing, error) {
+	cols := []string{"id", "name"}
+	for _, f := range spec.same {
+		cols = append(cols, f.field)
+	}
+	var all []dbx.NullStringMap
+	err := app.DB().Select(cols...).From(spec.collection).Where(dbx.HashExp{"business": business}).All(&all)
 	if err != nil {
 		return nil, err
 	}
-	ex := &existing{byEmail: map[string]*dbCustomer{}, byTaxID: map[string]*dbCustomer{}}
-	for _, c := range all {
-		if c.Email != "" {
-			ex.byEmail[strings.ToLower(c.Email)] = c
-		}
-		if k := taxKey(c.TaxID); k != "" {
-			ex.byTaxID[k] = c
+	ex := &existing{spec: spec, index: make([]map[string]*dbRecord, len(spec.same))}
+	for i := range spec.same {
+		ex.index[i] = map[string]*dbRecord{}
+	}
+	for _, row := range all {
+		r := &dbRecord{ID: row["id"].String, Name: row["name"].String}
+		for i, f := range spec.same {
+			if k := f.key(row[f.field].String); k != "" {
+				ex.index[i][k] = r
+			}
 		}
 	}
 	return ex, nil
 }
 
-// match is the customer the row's values already are, and by what.
-func (ex *existing) match(v map[string]any) (*dbCustomer, string) {
-	if email, _ := v["email"].(string); email != "" {
-		if c := ex.byEmail[strings.ToLower(email)]; c != nil {
-			return c, "email"
-		}
-	}
-	if tax, _ := v["tax_id"].(string); tax != "" {
-		if c := ex.byTaxID[taxKey(tax)]; c != nil {
-			return c, "tax_id"
+// match is the record the row's values already are, and by which field.
+func (ex *existing) match(v map[string]any) (*dbRecord, string) {
+	for i, f := range ex.spec.same {
+		s, _ := v[f.field].(string)
+		if k := f.key(s); k != "" {
+			if r := ex.index[i][k]; r != nil {
+				return r, f.field
+			}
 		}
 	}
 	return nil, ""
 }
 
+// defaultCurrency is the business's currency for new records.
+func defaultCurrency(app core.App, business string) string {
+	var cur string
+	_ = app.DB().Select(migrations.FieldDefaultCurrency).From(migrations.BusinessesCollection).
+		Where(dbx.HashExp{"id": business}).Limit(1).Row(&cur)
+	if cur == "" {
+		return migrations.DefaultCurrency
+	}
+	return cur
+}
+
 // apply saves the rows through app (a transaction) by the rules of a
-// typed customer and tells what happened to each.
+// typed record of their kind and tells what happened to each.
 func apply(app core.App, req *request) (*outcome, error) {
-	col, err := app.FindCachedCollectionByNameOrId(migrations.CustomersCollection)
+	col, err := app.FindCachedCollectionByNameOrId(req.spec.collection)
 	if err != nil {
 		return nil, err
 	}
-	ex, err := loadExisting(app, req.business)
+	currency := defaultCurrency(app, req.business)
+	ex, err := loadExisting(app, req.spec, req.business)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +288,7 @@ func apply(app core.App, req *request) (*outcome, error) {
 			out.Skipped++
 			continue
 		}
-		values, problems := decideRow(req.mapping, row.n, row.cells)
+		values, problems := req.spec.decide(req.mapping, row.n, row.cells, currency)
 		if len(problems) > 0 {
 			fail(problems)
 			continue
@@ -351,9 +369,10 @@ func (s *service) previewRoute(e *core.RequestEvent) error {
 	if !errors.Is(err, errRollback) {
 		return e.InternalServerError("", err)
 	}
-	ans := previewAnswer{Header: req.header, Mapping: req.mapping, Fields: CustomerFields, Total: len(req.rows), outcome: out}
+	ans := previewAnswer{Header: req.header, Mapping: req.mapping, Fields: req.spec.fields, Total: len(req.rows), outcome: out}
+	currency := defaultCurrency(e.App, req.business)
 	for _, row := range req.rows[:min(previewRows, len(req.rows))] {
-		v, _ := decideRow(req.mapping, row.n, row.cells)
+		v, _ := req.spec.decide(req.mapping, row.n, row.cells, currency)
 		ans.Rows = append(ans.Rows, previewRow{Row: row.n, Values: v})
 	}
 	sortProblems(out.Problems)
@@ -384,12 +403,9 @@ func (s *service) runRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := req.mapping["name"]; !ok {
-		_, first := req.mapping["contact_first"]
-		_, last := req.mapping["contact_last"]
-		if !first && !last {
-			return badRequest("folio_import_no_name_column", msgNoNameColumn)
-		}
+	named := slices.ContainsFunc(req.spec.named, func(f string) bool { _, ok := req.mapping[f]; return ok })
+	if !named {
+		return badRequest("folio_import_no_name_column", msgNoNameColumn)
 	}
 	claim, err := s.claim(e, req)
 	if err != nil {

@@ -362,3 +362,51 @@ func TestLimitsAndRefusals(t *testing.T) {
 		t.Errorf("a chosen mapping = %d %v", code, res)
 	}
 }
+
+// Items from a lexoffice article export: the price in the business's
+// currency, the tax rate, the SKU; a row whose SKU is an item already
+// updates it (as chosen), a row without a name is a problem; undo takes
+// the new ones away and gives the updated one its price back.
+func TestImportItems(t *testing.T) {
+	a := newAPI(t)
+	col := must(a.app.FindCollectionByNameOrId(migrations.ItemsCollection))
+	old := core.NewRecord(col)
+	old.Set("business", alice)
+	old.Set("name", "Beratung")
+	old.Set("sku", "A-1")
+	old.Set("prices", []map[string]any{{"currency": "EUR", "cents": 8000}})
+	if err := a.app.Save(old); err != nil {
+		t.Fatal(err)
+	}
+	file := []byte("Artikelnummer;Bezeichnung;Beschreibung;Einheit;Nettopreis;Steuersatz\n" +
+		"A-1;Beratung;Stunde;h;95,00;19\n" +
+		"A-2;Workshop;Tag;d;1.200,00;19 %\n" +
+		"A-3;;ohne Namen;;10;7\n")
+	code, res := a.upload(testapp.Alice.ID, PathPreview, file, "kind", "items", "duplicates", "update")
+	if code != http.StatusOK || res["updated"] != 1.0 || res["created"] != 1.0 || strings.Join(problems(res), ",") != "4 name row_required" {
+		t.Fatalf("preview = %d %v", code, res)
+	}
+	code, res = a.upload(testapp.Alice.ID, PathRun, file, "kind", "items", "duplicates", "update", "mode", "rows")
+	if code != http.StatusOK || res["created"] != 1.0 || res["updated"] != 1.0 || res["failed"] != 1.0 {
+		t.Fatalf("run = %d %v", code, res)
+	}
+	ws, err := a.app.FindFirstRecordByFilter(migrations.ItemsCollection, "sku = 'A-2'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws.GetString("prices") != `[{"currency":"EUR","cents":120000}]` || ws.GetFloat("tax_rate") != 19 || ws.GetString("unit") != "d" {
+		t.Errorf("imported item: prices %s rate %v unit %q", ws.GetString("prices"), ws.GetFloat("tax_rate"), ws.GetString("unit"))
+	}
+	if got := must(a.app.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":9500}]` {
+		t.Errorf("updated item's prices %s", got)
+	}
+	if code, res := a.undo(testapp.Alice.ID, res["id"].(string)); code != http.StatusOK {
+		t.Fatalf("undo = %d %v", code, res)
+	}
+	if _, err := a.app.FindRecordById(col, ws.Id); err == nil {
+		t.Error("undo left the imported item")
+	}
+	if got := must(a.app.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":8000}]` {
+		t.Errorf("after undo the item's prices are %s", got)
+	}
+}

@@ -34,6 +34,10 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 	case s.now().Sub(imp.GetDateTime("created").Time()) > UndoWindow:
 		return answer(http.StatusConflict, "folio_import_undo_expired", msgUndoExpired)
 	}
+	spec := kinds[imp.GetString("kind")]
+	if spec == nil {
+		return answer(http.StatusNotFound, "folio_import_not_found", msgImportMissing)
+	}
 	var created []string
 	var previous []previousValues
 	if err := json.Unmarshal([]byte(imp.GetString(migrations.FieldImportCreated)), &created); err != nil {
@@ -44,7 +48,7 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 	}
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		for i := len(previous) - 1; i >= 0; i-- {
-			rec, err := tx.FindRecordById(migrations.CustomersCollection, previous[i].ID)
+			rec, err := tx.FindRecordById(spec.collection, previous[i].ID)
 			if err != nil {
 				continue // deleted since: nothing to restore
 			}
@@ -56,7 +60,7 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 			}
 		}
 		for _, id := range created {
-			rec, err := tx.FindRecordById(migrations.CustomersCollection, id)
+			rec, err := tx.FindRecordById(spec.collection, id)
 			if err != nil {
 				continue // deleted since
 			}

@@ -1,0 +1,53 @@
+package imports
+
+import (
+	"strings"
+
+	"folio/server/migrations"
+)
+
+// kindSpec is what differs between importing customers and items: the
+// collection, the fields a column can fill and their headers, how a row
+// becomes a record's values, which fields are enough to name a record,
+// and what makes a row one that is already there.
+type kindSpec struct {
+	collection string
+	fields     []string
+	aliases    map[string][]string
+	// named: the mapping must have one of these fields.
+	named  []string
+	decide func(m Mapping, n int, cells []string, currency string) (map[string]any, []Problem)
+	// same lists the fields a row is matched on, in order, each with how
+	// its value is compared.
+	same []sameField
+}
+
+// sameField is a field that makes a row the same record as one already
+// there, and how its values are compared.
+type sameField struct {
+	field string
+	key   func(string) string
+}
+
+func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+var kinds = map[string]*kindSpec{
+	migrations.ImportCustomers: {
+		collection: migrations.CustomersCollection,
+		fields:     CustomerFields,
+		aliases:    customerAliases,
+		named:      []string{"name", "contact_first", "contact_last"},
+		decide: func(m Mapping, n int, cells []string, _ string) (map[string]any, []Problem) {
+			return decideRow(m, n, cells)
+		},
+		same: []sameField{{"email", lower}, {"tax_id", taxKey}},
+	},
+	migrations.ImportItems: {
+		collection: migrations.ItemsCollection,
+		fields:     ItemFields,
+		aliases:    itemAliases,
+		named:      []string{"name"},
+		decide:     decideItemRow,
+		same:       []sameField{{migrations.FieldItemSKU, strings.TrimSpace}, {"name", lower}},
+	},
+}
