@@ -38,9 +38,7 @@ test('a 50-row Zoho export: the bad row is named in a sentence, skipped, and the
     mimeType: 'text/csv',
     buffer: zohoContacts(),
   })
-  await expect(
-    page.getByText('50 rows: 49 ready, 0 already customers, 1 with problems.'),
-  ).toBeVisible()
+  await expect(page.getByText('50 rows: 49 ready, 0 already there, 1 with problems.')).toBeVisible()
   // The columns Folio guessed from Zoho's headers.
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('0')
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('4')
@@ -82,4 +80,29 @@ test('the checked file fits every width in Arabic, right to left', async ({ page
   }
   expect(problems).toEqual([])
   expect(await axeViolations(page, { include: 'main' })).toEqual([])
+})
+
+test('items from a lexoffice article export: the price in the business currency, then in /items', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('import-items'))
+  await page.goto('/settings/import')
+  await page.getByLabel('What to import').selectOption('items')
+  await page.getByLabel('File (CSV or Excel)').setInputFiles({
+    name: 'artikel.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Artikelnummer;Bezeichnung;Beschreibung;Einheit;Nettopreis;Steuersatz\r\n' +
+        'A-1;Beratungsstunde;Stunde;h;95,00;19\r\n' +
+        'A-2;Workshoptag;Tag;d;1.200,00;19 %\r\n',
+    ),
+  })
+  await expect(page.getByText('2 rows: 2 ready, 0 already there, 0 with problems.')).toBeVisible()
+  await expect(page.getByLabel('Price', { exact: true })).toHaveValue('4')
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByText('2 created, 0 updated, 0 skipped, 0 with problems.')).toBeVisible()
+  await page.getByRole('link', { name: 'See the items' }).click()
+  await expect(page).toHaveURL(/\/items/)
+  await expect(page.getByText('Workshoptag', { exact: true }).first()).toBeVisible()
 })

@@ -34,7 +34,12 @@ export const articles = [
   {
     id: 'import',
     title: 'help.articles.import.title',
-    body: ['help.articles.import.p1', 'help.articles.import.p2', 'help.articles.import.p3'],
+    body: [
+      'help.articles.import.p1',
+      'help.articles.import.p2',
+      'help.articles.import.p3',
+      'help.articles.import.p4',
+    ],
   },
   {
     id: 'two-factor',

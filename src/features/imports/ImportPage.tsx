@@ -18,6 +18,7 @@ import {
   runImport,
   undoImport,
   type DuplicateChoice,
+  type Kind,
   type Mapping,
   type Mode,
   type Preview,
@@ -29,8 +30,11 @@ import { fieldLabel, problemRows, problemText, reportCsv } from './problems'
 const ACCEPT =
   '.csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-/** The columns the first rows show. */
-const SHOWN = ['name', 'email', 'city', 'country'] as const
+/** The columns the first rows show, by what is imported. */
+const SHOWN: Record<Kind, readonly string[]> = {
+  customers: ['name', 'email', 'city', 'country'],
+  items: ['name', 'sku', 'unit', 'tax_rate'],
+}
 
 /**
  * /settings/import: choose a file → the guessed columns (editable) → every row checked, the first
@@ -42,6 +46,7 @@ export default function ImportPage() {
   const business = useBusinessId()
   const role = useRole()
   const queryClient = useQueryClient()
+  const [kind, setKind] = useState<Kind>('customers')
   const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<Preview | null>(null)
   const [mapping, setMapping] = useState<Mapping>({})
@@ -55,22 +60,27 @@ export default function ImportPage() {
 
   const check = useMutation({
     mutationFn: (v: { file: File; mapping?: Mapping }) =>
-      previewImport(business, v.file, { mapping: v.mapping, duplicates }),
+      previewImport(business, v.file, { kind, mapping: v.mapping, duplicates }),
     onSuccess: (p) => {
       setPreview(p)
       setMapping(p.mapping)
       setRefused(null)
       setError(null)
     },
+    // The page says what went wrong itself (no toast as well).
+    meta: { silent: true },
     onError: (e) => setError(mutationErrorMessage(e)),
   })
   const run = useMutation({
-    mutationFn: (f: File) => runImport(business, f, { mapping, mode, duplicates, skip: [...skip] }),
+    mutationFn: (f: File) =>
+      runImport(business, f, { kind, mapping, mode, duplicates, skip: [...skip] }),
     onSuccess: (r) => {
       setResult(r)
       setError(null)
-      void queryClient.invalidateQueries({ queryKey: ['records', 'customers'] })
+      void queryClient.invalidateQueries({ queryKey: ['records', kind] })
     },
+    // The page says what went wrong itself (no toast as well).
+    meta: { silent: true },
     onError: (e) => {
       setRefused(refusedProblems(e))
       setError(mutationErrorMessage(e))
@@ -80,8 +90,10 @@ export default function ImportPage() {
     mutationFn: (id: string) => undoImport(id),
     onSuccess: () => {
       setUndone(true)
-      void queryClient.invalidateQueries({ queryKey: ['records', 'customers'] })
+      void queryClient.invalidateQueries({ queryKey: ['records', kind] })
     },
+    // The page says what went wrong itself (no toast as well).
+    meta: { silent: true },
     onError: (e) => setError(mutationErrorMessage(e)),
   })
 
@@ -136,8 +148,11 @@ export default function ImportPage() {
         {error ? <Alert>{error}</Alert> : null}
         {report.length > 0 ? <ProblemList problems={report} /> : null}
         <div className="flex flex-wrap gap-2">
-          <PreloadLink href={paths.customers} className={buttonClass('primary', 'md')}>
-            {t('imports.result.customers')}
+          <PreloadLink
+            href={kind === 'items' ? paths.items : paths.customers}
+            className={buttonClass('primary', 'md')}
+          >
+            {kind === 'items' ? t('imports.result.items') : t('imports.result.customers')}
           </PreloadLink>
           <Button
             variant="outline"
@@ -168,6 +183,17 @@ export default function ImportPage() {
         <h2 className="text-lg font-semibold">{t('imports.title')}</h2>
         <p className="text-sm text-muted-foreground">{t('imports.description')}</p>
       </div>
+      <SelectField
+        label={t('imports.kind.label')}
+        value={kind}
+        onChange={(e) => {
+          reset()
+          setKind(e.target.value as Kind)
+        }}
+      >
+        <option value="customers">{t('imports.kind.customers')}</option>
+        <option value="items">{t('imports.kind.items')}</option>
+      </SelectField>
       <FileInput
         label={t('imports.file.label')}
         accept={ACCEPT}
@@ -239,7 +265,7 @@ export default function ImportPage() {
                     <th scope="col" className="p-2 text-start">
                       {t('imports.preview.row')}
                     </th>
-                    {SHOWN.map((f) => (
+                    {SHOWN[kind].map((f) => (
                       <th key={f} scope="col" className="p-2 text-start">
                         {fieldLabel(f, t)}
                       </th>
@@ -250,7 +276,7 @@ export default function ImportPage() {
                   {preview.rows.map((r) => (
                     <tr key={r.row} className="border-t border-border">
                       <td className="p-2">{r.row}</td>
-                      {SHOWN.map((f) => (
+                      {SHOWN[kind].map((f) => (
                         <td key={f} className="p-2 [overflow-wrap:anywhere]">
                           <bdi>{r.values[f] ?? ''}</bdi>
                         </td>

@@ -13,7 +13,7 @@ export interface Duplicate {
   row: number
   customer: string
   name: string
-  by: 'email' | 'tax_id'
+  by: 'email' | 'tax_id' | 'sku' | 'name'
 }
 
 /** Which column (by its index in the header) fills which customer field. */
@@ -45,9 +45,11 @@ export interface RunResult extends Outcome {
 }
 
 export type DuplicateChoice = 'skip' | 'update' | 'new'
+export type Kind = 'customers' | 'items'
 export type Mode = 'all' | 'rows'
 
 export interface ImportOptions {
+  kind: Kind
   mapping?: Mapping
   mode?: Mode
   duplicates?: DuplicateChoice
@@ -60,7 +62,7 @@ async function upload<T>(path: string, business: string, file: File, o: ImportOp
   const body = new FormData()
   // The server reads the fields before the file, as it streams.
   body.append('business', business)
-  body.append('kind', 'customers')
+  body.append('kind', o.kind)
   if (o.mapping) body.append('mapping', JSON.stringify(o.mapping))
   if (o.mode) body.append('mode', o.mode)
   if (o.duplicates) body.append('duplicates', o.duplicates)
@@ -73,7 +75,7 @@ async function upload<T>(path: string, business: string, file: File, o: ImportOp
   })
 }
 
-export const previewImport = (business: string, file: File, o: ImportOptions = {}) =>
+export const previewImport = (business: string, file: File, o: ImportOptions) =>
   upload<Preview>('/api/folio/import/preview', business, file, o)
 
 export const runImport = (business: string, file: File, o: ImportOptions) =>

@@ -16,6 +16,9 @@ describe('import problems', () => {
     expect(problemText({ row: 6, field: 'country', code: 'row_invalid' }, t)).toBe(
       'Row 6: Country is not valid.',
     )
+    expect(problemText({ row: 3, field: 'price', code: 'row_not_number' }, t)).toBe(
+      'Row 3: Price must be a number.',
+    )
   })
 
   it("says a customer rule's code as the customer form would, after the row", () => {
