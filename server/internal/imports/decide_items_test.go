@@ -1,8 +1,6 @@
 package imports
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -19,21 +17,8 @@ func TestDecideItemColumns(t *testing.T) {
 		"lexoffice.csv":    {"sku": "Artikelnummer", "name": "Bezeichnung", "description": "Beschreibung", "unit": "Einheit", "price": "Nettopreis", "tax_rate": "Steuersatz"},
 	}
 	for file, want := range cases {
-		raw, err := os.ReadFile(filepath.Join("testdata", "items", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tab, err := openTable(bytesReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := decideColumns(ItemFields, itemAliases, tab.header)
-		named := map[string]string{}
-		for f, i := range got {
-			named[f] = tab.header[i]
-		}
-		if !reflect.DeepEqual(named, want) {
-			t.Errorf("%s: %v, want %v", file, named, want)
+		if got := guessed(t, "items", file, ItemFields, itemAliases); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", file, got, want)
 		}
 	}
 }
