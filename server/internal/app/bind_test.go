@@ -38,6 +38,20 @@ func factoryWith(env map[string]string) func(t testing.TB) *tests.TestApp {
 	}
 }
 
+// saveUser is a BeforeTestFunc that saves a user with this email and
+// password.
+func saveUser(email, password string) func(testing.TB, *tests.TestApp, *core.ServeEvent) {
+	return func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
+		users, _ := app.FindCollectionByNameOrId("users")
+		rec := core.NewRecord(users)
+		rec.SetEmail(email)
+		rec.SetPassword(password)
+		if err := app.Save(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestWiring(t *testing.T) {
 	// Seeding the demo ledger takes about a second, so only the scenarios
 	// about the demo account start with it.
@@ -120,15 +134,7 @@ func TestWiring(t *testing.T) {
 		{Name: "reset mail links to the app", Method: http.MethodPost, URL: "/api/collections/users/request-password-reset",
 			Body:           strings.NewReader(`{"email":"reset@folio.test"}`),
 			ExpectedStatus: 204, Delay: 100 * time.Millisecond,
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				users, _ := app.FindCollectionByNameOrId("users")
-				rec := core.NewRecord(users)
-				rec.SetEmail("reset@folio.test")
-				rec.SetPassword("reset-pass-123")
-				if err := app.Save(rec); err != nil {
-					t.Fatal(err)
-				}
-			},
+			BeforeTestFunc: saveUser("reset@folio.test", "reset-pass-123"),
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if app.TestMailer.TotalSend() != 1 {
 					t.Fatalf("%d mails sent", app.TestMailer.TotalSend())
@@ -144,15 +150,7 @@ func TestWiring(t *testing.T) {
 		{Name: "verification mail links to the app", Method: http.MethodPost, URL: "/api/collections/users/request-verification",
 			Body:           strings.NewReader(`{"email":"new@folio.test"}`),
 			ExpectedStatus: 204, Delay: 100 * time.Millisecond,
-			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, _ *core.ServeEvent) {
-				users, _ := app.FindCollectionByNameOrId("users")
-				rec := core.NewRecord(users)
-				rec.SetEmail("new@folio.test")
-				rec.SetPassword("new-pass-123")
-				if err := app.Save(rec); err != nil {
-					t.Fatal(err)
-				}
-			},
+			BeforeTestFunc: saveUser("new@folio.test", "new-pass-123"),
 			AfterTestFunc: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
 				if app.TestMailer.TotalSend() != 1 ||
 					!strings.Contains(app.TestMailer.LastMessage().HTML, "/verify-email?token=") {
