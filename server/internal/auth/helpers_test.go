@@ -159,6 +159,14 @@ func setState(t testing.TB, app core.App, id string, st totpState) {
 	}
 }
 
+// spendCurrentCode marks Alice's code of this moment as used, as signing
+// in with it does.
+func spendCurrentCode(t testing.TB, app core.App) {
+	st := state(t, app, testapp.Alice.ID)
+	st.LastStep = totpStep(time.Now()) + totpSkew
+	setState(t, app, testapp.Alice.ID, st)
+}
+
 func mfaExists(app core.App, id string) bool {
 	_, err := app.FindMFAById(id)
 	return err == nil

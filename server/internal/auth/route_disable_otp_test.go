@@ -67,10 +67,7 @@ func TestDisableOTP(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
-				// The code of the current step was already used to sign in.
-				st := state(t, app, testapp.Alice.ID)
-				st.LastStep = totpStep(time.Now()) + totpSkew
-				setState(t, app, testapp.Alice.ID, st)
+				spendCurrentCode(t, app)
 			},
 			AfterTestFunc: untouched,
 		},

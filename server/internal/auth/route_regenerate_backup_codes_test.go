@@ -63,9 +63,7 @@ func TestRegenerateBackupCodes(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"code":"folio_invalid_2fa_code"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
-				st := state(t, app, testapp.Alice.ID)
-				st.LastStep = totpStep(time.Now()) + totpSkew
-				setState(t, app, testapp.Alice.ID, st)
+				spendCurrentCode(t, app)
 				f.before = state(t, app, testapp.Alice.ID)
 			},
 			AfterTestFunc: untouched,
