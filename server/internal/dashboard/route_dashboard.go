@@ -106,16 +106,21 @@ type Lists struct {
 	AwaitingQuotes []QuoteRow `json:"awaiting_quotes"`
 }
 
-// InvoiceRow is an invoice in a list.
-type InvoiceRow struct {
+// DocRow is what an invoice and a quote in a list both have.
+type DocRow struct {
 	ID           string `db:"id" json:"id"`
 	Number       string `db:"number" json:"number"`
 	Customer     string `db:"customer" json:"customer"`
 	CustomerName string `db:"customer_name" json:"customer_name"`
 	IssueDate    string `db:"issue_date" json:"issue_date"`
-	DueDate      string `db:"due_date" json:"due_date"`
 	Status       string `db:"status" json:"status"`
 	TotalCents   int64  `db:"total_cents" json:"total_cents"`
+}
+
+// InvoiceRow is an invoice in a list.
+type InvoiceRow struct {
+	DocRow
+	DueDate      string `db:"due_date" json:"due_date"`
 	BalanceCents int64  `db:"balance_cents" json:"balance_cents"`
 	// DaysOverdue is today − due date: positive when late, negative when
 	// still to come.
@@ -137,14 +142,8 @@ type PaymentRow struct {
 
 // QuoteRow is a quote in a list.
 type QuoteRow struct {
-	ID           string `db:"id" json:"id"`
-	Number       string `db:"number" json:"number"`
-	Customer     string `db:"customer" json:"customer"`
-	CustomerName string `db:"customer_name" json:"customer_name"`
-	IssueDate    string `db:"issue_date" json:"issue_date"`
-	ExpiryDate   string `db:"expiry_date" json:"expiry_date"`
-	Status       string `db:"status" json:"status"`
-	TotalCents   int64  `db:"total_cents" json:"total_cents"`
+	DocRow
+	ExpiryDate string `db:"expiry_date" json:"expiry_date"`
 	// DaysToExpiry is expiry − today; null without an expiry date.
 	DaysToExpiry *int64 `db:"days_to_expiry" json:"days_to_expiry"`
 }
