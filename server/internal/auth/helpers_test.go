@@ -121,6 +121,11 @@ func fire(t testing.TB, e *core.ServeEvent, method, url string, payload any, hea
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serveJSON(mux, method, url, payload, headers)
+}
+
+// serveJSON sends payload as JSON, with headers, through h.
+func serveJSON(h http.Handler, method, url string, payload any, headers map[string]string) *httptest.ResponseRecorder {
 	b, _ := json.Marshal(payload)
 	req := httptest.NewRequest(method, url, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
@@ -128,7 +133,7 @@ func fire(t testing.TB, e *core.ServeEvent, method, url string, payload any, hea
 		req.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
-	mux.ServeHTTP(rec, req)
+	h.ServeHTTP(rec, req)
 	return rec
 }
 

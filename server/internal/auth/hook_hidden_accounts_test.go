@@ -47,14 +47,7 @@ type answer struct {
 
 func call(t testing.TB, h http.Handler, method, url string, payload any, headers map[string]string) answer {
 	t.Helper()
-	b, _ := json.Marshal(payload)
-	req := httptest.NewRequest(method, url, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	rec := serveJSON(h, method, url, payload, headers)
 	return answer{rec.Code, rec.Header().Get("Content-Type"), rec.Body.String()}
 }
 
