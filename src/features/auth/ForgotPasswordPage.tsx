@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { useAsyncAction } from '@/lib/use-async'
-import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -9,6 +8,7 @@ import { requestPasswordReset } from './api/account'
 import { emailSchema } from './data/schemas'
 import { useCheckedSubmit } from './data/use-checked-submit'
 import { useT } from '@/lib/i18n'
+import { EmailField } from './components/EmailField'
 
 export default function ForgotPasswordPage() {
   const t = useT()
@@ -41,15 +41,7 @@ export default function ForgotPasswordPage() {
           className="grid gap-4"
           aria-label={t('pages.reset.title')}
         >
-          <Field
-            label={t('auth.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder={t('auth.emailPlaceholder')}
-            error={errors.email}
-            autoFocus
-          />
+          <EmailField error={errors.email} autoFocus />
           <Button type="submit" busy={request.status === 'pending'}>
             {t('pages.forgot.submit')}
           </Button>

@@ -10,6 +10,7 @@ import { signUpSchema } from './data/schemas'
 import { useCheckedSubmit } from './data/use-checked-submit'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
+import { EmailField } from './components/EmailField'
 
 export default function SignUpPage() {
   const t = useT()
@@ -48,14 +49,7 @@ export default function SignUpPage() {
           error={errors.name}
           hint={t('auth.signUp.optional')}
         />
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          error={errors.email}
-        />
+        <EmailField error={errors.email} />
         <NewPasswordFields
           labels={{ password: t('auth.password'), confirm: t('auth.signUp.confirm') }}
           errors={errors}

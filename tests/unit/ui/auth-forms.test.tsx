@@ -7,10 +7,15 @@ vi.mock('@/lib/auth-context', () => ({
   useAuthSelector: () => null,
   useAuthActor: () => ({ send: authSend }),
 }))
-vi.mock('@/features/auth/api/account', () => ({ requestPasswordReset }))
+vi.mock('@/features/auth/api/account', () => ({
+  requestPasswordReset,
+  listOAuth2Providers: async () => [],
+  beginOAuth2: vi.fn(),
+}))
 
 const { default: SignUpPage } = await import('@/features/auth/SignUpPage')
 const { default: ForgotPasswordPage } = await import('@/features/auth/ForgotPasswordPage')
+const { SignInForm } = await import('@/features/auth/components/SignInForm')
 
 /** Types each value into the input with that label. */
 function fill(values: Record<string, string>) {
@@ -48,5 +53,19 @@ describe('the forgot-password form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByText(/If an account exists for ada@example.com/)).toBeInTheDocument()
     expect(requestPasswordReset).toHaveBeenCalledExactlyOnceWith('ada@example.com')
+  })
+})
+
+describe('the email field', () => {
+  it('names an existing account on sign-in and a new address on sign-up', () => {
+    const email = () => screen.getByLabelText('Email', { selector: 'input' })
+    const { unmount } = render(<SignInForm />)
+    expect(email()).toHaveAttribute('autocomplete', 'username')
+    expect(email()).toHaveAttribute('type', 'email')
+    expect(email()).toHaveFocus()
+    unmount()
+    render(<SignUpPage />)
+    expect(email()).toHaveAttribute('autocomplete', 'email')
+    expect(email()).not.toHaveFocus()
   })
 })

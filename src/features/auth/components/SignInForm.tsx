@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
 import { useAsyncAction } from '@/lib/use-async'
 import { preloadPb } from '@/lib/pocketbase/instance'
-import { Field } from '@/components/ui/field'
 import { Button } from '@/components/ui/button'
 import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -15,6 +14,7 @@ import { useCheckedSubmit } from '../data/use-checked-submit'
 import { PasswordField } from './PasswordField'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
+import { EmailField } from './EmailField'
 
 /** SPEC §5: the redirect parameter must be a string (one value, not a list). */
 function useRedirectParam(): string | undefined {
@@ -51,15 +51,7 @@ export function SignInForm() {
         aria-label={t('auth.signIn')}
       >
         {serverError ? <Alert>{authText(serverError, t)}</Alert> : null}
-        <Field
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          placeholder={t('auth.emailPlaceholder')}
-          error={errors.email}
-          autoFocus
-        />
+        <EmailField error={errors.email} autoComplete="username" autoFocus />
         <PasswordField
           label={t('auth.password')}
           name="password"
