@@ -184,6 +184,27 @@ func decodeJSON(t testing.TB, res *http.Response, dst any) {
 	}
 }
 
+// decodeUncached decodes an answer that shows backup codes into dst, after
+// checking no cache may keep it.
+func decodeUncached(t testing.TB, res *http.Response, dst any) {
+	t.Helper()
+	if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("Cache-Control = %q", cc)
+	}
+	decodeJSON(t, res, dst)
+}
+
+// storedHashed checks that hashes holds each of the shown codes, hashed
+// with salt, in the same order.
+func storedHashed(t testing.TB, codes, hashes []string, salt string) {
+	t.Helper()
+	for i, c := range codes {
+		if hashes[i] != hashBackupCode(c, salt) {
+			t.Errorf("code %d is not stored, or not hashed", i)
+		}
+	}
+}
+
 // hiddenTOTPFields must never appear in a non-superuser answer.
 var hiddenTOTPFields = []string{
 	`"totpSecret"`, `"totpPendingSecret"`, `"totpBackupCodes"`, `"totpPendingBackupCodes"`, `"totpLastStep"`,
