@@ -148,8 +148,5 @@ func TestPasswordGuessesAreLimitedPerAccount(t *testing.T) {
 			},
 		},
 	}
-	for _, s := range scenarios {
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, nil, scenarios)
 }

@@ -184,6 +184,17 @@ func decodeJSON(t testing.TB, res *http.Response, dst any) {
 	}
 }
 
+// runScenarios runs each scenario on a new fixture app, emptying headers
+// (when given) first, as each scenario signs its own user in.
+func runScenarios(t *testing.T, headers map[string]string, scenarios []tests.ApiScenario) {
+	t.Helper()
+	for _, s := range scenarios {
+		clear(headers)
+		s.TestAppFactory = factory
+		s.Test(t)
+	}
+}
+
 // decodeUncached decodes an answer that shows backup codes into dst, after
 // checking no cache may keep it.
 func decodeUncached(t testing.TB, res *http.Response, dst any) {

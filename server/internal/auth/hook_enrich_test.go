@@ -128,9 +128,5 @@ func TestHiddenTOTPFields(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }

@@ -196,10 +196,7 @@ func TestAccountMailsSpeakTheRequestsLanguage(t *testing.T) {
 			},
 		},
 	}
-	for _, s := range scenarios {
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, nil, scenarios)
 }
 
 func TestEmailChangeMailSpeaksTheRequestsLanguage(t *testing.T) {
@@ -262,10 +259,7 @@ func TestNewLocationAlertSpeaksTheSignInsLanguage(t *testing.T) {
 			},
 		},
 	}
-	for _, s := range scenarios {
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, nil, scenarios)
 }
 
 // TestOTPMail: PocketBase's email OTP stays off for users, but its mail

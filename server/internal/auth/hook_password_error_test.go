@@ -48,8 +48,5 @@ func TestInvalidCredentialsMessage(t *testing.T) {
 			BeforeTestFunc: withAlice,
 		},
 	}
-	for _, s := range scenarios {
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, nil, scenarios)
 }

@@ -102,11 +102,7 @@ func TestPasswordSignInWithTOTP(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }
 
 // The OAuth2 account-linking case cannot be driven without a provider, so

@@ -225,10 +225,7 @@ func TestAuthWithOTP(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, nil, scenarios)
 }
 
 func upper(s string) string {

@@ -135,11 +135,7 @@ func TestConfirmOTP(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }
 
 // wrongCode is a 6-digit code that differs from code in every digit, so it

@@ -117,9 +117,5 @@ func TestDisableOTP(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }

@@ -65,9 +65,5 @@ func TestOTPStatus(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }

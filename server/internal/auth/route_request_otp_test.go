@@ -106,11 +106,7 @@ func TestRequestOTP(t *testing.T) {
 		},
 	}
 
-	for _, s := range scenarios {
-		clear(headers)
-		s.TestAppFactory = factory
-		s.Test(t)
-	}
+	runScenarios(t, headers, scenarios)
 }
 
 func mustCollection(t testing.TB, app core.App, name string) *core.Collection {
