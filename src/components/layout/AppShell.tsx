@@ -4,7 +4,7 @@ import { useLocale, useT, type MessageKey } from '@/lib/i18n'
 import type { Theme } from '@/lib/preferences'
 import { setPreference, usePreferences } from '@/lib/use-preferences'
 import { initials } from './initials'
-import { PreloadLink } from '../ui/preload-link'
+import { NavLink } from './NavLink'
 import { Button } from '../ui/button'
 import { cn } from '../ui/cn'
 
@@ -68,16 +68,9 @@ export function AppShell({
               const active = location === item.href || location.startsWith(`${item.href}/`)
               return (
                 <li key={item.href}>
-                  <PreloadLink
-                    href={item.href}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'block rounded-md px-3 py-2 text-sm',
-                      active ? 'bg-accent font-medium' : 'text-muted-foreground hover:bg-muted',
-                    )}
-                  >
+                  <NavLink href={item.href} active={active}>
                     {item.label}
-                  </PreloadLink>
+                  </NavLink>
                 </li>
               )
             })}

@@ -1,6 +1,5 @@
 import { useLocation } from 'wouter'
-import { PreloadLink } from '@/components/ui/preload-link'
-import { cn } from '@/components/ui/cn'
+import { NavLink } from '@/components/layout/NavLink'
 import { useT, type MessageKey } from '@/lib/i18n'
 
 export const settingsSections = [
@@ -86,16 +85,9 @@ export function SettingsNav() {
           const active = location === s.href
           return (
             <li key={s.href}>
-              <PreloadLink
-                href={s.href}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
-                  active ? 'bg-accent font-medium' : 'text-muted-foreground hover:bg-muted',
-                )}
-              >
+              <NavLink href={s.href} active={active} className="whitespace-nowrap">
                 {t(s.label)}
-              </PreloadLink>
+              </NavLink>
             </li>
           )
         })}
