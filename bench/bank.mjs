@@ -7,7 +7,7 @@
 // high-water mark VmHWM before and after), then imports it again (nothing added). Targets: under
 // 5 s and under 200 MB. Needs the server build (npm run server:build; FOLIO_BINARY=path times
 // another build). The server is stopped and the data dir removed at the end.
-import { apiJSON, benchServer, procMB, seedAccount, timedUpload } from './server.mjs'
+import { apiJSON, benchServer, procMB, seedAccount, signIn, timedUpload } from './server.mjs'
 
 const OPEN = Number(process.env.OPEN ?? 5000)
 const ENTRIES = Number(process.env.ENTRIES ?? 10000)
@@ -92,12 +92,7 @@ try {
   let run = 1
   await seed(Math.ceil(OPEN * 1.6), run)
   await server.start()
-  const auth = await apiJSON(base, 'POST', '/api/collections/users/auth-with-password', {
-    identity: email,
-    password,
-  })
-  const token = auth.token
-  const business = auth.record.id
+  const { token, business } = await signIn(base, email, password)
   let open = await openInvoices(token)
   while (open.length < OPEN && run < 5) {
     await server.stop()

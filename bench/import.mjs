@@ -7,7 +7,7 @@
 // VmHWM). Targets: the run under 20 s, under 300 MB. Needs the server build (npm run
 // server:build; FOLIO_BINARY=path times another build). The server is stopped and the data dir
 // removed at the end.
-import { apiJSON, benchServer, procMB, seedAccount, timedUpload } from './server.mjs'
+import { benchServer, procMB, seedAccount, signIn, timedUpload } from './server.mjs'
 
 const ROWS = Number(process.env.ROWS ?? 20000)
 const GOAL_MS = 20000
@@ -38,12 +38,7 @@ function customersCSV() {
 try {
   await seedAccount({ dataDir, email, password, invoices: 1 })
   await server.start()
-  const auth = await apiJSON(base, 'POST', '/api/collections/users/auth-with-password', {
-    identity: email,
-    password,
-  })
-  const token = auth.token
-  const business = auth.record.id
+  const { token, business } = await signIn(base, email, password)
   const file = customersCSV()
   console.log(`a CSV of ${ROWS} customers (${(file.length / 1e6).toFixed(1)} MB)`)
   const pid = server.pid()

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { apiJSON, binary, folioServer, freePort } from './server.mjs'
+import { apiJSON, binary, folioServer, freePort, signIn } from './server.mjs'
 
 const CLIENTS = Number(process.env.CLIENTS ?? 200)
 const SECONDS = Number(process.env.SECONDS ?? 30)
@@ -107,22 +107,14 @@ try {
 
   const accounts = []
   for (let i = 0; i < BUSINESSES; i++) {
-    const auth = await json('POST', '/api/collections/users/auth-with-password', {
-      identity: emailOf(i),
-      password,
-    })
+    const { token, business } = await signIn(base, emailOf(i), password)
     const customers = await json(
       'GET',
       `/api/collections/customers/records${q({ perPage: 200, fields: 'id', skipTotal: 1 })}`,
       undefined,
-      auth.token,
+      token,
     )
-    // A sign-up's business has its owner's id (folio seed fills that one).
-    accounts.push({
-      token: auth.token,
-      business: auth.record.id,
-      customers: customers.items.map((c) => c.id),
-    })
+    accounts.push({ token, business, customers: customers.items.map((c) => c.id) })
   }
 
   const ms = { list: [], dashboard: [], create: [] }

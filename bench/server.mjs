@@ -43,6 +43,18 @@ export function freePort() {
 }
 
 /**
+ * Signs `email` in with `password`: its token, and the business its sign-up gave it (which has
+ * the user's id; `folio seed` fills that one).
+ */
+export async function signIn(base, email, password) {
+  const auth = await apiJSON(base, 'POST', '/api/collections/users/auth-with-password', {
+    identity: email,
+    password,
+  })
+  return { token: auth.token, business: auth.record.id }
+}
+
+/**
  * A server on `port` with data in `dataDir`; `start()` waits for /api/health (up to 60 s: a
  * loaded machine is slow to migrate a new data dir). `command` starts it another way (another
  * binary, a container): it gets the serve arguments and returns [program, args].
