@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { Field } from '@/components/ui/field'
 import { AppCodeField } from '@/components/ui/code-field'
 import { Button } from '@/components/ui/button'
@@ -77,6 +77,20 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
     />
   )
 
+  /** The form that turns 2FA on or off: its code field, the current password, its buttons. */
+  const codeForm = (
+    type: 'user.confirmTotp' | 'user.disableTotp',
+    label: string,
+    codeField: ReactNode,
+    actions: ReactNode,
+  ) => (
+    <form noValidate onSubmit={(e) => submit(e, type)} className="grid gap-3" aria-label={label}>
+      {codeField}
+      {passwordField}
+      {actions}
+    </form>
+  )
+
   return (
     <section aria-labelledby="twofa-heading" className="grid gap-4">
       <h2 id="twofa-heading" className="text-lg font-semibold">
@@ -95,12 +109,9 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
       </p>
       {user.totpEnabled ? <BackupCodesLeft userId={user.id} /> : null}
       {user.totpEnabled ? (
-        <form
-          noValidate
-          onSubmit={(e) => submit(e, 'user.disableTotp')}
-          className="grid gap-3"
-          aria-label={t('settings.account.twoFactor.disableForm')}
-        >
+        codeForm(
+          'user.disableTotp',
+          t('settings.account.twoFactor.disableForm'),
           <Field
             label={t('settings.account.twoFactor.disableCode')}
             name="code"
@@ -109,14 +120,13 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             onChange={(e) => changeCode(e.target.value)}
             hint={t('settings.account.twoFactor.disableHint')}
             error={fieldError}
-          />
-          {passwordField}
+          />,
           <div>
             <Button type="submit" variant="destructive" busy={busy}>
               {t('settings.account.twoFactor.disable')}
             </Button>
-          </div>
-        </form>
+          </div>,
+        )
       ) : setup ? (
         <div className="grid gap-4">
           <ol className="grid list-decimal gap-2 ps-5 text-sm">
@@ -146,19 +156,15 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
             </span>
             <BackupCodesList codes={setup.backupCodes} labelId="backup-codes-label" />
           </div>
-          <form
-            noValidate
-            onSubmit={(e) => submit(e, 'user.confirmTotp')}
-            className="grid gap-3"
-            aria-label={t('settings.account.twoFactor.confirmForm')}
-          >
+          {codeForm(
+            'user.confirmTotp',
+            t('settings.account.twoFactor.confirmForm'),
             <AppCodeField
               label={t('settings.account.twoFactor.appCode')}
               code={code}
               onCode={changeCode}
               error={fieldError}
-            />
-            {passwordField}
+            />,
             <div className="flex gap-2">
               <Button type="submit" busy={busy}>
                 {t('settings.account.twoFactor.enable')}
@@ -166,8 +172,8 @@ export function TwoFactorSection({ user }: { user: AuthUser }) {
               <Button variant="ghost" onClick={() => auth.send({ type: 'user.cancelTotpSetup' })}>
                 {t('settings.account.twoFactor.cancel')}
               </Button>
-            </div>
-          </form>
+            </div>,
+          )}
         </div>
       ) : (
         <div>
