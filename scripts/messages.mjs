@@ -91,21 +91,23 @@ export function compileBundle(bundle, locale) {
 
 const VIRTUAL = 'virtual:messages'
 
-/** `virtual:messages`: loadMessages(bundle, locale) imports the pair's module, for the web app's bundles. */
+/**
+ * `virtual:messages`: loadMessages(bundle, locale) imports the pair's module, for the web app's
+ * bundles. A table of imports, not a switch: the sign-in page loads this module, so it stays small.
+ */
 export function loaderModule() {
-  const cases = clientBundles()
-    .flatMap((b) =>
-      LOCALES.map(
-        (l) => `    case '${b}/${l}': return import('${VIRTUAL}/${b}/${l}').then((m) => m.default)`,
-      ),
-    )
+  const entries = clientBundles()
+    .flatMap((b) => LOCALES.map((l) => `  '${b}/${l}': () => import('${VIRTUAL}/${b}/${l}'),`))
     .join('\n')
   return [
+    `const modules = {`,
+    entries,
+    `}`,
     `export function loadMessages(bundle, locale) {`,
-    `  switch (bundle + '/' + locale) {`,
-    cases,
-    `    default: return Promise.reject(new Error('No messages for ' + bundle + '/' + locale))`,
-    `  }`,
+    `  const load = modules[bundle + '/' + locale]`,
+    `  return load`,
+    `    ? load().then((m) => m.default)`,
+    `    : Promise.reject(new Error('No messages for ' + bundle + '/' + locale))`,
     `}`,
   ].join('\n')
 }

@@ -117,6 +117,8 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
   const invoiceSheet = customer.getByRole('article', { name: 'Invoice INV-00001' })
   await expect(invoiceSheet.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible()
   await expect(invoiceSheet.getByText('COBADEFFXXX')).toBeVisible()
+  // The code is made as the customer scrolls down to how to pay.
+  await invoiceSheet.getByText('COBADEFFXXX').scrollIntoViewIfNeeded()
   await expect(
     invoiceSheet.getByRole('img', { name: 'QR code to pay €1,285.20 by bank transfer' }),
   ).toBeVisible()

@@ -20,7 +20,10 @@ export default function ForgotPasswordPage() {
     setSentTo(email)
   })
 
-  const { errors, onSubmit } = useCheckedSubmit(emailSchema, ({ email }) => void send(email))
+  const { errors, onSubmit } = useCheckedSubmit(
+    async () => emailSchema,
+    ({ email }) => void send(email),
+  )
 
   return (
     <AuthLayout

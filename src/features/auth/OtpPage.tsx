@@ -24,7 +24,7 @@ export default function OtpPage() {
   const [code, setCode] = useState('')
 
   const { errors, onSubmit, clearErrors } = useCheckedSubmit(
-    useBackup ? backupCodeSchema : otpSchema,
+    async () => (useBackup ? backupCodeSchema : otpSchema),
     (values) => auth.send({ type: 'user.submitMfaCode', code: values.code }),
     () => ({ code }),
   )

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { mutationErrorMessage } from '@/lib/errors'
 import { AuthLayout } from './components/AuthLayout'
-import { NewPasswordFields } from './components/PasswordField'
+import { NewPasswordFields } from './components/NewPasswordFields'
 import { confirmPasswordReset } from './api/account'
 import { resetSchema } from './data/schemas'
 import { useCheckedSubmit } from './data/use-checked-submit'
@@ -16,7 +16,10 @@ export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
   const [reset, send] = useAsyncAction((password: string) => confirmPasswordReset(token, password))
 
-  const { errors, onSubmit } = useCheckedSubmit(resetSchema, ({ password }) => void send(password))
+  const { errors, onSubmit } = useCheckedSubmit(
+    async () => resetSchema,
+    ({ password }) => void send(password),
+  )
 
   const footer = (
     <PreloadLink href="/sign-in" className="underline underline-offset-4">

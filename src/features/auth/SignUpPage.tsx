@@ -5,7 +5,7 @@ import { PreloadLink } from '@/components/ui/preload-link'
 import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { AuthLayout } from './components/AuthLayout'
-import { NewPasswordFields } from './components/PasswordField'
+import { NewPasswordFields } from './components/NewPasswordFields'
 import { signUpSchema } from './data/schemas'
 import { useCheckedSubmit } from './data/use-checked-submit'
 import { authText } from '@/lib/auth-text'
@@ -18,8 +18,9 @@ export default function SignUpPage() {
   const busy = useAuthSelector(selectIsBusy)
   const serverError = useAuthSelector(selectError)
 
-  const { errors, onSubmit } = useCheckedSubmit(signUpSchema, ({ name, email, password }) =>
-    auth.send({ type: 'user.register', name, email, password }),
+  const { errors, onSubmit } = useCheckedSubmit(
+    async () => signUpSchema,
+    ({ name, email, password }) => auth.send({ type: 'user.register', name, email, password }),
   )
 
   return (

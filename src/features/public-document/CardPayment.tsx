@@ -1,51 +1,33 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
 import type { PrintableDocument } from '@/billing/printable'
 import { Button } from '@/components/ui/button'
 import { Alert, Card } from '@/components/ui/card'
 import type { DocTranslate } from '@/lib/i18n'
-import {
-  Refused,
-  cardReturn,
-  fetchCardOffer,
-  say,
-  startCardPayment,
-  type CardOffer,
-  type PageMessage,
-} from './api'
+import { Refused, say, startCardPayment, type CardOffer, type PageMessage } from './api'
 
 /**
  * "Pay by card" on an open invoice whose business connected Stripe: the server asks Stripe for a
  * Checkout page of the balance due and the customer goes there. Stripe sends them back here with
- * ?card=success or ?card=cancel, which the page says in words.
+ * ?card=success or ?card=cancel, which the page says in words. Loaded only when shown
+ * (useCardOffer).
  */
-export function CardPayment({
+export default function CardPayment({
   token,
   doc,
   dt,
+  offer,
+  back,
 }: {
   token: string
   doc: PrintableDocument
   dt: DocTranslate
+  offer: CardOffer | null
+  back: 'success' | 'cancel' | null
 }) {
-  const [offer, setOffer] = useState<CardOffer | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<PageMessage | null>(null)
-  const back = cardReturn(window.location.search)
-  const open = doc.kind === 'invoice' && doc.status !== 'paid' && doc.balance_cents > 0
-
-  useEffect(() => {
-    let live = true
-    if (!open) return
-    fetchCardOffer(token).then(
-      (o) => live && setOffer(o),
-      () => live && setOffer(null),
-    )
-    return () => {
-      live = false
-    }
-  }, [token, open, doc.balance_cents])
 
   async function pay() {
     setBusy(true)
@@ -64,8 +46,7 @@ export function CardPayment({
     ) : back === 'cancel' ? (
       <Alert>{dt('doc.public.card.cancelled')}</Alert>
     ) : null
-  if (!open || !offer?.available)
-    return returned ? <div className="print:hidden">{returned}</div> : null
+  if (!offer) return returned ? <div className="print:hidden">{returned}</div> : null
   const amount = docFormat(documentLocale(doc)).money(offer.amount_cents, offer.currency)
   return (
     <Card className="grid gap-3 p-5 print:hidden">

@@ -1,6 +1,7 @@
 import { headingKeys } from '@/billing/settlement-rows'
 import { settlement } from '@/billing/credits'
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
 import { paysByQr } from '@/billing/payment-code'
@@ -28,7 +29,7 @@ import {
   say,
   type PageMessage,
 } from './api'
-import { CardPayment } from './CardPayment'
+import { useCardOffer } from './card-offer'
 import { applyPageLanguage, chosenLanguage, keepChosenLanguage, pageLanguage } from './language'
 
 type Load =
@@ -38,6 +39,7 @@ type Load =
 
 /** The answer form, fetched only for a quote that can still be answered (most links are invoices). */
 const QuoteAnswer = lazy(() => import('./QuoteAnswer'))
+const CardPayment = lazy(() => import('./CardPayment'))
 
 /**
  * The page a customer opens from the emailed link: the document as the print sheet draws it,
@@ -140,29 +142,17 @@ function DocumentView({
 }) {
   const keys = headingKeys(doc)
   const heading = doc.number ? dt(keys.heading, { number: doc.number }) : dt(keys.kind)
+  const card = useCardOffer(token, doc)
   const answerable =
     doc.kind === 'quote' &&
     (doc.status === 'sent' || doc.status === 'viewed') &&
     doc.display_status !== 'expired'
-  const [qr, setQr] = useState<{ size: number; path: string } | null>(null)
+  const qr = usePaymentQr(doc)
   useEffect(() => {
     document.title = doc.seller.company_name
       ? dt('doc.public.documentTitle', { heading, company: doc.seller.company_name })
       : dt('doc.public.documentTitleNoSeller', { heading })
   }, [dt, heading, doc.seller.company_name])
-  useEffect(() => {
-    let live = true
-    // The QR encoder loads only for a document that shows a code.
-    if (!paysByQr(doc)) return
-    void import('@/billing/payment-qr').then(({ paymentQr, qrSvgPath }) => {
-      const matrix = paymentQr(doc)
-      if (matrix && live) setQr({ size: matrix.length, path: qrSvgPath(matrix) })
-    })
-    return () => {
-      live = false
-    }
-  }, [doc])
-
   return (
     <div className="min-h-svh bg-muted/40 print:bg-white">
       <header className="border-b border-border bg-background print:hidden">
@@ -177,7 +167,7 @@ function DocumentView({
           <div className="flex flex-wrap items-center gap-2">
             <LanguageSwitch dt={dt} value={documentLocale(doc)} onChange={onLanguage} />
             <DownloadPdf token={token} doc={doc} dt={dt} />
-            <Button variant="outline" onClick={() => window.print()}>
+            <Button variant="outline" onClick={() => void qr.print()}>
               {dt('doc.public.print')}
             </Button>
           </div>
@@ -186,7 +176,11 @@ function DocumentView({
       <main className="mx-auto grid max-w-4xl gap-6 px-4 py-6 print:p-0">
         <h1 className="sr-only">{heading}</h1>
         <StatusLine doc={doc} dt={dt} />
-        <CardPayment token={token} doc={doc} dt={dt} />
+        {card.shown ? (
+          <Suspense fallback={null}>
+            <CardPayment token={token} doc={doc} dt={dt} offer={card.offer} back={card.back} />
+          </Suspense>
+        ) : null}
         {answerable ? (
           <Suspense fallback={null}>
             <QuoteAnswer token={token} dt={dt} onAnswered={onChanged} />
@@ -194,7 +188,13 @@ function DocumentView({
         ) : null}
         <PrintableSheet
           doc={doc}
-          paymentCode={qr ? <PaymentQr qr={qr} doc={doc} dt={dt} /> : null}
+          paymentCode={
+            qr.code ? (
+              <PaymentQr qr={qr.code} doc={doc} dt={dt} />
+            ) : qr.shown ? (
+              <QrRoom onNear={qr.want} />
+            ) : null
+          }
         />
       </main>
     </div>
@@ -327,6 +327,62 @@ function DownloadPdf({
       ) : null}
     </div>
   )
+}
+
+type QrCode = { size: number; path: string }
+
+/**
+ * The EPC QR code of a document that shows one. Its encoder loads when the payment block comes
+ * near the screen, or when the page is printed: a visit that never scrolls down to it does not
+ * load it. `print` makes the code first, so the printed page has it.
+ */
+function usePaymentQr(doc: PrintableDocument) {
+  const shown = paysByQr(doc)
+  const [code, setCode] = useState<QrCode | null>(null)
+  const [wanted, setWanted] = useState(false)
+  const want = useCallback(() => setWanted(true), [])
+  const make = useCallback(async () => {
+    const { paymentQr, qrSvgPath } = await import('@/billing/payment-qr')
+    const matrix = paymentQr(doc)
+    return matrix ? { size: matrix.length, path: qrSvgPath(matrix) } : null
+  }, [doc])
+  useEffect(() => {
+    if (!shown || wanted) return
+    window.addEventListener('beforeprint', want)
+    return () => window.removeEventListener('beforeprint', want)
+  }, [shown, wanted, want])
+  useEffect(() => {
+    let live = true
+    if (shown && wanted) void make().then((c) => live && setCode(c))
+    return () => {
+      live = false
+    }
+  }, [shown, wanted, make])
+  const print = async () => {
+    if (shown && !code) {
+      const c = await make()
+      flushSync(() => setCode(c))
+    }
+    window.print()
+  }
+  return { shown, code, want, print }
+}
+
+/** Room for the QR code until it comes near the screen (then `onNear`): nothing moves when it appears. */
+function QrRoom({ onNear }: { onNear: () => void }) {
+  const room = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = room.current
+    if (!el) return
+    // Without the observer (an old browser), the code is made at once.
+    if (typeof IntersectionObserver === 'undefined') return onNear()
+    const near = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && onNear(), {
+      rootMargin: '300px',
+    })
+    near.observe(el)
+    return () => near.disconnect()
+  }, [onNear])
+  return <div ref={room} className="h-44 w-36" aria-hidden />
 }
 
 function PaymentQr({

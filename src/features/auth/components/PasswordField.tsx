@@ -1,7 +1,6 @@
 import { forwardRef, useState } from 'react'
 import { Field, type FieldProps } from '@/components/ui/field'
 import { useLocale, useT } from '@/lib/i18n'
-import { PASSWORD_MIN } from '../data/schemas'
 
 /** A password input with a show/hide toggle. */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type' | 'trailing'>>(
@@ -35,34 +34,3 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<FieldProps, 'type
     )
   },
 )
-
-/**
- * A new password and its confirmation (`password`, `confirm`), as sign-up and a password reset
- * ask for them: the new one says how long it must be.
- */
-export function NewPasswordFields({
-  labels,
-  errors,
-}: {
-  labels: { password: string; confirm: string }
-  errors: Partial<Record<'password' | 'confirm', string>>
-}) {
-  const t = useT()
-  return (
-    <>
-      <PasswordField
-        label={labels.password}
-        name="password"
-        autoComplete="new-password"
-        error={errors.password}
-        hint={t('auth.password.hint', { min: PASSWORD_MIN })}
-      />
-      <PasswordField
-        label={labels.confirm}
-        name="confirm"
-        autoComplete="new-password"
-        error={errors.confirm}
-      />
-    </>
-  )
-}

@@ -9,12 +9,13 @@ import { useAuthActor, useAuthSelector } from '@/lib/auth-context'
 import { selectError, selectIsBusy } from '@machines/auth/selectors'
 import { safeRedirect } from '@machines/auth/redirect'
 import { beginOAuth2, listOAuth2Providers } from '../api/account'
-import { signInSchema } from '../data/schemas'
 import { useCheckedSubmit } from '../data/use-checked-submit'
 import { PasswordField } from './PasswordField'
 import { authText } from '@/lib/auth-text'
 import { useT } from '@/lib/i18n'
 import { EmailField } from './EmailField'
+
+const loadSchema = () => import('../data/schemas').then((m) => m.signInSchema)
 
 /** SPEC §5: the redirect parameter must be a string (one value, not a list). */
 function useRedirectParam(): string | undefined {
@@ -36,17 +37,22 @@ export function SignInForm() {
   const providerList = providers.status === 'success' ? providers.data : []
   const [oauthError, setOauthError] = useState<string | null>(null)
 
-  const { errors, onSubmit } = useCheckedSubmit(signInSchema, (values) =>
+  const { errors, onSubmit, warm } = useCheckedSubmit(loadSchema, (values) =>
     auth.send({ type: 'user.signIn', ...values, redirect }),
   )
+  // The form is being used: the server's client and the form's checks load now, not on submit.
+  const touched = () => {
+    preloadPb()
+    warm()
+  }
 
   return (
     <div className="grid gap-4">
       <form
         noValidate
         onSubmit={onSubmit}
-        onInput={preloadPb}
-        onPointerEnter={preloadPb}
+        onInput={touched}
+        onPointerEnter={touched}
         className="grid gap-4"
         aria-label={t('auth.signIn')}
       >
