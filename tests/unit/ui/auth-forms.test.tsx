@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 
 const authSend = vi.fn()
 const requestPasswordReset = vi.fn(async (_email: string) => {})
@@ -25,17 +25,18 @@ function fill(values: Record<string, string>) {
 }
 
 describe('the sign-up form', () => {
-  it('shows each wrong field and sends nothing, then sends the checked values', () => {
+  it('shows each wrong field and sends nothing, then sends the checked values', async () => {
     render(<SignUpPage />)
     fill({ Email: 'not-an-email', Password: 'long-enough-1', 'Confirm password': 'something' })
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }))
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument()
+    // The checks load with the first submit (or the first keystroke): the messages follow.
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument()
     expect(screen.getByText("Passwords don't match")).toBeInTheDocument()
     expect(authSend).not.toHaveBeenCalled()
 
     fill({ Name: '  Ada  ', Email: ' ada@example.com ', 'Confirm password': 'long-enough-1' })
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }))
-    expect(screen.queryByText('Please enter a valid email address')).toBeNull()
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull())
     expect(screen.queryByText("Passwords don't match")).toBeNull()
     const ada = { name: 'Ada', email: 'ada@example.com', password: 'long-enough-1' }
     expect(authSend).toHaveBeenCalledExactlyOnceWith({ type: 'user.register', ...ada })
@@ -46,7 +47,7 @@ describe('the forgot-password form', () => {
   it('asks for an email first, then requests the reset for the trimmed address', async () => {
     render(<ForgotPasswordPage />)
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }))
-    expect(screen.getByText('Please enter your email')).toBeInTheDocument()
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument()
     expect(requestPasswordReset).not.toHaveBeenCalled()
 
     fill({ Email: ' ada@example.com ' })
