@@ -377,7 +377,7 @@ function QrRoom({ onNear }: { onNear: () => void }) {
     // Without the observer (an old browser), the code is made at once.
     if (typeof IntersectionObserver === 'undefined') return onNear()
     const near = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && onNear(), {
-      rootMargin: '300px',
+      rootMargin: '0px',
     })
     near.observe(el)
     return () => near.disconnect()
