@@ -23,12 +23,12 @@
 package billing
 
 import (
+	"net/http"
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"folio/server/internal/routes"
 	"folio/server/migrations"
 )
 
@@ -114,24 +114,22 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordDeleteExecute(quotes, invoices).BindFunc(s.trailDocumentDelete)
 	app.OnRecordCreateExecute(payments).BindFunc(trailPaymentCreate)
 
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioBillingRoutes",
-		Func: func(se *core.ServeEvent) error {
-			se.Router.POST(PathConvertQuote, s.convertQuoteRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
-			se.Router.POST(PathDeposit, s.depositRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
-			se.Router.POST(PathSend, s.sendDocumentRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
-			se.Router.POST(PathLink, s.linkRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
-			se.Router.GET(PathCustomerBalances, customerBalancesRoute).Bind(apis.RequireAuth(migrations.UsersCollection))
-
-			// The customer's side: no account, the token is the key.
-			se.Router.GET(PathPublicDocument, s.publicDocumentRoute).Bind(publicHeaders())
-			se.Router.GET(PathPublicLogo, publicLogoRoute).Bind(publicHeaders())
-			se.Router.POST(PathPublicAccept, s.publicAcceptRoute).Bind(publicHeaders())
-			se.Router.POST(PathPublicReject, s.publicRejectRoute).Bind(publicHeaders())
-			se.Router.POST(PathPublicDownloaded, s.publicDownloadedRoute).Bind(publicHeaders())
-			return se.Next()
-		},
-	})
+	// The customer's side: no account, the token is the key.
+	public := func(method, path string, h func(*core.RequestEvent) error) routes.Route {
+		return routes.Open(method, path, h).Also(publicHeaders())
+	}
+	routes.Bind(app, "folioBillingRoutes",
+		routes.Signed(http.MethodPost, PathConvertQuote, s.convertQuoteRoute),
+		routes.Signed(http.MethodPost, PathDeposit, s.depositRoute),
+		routes.Signed(http.MethodPost, PathSend, s.sendDocumentRoute),
+		routes.Signed(http.MethodPost, PathLink, s.linkRoute),
+		routes.Signed(http.MethodGet, PathCustomerBalances, customerBalancesRoute),
+		public(http.MethodGet, PathPublicDocument, s.publicDocumentRoute),
+		public(http.MethodGet, PathPublicLogo, publicLogoRoute),
+		public(http.MethodPost, PathPublicAccept, s.publicAcceptRoute),
+		public(http.MethodPost, PathPublicReject, s.publicRejectRoute),
+		public(http.MethodPost, PathPublicDownloaded, s.publicDownloadedRoute),
+	)
 }
 
 // inTx runs fn with e.App inside a transaction: the caller's one when the

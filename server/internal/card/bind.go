@@ -22,13 +22,13 @@ package card
 
 import (
 	"net/http"
+
 	"time"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/stripe/stripe-go/v84"
 
+	"folio/server/internal/routes"
 	"folio/server/migrations"
 )
 
@@ -81,21 +81,16 @@ func Bind(app core.App, opts Options) {
 	// request's transaction, after the refund rules.
 	app.OnRecordCreateRequest(migrations.RefundsCollection).BindFunc(s.refundByCard)
 
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: "folioCardRoutes",
-		Func: func(se *core.ServeEvent) error {
-			signedIn := apis.RequireAuth(migrations.UsersCollection)
-			se.Router.GET(PathSettings, s.settingsRoute).Bind(signedIn)
-			se.Router.PUT(PathSettings, s.connectRoute).Bind(signedIn)
-			se.Router.DELETE(PathSettings, s.disconnectRoute).Bind(signedIn)
-			se.Router.POST(PathTest, s.testRoute).Bind(signedIn)
-			se.Router.POST(PathRefund, s.refundRoute).Bind(signedIn)
-			se.Router.GET(PathCheckout, s.cardOfferRoute)
-			se.Router.POST(PathCheckout, s.checkoutRoute)
-			se.Router.POST(PathWebhook, s.webhookRoute)
-			return se.Next()
-		},
-	})
+	routes.Bind(app, "folioCardRoutes",
+		routes.Signed(http.MethodGet, PathSettings, s.settingsRoute),
+		routes.Signed(http.MethodPut, PathSettings, s.connectRoute),
+		routes.Signed(http.MethodDelete, PathSettings, s.disconnectRoute),
+		routes.Signed(http.MethodPost, PathTest, s.testRoute),
+		routes.Signed(http.MethodPost, PathRefund, s.refundRoute),
+		routes.Open(http.MethodGet, PathCheckout, s.cardOfferRoute),
+		routes.Open(http.MethodPost, PathCheckout, s.checkoutRoute),
+		routes.Open(http.MethodPost, PathWebhook, s.webhookRoute),
+	)
 }
 
 func newService(opts Options) *service {

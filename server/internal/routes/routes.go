@@ -12,13 +12,20 @@ import (
 	"folio/server/migrations"
 )
 
-// Route is one route: its method, path and handler, and whether it is open
-// to anyone.
+// Route is one route: its method, path and handler, whether it is open to
+// anyone, and the middlewares it runs besides.
 type Route struct {
 	Method  string
 	Path    string
 	Handler func(*core.RequestEvent) error
 	Open    bool
+	With    []*hook.Handler[*core.RequestEvent]
+}
+
+// Also is r with middlewares added (the customer's side's headers, say).
+func (r Route) Also(h ...*hook.Handler[*core.RequestEvent]) Route {
+	r.With = append(append([]*hook.Handler[*core.RequestEvent]{}, r.With...), h...)
+	return r
 }
 
 // Signed is a route for a signed-in user (401 otherwise).
@@ -42,6 +49,7 @@ func Bind(app core.App, id string, rs ...Route) {
 				if !r.Open {
 					route.Bind(signedIn)
 				}
+				route.Bind(r.With...)
 			}
 			return se.Next()
 		},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"folio/server/internal/testapp"
 )
@@ -17,7 +18,12 @@ func TestSignedAndOpen(t *testing.T) {
 	ok := func(e *core.RequestEvent) error { return e.String(http.StatusOK, "ran") }
 	factory := func(t testing.TB) *tests.TestApp {
 		app := testapp.New(t)
-		Bind(app, "testRoutes", Signed(http.MethodPost, "/api/test/signed", ok), Open(http.MethodGet, "/api/test/open", ok))
+		marked := &hook.Handler[*core.RequestEvent]{Func: func(e *core.RequestEvent) error {
+			e.Response.Header().Set("X-Marked", "yes")
+			return e.Next()
+		}}
+		Bind(app, "testRoutes", Signed(http.MethodPost, "/api/test/signed", ok), Open(http.MethodGet, "/api/test/open", ok),
+			Open(http.MethodGet, "/api/test/marked", ok).Also(marked))
 		return app
 	}
 	headers := map[string]string{}
@@ -32,6 +38,14 @@ func TestSignedAndOpen(t *testing.T) {
 			},
 		},
 		{Name: "open, anyone", Method: http.MethodGet, URL: "/api/test/open", ExpectedStatus: 200, ExpectedContent: []string{"ran"}},
+		{
+			Name: "a middleware added", Method: http.MethodGet, URL: "/api/test/marked", ExpectedStatus: 200, ExpectedContent: []string{"ran"},
+			AfterTestFunc: func(t testing.TB, _ *tests.TestApp, res *http.Response) {
+				if res.Header.Get("X-Marked") != "yes" {
+					t.Error("the added middleware did not run")
+				}
+			},
+		},
 	}
 	for _, s := range scenarios {
 		s.TestAppFactory = factory
