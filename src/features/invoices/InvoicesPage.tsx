@@ -1,12 +1,9 @@
-import { useMemo } from 'react'
-import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { RecordList, type Column } from '@/billing/ui/RecordList'
 import { InvoiceStatusBadge } from '@/billing/ui/StatusBadge'
 import { EmptyState } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
-import { useRole } from '@/lib/roles'
 import { buttonClass } from '@/components/ui/button'
 import { paths, recordPaths } from '@/config/paths'
 import { listSpecs } from '@/billing/list-state'
@@ -18,8 +15,9 @@ import {
   documentRowActions,
   headColumns,
   headCsvColumns,
+  useDocumentList,
 } from '@/billing/ui/documents/list-parts'
-import { useT, type Translate } from '@/lib/i18n'
+import type { Translate } from '@/lib/i18n'
 
 const columnsFor = (t: Translate): Column<Invoice>[] => [
   // The issue date is the least needed (the invoice shows it): not repeated in the secondary line.
@@ -62,12 +60,7 @@ const columnsFor = (t: Translate): Column<Invoice>[] => [
 ]
 
 export default function InvoicesPage() {
-  const t = useT()
-  const [, navigate] = useLocation()
-  const columns = useMemo(() => columnsFor(t), [t])
-  // An accountant (or anyone in a closed business) reads the list: no control would work.
-  const writer = useRole().can('write')
-  const list = { writer, navigate, t }
+  const { t, columns, writer, list } = useDocumentList(columnsFor)
   return (
     <>
       <PageHeader

@@ -1,5 +1,3 @@
-import { useMemo } from 'react'
-import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { RecordList, type Column } from '@/billing/ui/RecordList'
@@ -17,10 +15,10 @@ import {
   documentRowActions,
   headColumns,
   headCsvColumns,
+  useDocumentList,
 } from '@/billing/ui/documents/list-parts'
-import { useT, type Translate } from '@/lib/i18n'
+import type { Translate } from '@/lib/i18n'
 import { WriteOnly } from '@/components/ui/role-note'
-import { useRole } from '@/lib/roles'
 
 const columnsFor = (t: Translate): Column<Quote>[] => [
   ...headColumns<Quote>(t, (q) => (
@@ -52,11 +50,7 @@ const columnsFor = (t: Translate): Column<Quote>[] => [
 ]
 
 export default function QuotesPage() {
-  const t = useT()
-  const [, navigate] = useLocation()
-  const columns = useMemo(() => columnsFor(t), [t])
-  const writer = useRole().can('write')
-  const list = { writer, navigate, t }
+  const { t, columns, writer, list } = useDocumentList(columnsFor)
   return (
     <>
       <PageHeader

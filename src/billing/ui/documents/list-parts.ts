@@ -1,4 +1,8 @@
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
 import { recordPaths } from '@/config/paths'
+import { useRole } from '@/lib/roles'
+import { useT } from '@/lib/i18n'
 import type { MenuItem } from '@/components/ui/menu'
 import type { CsvColumn } from '@/billing/csv'
 import { formatDate, isoDate, toMajor } from '@/billing/format'
@@ -127,4 +131,19 @@ export function headColumns<D extends Quote | Invoice>(
       className: 'whitespace-nowrap',
     },
   ]
+}
+
+/**
+ * What a document list page starts with: its words, its columns, whether the role may write (an
+ * accountant, or anyone in a closed business, only reads: no control would work) and what the
+ * row menu needs (`list`).
+ */
+export function useDocumentList<D extends Quote | Invoice>(
+  columnsFor: (t: Translate) => Column<D>[],
+) {
+  const t = useT()
+  const [, navigate] = useLocation()
+  const columns = useMemo(() => columnsFor(t), [t, columnsFor])
+  const writer = useRole().can('write')
+  return { t, columns, writer, list: { writer, navigate, t } }
 }
