@@ -84,38 +84,23 @@ func buildFixture(app *tests.TestApp) error {
 	return nil
 }
 
-type bankAPI struct {
-	t   *testing.T
-	app *tests.TestApp
-	mux http.Handler
-}
+type bankAPI struct{ *testapp.API }
 
 func newAPI(t *testing.T) *bankAPI {
-	t.Helper()
-	app := testapp.Fixture(t, "bank", buildFixture)
-	t.Cleanup(app.Cleanup)
-	team.BindWithClock(app, testapp.Clock)
-	billing.BindWithClock(app, testapp.Clock)
-	BindWithClock(app, testapp.Clock)
-	return &bankAPI{t: t, app: app, mux: testapp.Mux(t, app)}
-}
-
-func (a *bankAPI) do(who string, req *http.Request) (int, map[string]any) {
-	a.t.Helper()
-	return testapp.Call(a.t, a.app, a.mux, who, req)
+	return &bankAPI{testapp.NewAPI(t, "bank", buildFixture, team.BindWithClock, billing.BindWithClock, BindWithClock)}
 }
 
 // upload imports file as who into business, with the form fields given.
 func (a *bankAPI) upload(who, business, name string, file []byte, fields ...string) (int, map[string]any) {
-	a.t.Helper()
-	return a.do(who, testapp.Upload(PathImport+"?business="+business, name, file, fields...))
+	a.T.Helper()
+	return a.Do(who, testapp.Upload(PathImport+"?business="+business, name, file, fields...))
 }
 
 func (a *bankAPI) post(who, path, body string) (int, map[string]any) {
-	a.t.Helper()
+	a.T.Helper()
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	return a.do(who, req)
+	return a.Do(who, req)
 }
 
 // txByRef is the transaction of the bank's reference ref.
@@ -123,23 +108,23 @@ func (a *bankAPI) txByRef(ref string) *core.Record { return a.txWhere("bank_ref"
 
 // txWhere is the transaction whose field is value.
 func (a *bankAPI) txWhere(field, value string) *core.Record {
-	a.t.Helper()
-	rec, err := a.app.FindFirstRecordByFilter(migrations.BankTransactionsCollection, field+" = {:v}", dbx.Params{"v": value})
+	a.T.Helper()
+	rec, err := a.App.FindFirstRecordByFilter(migrations.BankTransactionsCollection, field+" = {:v}", dbx.Params{"v": value})
 	if err != nil {
-		a.t.Fatalf("no transaction with %s %q: %v", field, value, err)
+		a.T.Fatalf("no transaction with %s %q: %v", field, value, err)
 	}
 	return rec
 }
 
 func (a *bankAPI) count(collection string, where dbx.Expression) int {
-	a.t.Helper()
+	a.T.Helper()
 	var n int
-	q := a.app.DB().Select("COUNT(*)").From(collection)
+	q := a.App.DB().Select("COUNT(*)").From(collection)
 	if where != nil {
 		q = q.Where(where)
 	}
 	if err := q.Row(&n); err != nil {
-		a.t.Fatal(err)
+		a.T.Fatal(err)
 	}
 	return n
 }
@@ -198,17 +183,17 @@ func TestImportMatchConfirm(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("confirm = %d %v", code, res)
 	}
-	pay, err := a.app.FindFirstRecordByFilter("payments", "bank_transaction = {:t}", dbx.Params{"t": r1.Id})
+	pay, err := a.App.FindFirstRecordByFilter("payments", "bank_transaction = {:t}", dbx.Params{"t": r1.Id})
 	if err != nil || pay.GetInt("amount_cents") != 12000 || pay.GetString("invoice") != invMueller || pay.GetString("method") != "bank_transfer" ||
 		pay.GetDateTime("date").Time().Format("2006-01-02") != "2026-03-12" {
 		t.Fatalf("payment %v %v", pay, err)
 	}
-	inv, _ := a.app.FindRecordById("invoices", invMueller)
+	inv, _ := a.App.FindRecordById("invoices", invMueller)
 	if inv.GetString("status") != "paid" || inv.GetInt("balance_cents") != 0 {
 		t.Errorf("invoice %s, balance %d", inv.GetString("status"), inv.GetInt("balance_cents"))
 	}
 	// The invoice's activity names who confirmed it.
-	ev, err := a.app.FindFirstRecordByFilter(migrations.DocumentEventsCollection, "document = {:d} && type = {:t}",
+	ev, err := a.App.FindFirstRecordByFilter(migrations.DocumentEventsCollection, "document = {:d} && type = {:t}",
 		dbx.Params{"d": invMueller, "t": migrations.EventPayment})
 	if err != nil || ev.GetString(migrations.FieldActor) != testapp.AliceMember.ID {
 		t.Errorf("payment event %v %v", ev, err)
@@ -258,7 +243,7 @@ func TestAssignIgnoreRestore(t *testing.T) {
 	if code, res := a.post(testapp.Alice.ID, path(PathAssign, r5.Id), `{"invoice":"`+invAcme+`"}`); code != http.StatusOK {
 		t.Errorf("assign = %d %v", code, res)
 	}
-	if inv, _ := a.app.FindRecordById("invoices", invAcme); inv.GetString("status") != "partial" {
+	if inv, _ := a.App.FindRecordById("invoices", invAcme); inv.GetString("status") != "partial" {
 		t.Errorf("invoice after a part: %s", inv.GetString("status"))
 	}
 	if code, _ := a.post(testapp.Alice.ID, path(PathAssign, r4.Id), `{"invoice":"`+invAcme+`"}`); code != http.StatusBadRequest {
@@ -283,8 +268,8 @@ func TestAssignIgnoreRestore(t *testing.T) {
 		t.Errorf("ignoring a matched transaction = %d", code)
 	}
 	// Deleting the payment frees the transaction.
-	pay, _ := a.app.FindFirstRecordByFilter("payments", "bank_transaction = {:t}", dbx.Params{"t": r5.Id})
-	if err := a.app.Delete(pay); err != nil {
+	pay, _ := a.App.FindFirstRecordByFilter("payments", "bank_transaction = {:t}", dbx.Params{"t": r5.Id})
+	if err := a.App.Delete(pay); err != nil {
 		t.Fatal(err)
 	}
 	if r5 = a.txByRef("R5"); r5.GetString("state") != migrations.BankStateSuggested || r5.GetString("payment") != "" {
@@ -299,12 +284,12 @@ func TestConfirmRace(t *testing.T) {
 		t.Fatalf("import = %d %v", code, res)
 	}
 	r1 := a.txByRef("R1")
-	token := testapp.Token(t, a.app, testapp.Alice.ID)
+	token := testapp.Token(t, a.App, testapp.Alice.ID)
 	won := testapp.Race(8, func() bool {
 		req := httptest.NewRequest(http.MethodPost, path(PathConfirm, r1.Id), nil)
 		req.Header.Set("Authorization", token)
 		res := httptest.NewRecorder()
-		a.mux.ServeHTTP(res, req)
+		a.Mux.ServeHTTP(res, req)
 		return res.Code == http.StatusOK
 	})
 	if won != 1 {
@@ -370,7 +355,7 @@ func TestImportRefusals(t *testing.T) {
 	}
 	req := httptest.NewRequest(http.MethodPost, PathImport+"?business="+alice, strings.NewReader("{}"))
 	req.Header.Set("Content-Type", "application/json")
-	if code, _ := a.do(testapp.Alice.ID, req); code != http.StatusBadRequest {
+	if code, _ := a.Do(testapp.Alice.ID, req); code != http.StatusBadRequest {
 		t.Errorf("no file = %d", code)
 	}
 	if a.count(migrations.BankStatementsCollection, nil) != 0 {
@@ -406,16 +391,16 @@ func TestCSVMappingRemembered(t *testing.T) {
 // import.
 func TestAutoConfirm(t *testing.T) {
 	a := newAPI(t)
-	b, _ := a.app.FindRecordById(migrations.BusinessesCollection, alice)
+	b, _ := a.App.FindRecordById(migrations.BusinessesCollection, alice)
 	b.Set(migrations.FieldBankAutoConfirm, true)
-	if err := a.app.Save(b); err != nil {
+	if err := a.App.Save(b); err != nil {
 		t.Fatal(err)
 	}
 	code, res := a.upload(testapp.Alice.ID, alice, "march.xml", march)
 	if code != http.StatusOK || res["confirmed"] != 3.0 {
 		t.Fatalf("import = %d %v", code, res)
 	}
-	if inv, _ := a.app.FindRecordById("invoices", invMueller); inv.GetString("status") != "paid" {
+	if inv, _ := a.App.FindRecordById("invoices", invMueller); inv.GetString("status") != "paid" {
 		t.Errorf("invoice %s", inv.GetString("status"))
 	}
 	if a.txByRef("R1").GetString("state") != migrations.BankStateMatched {
@@ -427,7 +412,7 @@ func TestAutoConfirm(t *testing.T) {
 // name open invoices, one that nobody can place, money going out.
 func TestDemoStatement(t *testing.T) {
 	a := newAPI(t)
-	if err := Demo(a.app, alice, alice, testapp.FixedNow); err != nil {
+	if err := Demo(a.App, alice, alice, testapp.FixedNow); err != nil {
 		t.Fatal(err)
 	}
 	for state, want := range map[string]int{migrations.BankStateCertain: 3, migrations.BankStateUnmatched: 2} {

@@ -56,51 +56,36 @@ func buildFixture(app *tests.TestApp) error {
 	return nil
 }
 
-type importAPI struct {
-	t   *testing.T
-	app *tests.TestApp
-	mux http.Handler
-}
+type importAPI struct{ *testapp.API }
 
 func newAPI(t *testing.T) *importAPI {
-	t.Helper()
-	app := testapp.Fixture(t, "imports", buildFixture)
-	t.Cleanup(app.Cleanup)
-	team.BindWithClock(app, testapp.Clock)
-	billing.BindWithClock(app, testapp.Clock)
-	BindWithClock(app, testapp.Clock)
-	return &importAPI{t: t, app: app, mux: testapp.Mux(t, app)}
-}
-
-func (a *importAPI) do(who string, req *http.Request) (int, map[string]any) {
-	a.t.Helper()
-	return testapp.Call(a.t, a.app, a.mux, who, req)
+	return &importAPI{testapp.NewAPI(t, "imports", buildFixture, team.BindWithClock, billing.BindWithClock, BindWithClock)}
 }
 
 // upload sends file to path as who, with the business and the form
 // fields given (name, value, …).
 func (a *importAPI) upload(who, path string, file []byte, fields ...string) (int, map[string]any) {
-	a.t.Helper()
-	return a.do(who, testapp.Upload(path, "customers.csv", file, append([]string{"business", alice}, fields...)...))
+	a.T.Helper()
+	return a.Do(who, testapp.Upload(path, "customers.csv", file, append([]string{"business", alice}, fields...)...))
 }
 
 func (a *importAPI) undo(who, id string) (int, map[string]any) {
-	a.t.Helper()
-	return a.do(who, httptest.NewRequest(http.MethodPost, strings.Replace(PathUndo, "{id}", id, 1), nil))
+	a.T.Helper()
+	return a.Do(who, httptest.NewRequest(http.MethodPost, strings.Replace(PathUndo, "{id}", id, 1), nil))
 }
 
 func (a *importAPI) customers() int {
-	a.t.Helper()
+	a.T.Helper()
 	var n int
-	if err := a.app.DB().Select("COUNT(*)").From("customers").Where(dbx.HashExp{"business": alice}).Row(&n); err != nil {
-		a.t.Fatal(err)
+	if err := a.App.DB().Select("COUNT(*)").From("customers").Where(dbx.HashExp{"business": alice}).Row(&n); err != nil {
+		a.T.Fatal(err)
 	}
 	return n
 }
 
 func (a *importAPI) customerBy(field, value string) *core.Record {
-	a.t.Helper()
-	rec, err := a.app.FindFirstRecordByFilter("customers", "business = {:b} && "+field+" = {:v}", dbx.Params{"b": alice, "v": value})
+	a.T.Helper()
+	rec, err := a.App.FindFirstRecordByFilter("customers", "business = {:b} && "+field+" = {:v}", dbx.Params{"b": alice, "v": value})
 	if err != nil {
 		return nil
 	}
@@ -268,7 +253,7 @@ func TestUndoRefused(t *testing.T) {
 	_, res := a.upload(testapp.Alice.ID, PathRun, file)
 	id, _ := res["id"].(string)
 	late := testapp.Clock().Add(-UndoWindow - time.Minute).UTC().Format("2006-01-02 15:04:05.000Z")
-	if _, err := a.app.DB().Update(migrations.ImportsCollection, dbx.Params{"created": late}, dbx.HashExp{"id": id}).Execute(); err != nil {
+	if _, err := a.App.DB().Update(migrations.ImportsCollection, dbx.Params{"created": late}, dbx.HashExp{"id": id}).Execute(); err != nil {
 		t.Fatal(err)
 	}
 	if code, res := a.undo(testapp.Alice.ID, id); code != http.StatusConflict || refusalCode(res) != "folio_import_undo_expired" {
@@ -277,12 +262,12 @@ func TestUndoRefused(t *testing.T) {
 
 	_, res = a.upload(testapp.Alice.ID, PathRun, []byte("Name,Email\nBusy Ltd,busy@x.test\n"))
 	busy := a.customerBy("email", "busy@x.test")
-	inv := core.NewRecord(must(a.app.FindCollectionByNameOrId("invoices")))
+	inv := core.NewRecord(must(a.App.FindCollectionByNameOrId("invoices")))
 	inv.Set("business", alice)
 	inv.Set("customer", busy.Id)
 	inv.Set("issue_date", "2026-03-01")
 	inv.Set("items", []map[string]any{{"description": "Work", "quantity": 1, "unit_price_cents": 1000, "tax_rate": 0}})
-	if err := a.app.Save(inv); err != nil {
+	if err := a.App.Save(inv); err != nil {
 		t.Fatal(err)
 	}
 	if code, res := a.undo(testapp.Alice.ID, res["id"].(string)); code != http.StatusConflict || refusalCode(res) != "folio_import_undo_in_use" {
@@ -369,13 +354,13 @@ func TestLimitsAndRefusals(t *testing.T) {
 // the new ones away and gives the updated one its price back.
 func TestImportItems(t *testing.T) {
 	a := newAPI(t)
-	col := must(a.app.FindCollectionByNameOrId(migrations.ItemsCollection))
+	col := must(a.App.FindCollectionByNameOrId(migrations.ItemsCollection))
 	old := core.NewRecord(col)
 	old.Set("business", alice)
 	old.Set("name", "Beratung")
 	old.Set("sku", "A-1")
 	old.Set("prices", []map[string]any{{"currency": "EUR", "cents": 8000}})
-	if err := a.app.Save(old); err != nil {
+	if err := a.App.Save(old); err != nil {
 		t.Fatal(err)
 	}
 	file := []byte("Artikelnummer;Bezeichnung;Beschreibung;Einheit;Nettopreis;Steuersatz\n" +
@@ -390,23 +375,23 @@ func TestImportItems(t *testing.T) {
 	if code != http.StatusOK || res["created"] != 1.0 || res["updated"] != 1.0 || res["failed"] != 1.0 {
 		t.Fatalf("run = %d %v", code, res)
 	}
-	ws, err := a.app.FindFirstRecordByFilter(migrations.ItemsCollection, "sku = 'A-2'")
+	ws, err := a.App.FindFirstRecordByFilter(migrations.ItemsCollection, "sku = 'A-2'")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ws.GetString("prices") != `[{"currency":"EUR","cents":120000}]` || ws.GetFloat("tax_rate") != 19 || ws.GetString("unit") != "d" {
 		t.Errorf("imported item: prices %s rate %v unit %q", ws.GetString("prices"), ws.GetFloat("tax_rate"), ws.GetString("unit"))
 	}
-	if got := must(a.app.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":9500}]` {
+	if got := must(a.App.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":9500}]` {
 		t.Errorf("updated item's prices %s", got)
 	}
 	if code, res := a.undo(testapp.Alice.ID, res["id"].(string)); code != http.StatusOK {
 		t.Fatalf("undo = %d %v", code, res)
 	}
-	if _, err := a.app.FindRecordById(col, ws.Id); err == nil {
+	if _, err := a.App.FindRecordById(col, ws.Id); err == nil {
 		t.Error("undo left the imported item")
 	}
-	if got := must(a.app.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":8000}]` {
+	if got := must(a.App.FindRecordById(col, old.Id)).GetString("prices"); got != `[{"currency":"EUR","cents":8000}]` {
 		t.Errorf("after undo the item's prices are %s", got)
 	}
 }

@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 )
 
 // Call sends req to mux as who (signed in with Token; nobody when who is
@@ -40,4 +42,31 @@ func Upload(path, name string, file []byte, fields ...string) *http.Request {
 	req := httptest.NewRequest(http.MethodPost, path, &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	return req
+}
+
+// API is a fixture app with routes bound, each with the test clock, and
+// the handler that serves them: a package's route tests call it as one of
+// the fixture's people.
+type API struct {
+	T   *testing.T
+	App *tests.TestApp
+	Mux http.Handler
+}
+
+// NewAPI builds the fixture name (once per test binary, see Fixture) with
+// binds bound on a fresh copy, cleaned up after t.
+func NewAPI(t *testing.T, name string, build func(*tests.TestApp) error, binds ...func(core.App, func() time.Time)) *API {
+	t.Helper()
+	app := Fixture(t, name, build)
+	t.Cleanup(app.Cleanup)
+	for _, bind := range binds {
+		bind(app, Clock)
+	}
+	return &API{T: t, App: app, Mux: Mux(t, app)}
+}
+
+// Do sends req as who (see Call).
+func (a *API) Do(who string, req *http.Request) (int, map[string]any) {
+	a.T.Helper()
+	return Call(a.T, a.App, a.Mux, who, req)
 }
