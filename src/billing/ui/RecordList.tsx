@@ -51,6 +51,17 @@ export interface Column<T> {
 
 export type ColumnBreakpoint = 'lg' | 'xl' | '2xl'
 
+/**
+ * A column of text a row may lack (a contact, a reference): "—" in the cell where there is none,
+ * and the text itself (or nothing) under the row's label while the column is hidden.
+ */
+export function textColumn<T>({
+  text,
+  ...column
+}: Omit<Column<T>, 'cell' | 'detail'> & { text: (row: T) => string | undefined }): Column<T> {
+  return { ...column, cell: (row) => text(row) || '—', detail: text }
+}
+
 /** Literal class names, so Tailwind sees them. */
 const shownFrom: Record<ColumnBreakpoint, string> = {
   lg: 'hidden lg:table-cell',

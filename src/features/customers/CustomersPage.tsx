@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { RecordList, type Column } from '@/billing/ui/RecordList'
+import { RecordList, textColumn, type Column } from '@/billing/ui/RecordList'
 import { Badge } from '@/components/ui/badge'
 import { EmptyState } from '@/components/ui/card'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -40,23 +40,21 @@ const columns = (t: Translate, balances: CustomerBalances | undefined): Column<C
     cell: (c) => c.name,
     className: 'min-w-36 break-words',
   },
-  {
+  textColumn<Customer>({
     id: 'contact',
     header: t('customers.column.contact'),
-    cell: (c) => c.contact_name || '—',
-    detail: (c) => c.contact_name,
     from: 'xl',
     className: 'break-words',
-  },
-  {
+    text: (c) => c.contact_name,
+  }),
+  textColumn<Customer>({
     id: 'email',
     header: t('customers.column.email'),
     sortKey: 'email',
-    cell: (c) => c.email || '—',
-    detail: (c) => c.email,
     from: 'lg',
     className: 'min-w-40 [overflow-wrap:anywhere]',
-  },
+    text: (c) => c.email,
+  }),
   {
     id: 'city',
     header: t('customers.column.city'),

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
-import { RecordList, type Column } from '@/billing/ui/RecordList'
+import { RecordList, textColumn, type Column } from '@/billing/ui/RecordList'
 import { PaymentDialog } from '@/billing/ui/PaymentDialog'
 import { EmptyState } from '@/components/ui/card'
 import { ConfirmDialog } from '@/components/ui/confirm'
@@ -42,29 +42,27 @@ const columns = (t: Translate): Column<Payment>[] => [
     from: 'lg',
     className: 'min-w-32 break-words',
   },
-  {
+  textColumn<Payment>({
     id: 'invoice',
     header: t('payments.column.invoice'),
     sortKey: 'invoice',
-    cell: (p) => p.expand?.invoice?.number ?? '—',
-    detail: (p) => p.expand?.invoice?.number,
     from: 'lg',
     className: 'whitespace-nowrap',
-  },
+    text: (p) => p.expand?.invoice?.number,
+  }),
   {
     id: 'method',
     header: t('payments.column.method'),
     cell: (p) => cardMethod(p, t),
     from: 'xl',
   },
-  {
+  textColumn<Payment>({
     id: 'reference',
     header: t('payments.column.reference'),
-    cell: (p) => p.reference || '—',
-    detail: (p) => p.reference,
     from: 'xl',
     className: 'break-words [overflow-wrap:anywhere]',
-  },
+    text: (p) => p.reference,
+  }),
   {
     id: 'amount',
     header: t('payments.column.amount'),
