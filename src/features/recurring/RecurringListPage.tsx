@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
+import { HeadCells } from '@/components/ui/head-cells'
 import { EmptyState } from '@/components/ui/card'
 import { buttonClass } from '@/components/ui/button'
 import { PreloadLink } from '@/components/ui/preload-link'
@@ -55,18 +56,20 @@ export default function RecurringListPage() {
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-start">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('recurring.column.name')}
-                </th>
-                <th scope="col" className="hidden px-3 py-2 text-start font-medium md:table-cell">
-                  {t('recurring.column.frequency')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('recurring.column.next')}
-                </th>
-                <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
-                  {t('recurring.column.amount')}
-                </th>
+                <HeadCells
+                  cells={[
+                    [t('recurring.column.name'), 'px-3 py-2 text-start font-medium'],
+                    [
+                      t('recurring.column.frequency'),
+                      'hidden px-3 py-2 text-start font-medium md:table-cell',
+                    ],
+                    [t('recurring.column.next'), 'px-3 py-2 text-start font-medium'],
+                    [
+                      t('recurring.column.amount'),
+                      'hidden px-3 py-2 text-end font-medium sm:table-cell',
+                    ],
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

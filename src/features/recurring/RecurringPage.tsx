@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { HeadCells } from '@/components/ui/head-cells'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useLocation, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -196,18 +197,14 @@ function RunsTable({ runs }: { runs: Run[] }) {
       <table className="w-full">
         <thead>
           <tr className="border-b border-border">
-            <th scope="col" className="py-1 pe-3 text-start font-medium">
-              {t('recurring.run.date')}
-            </th>
-            <th scope="col" className="py-1 pe-3 text-start font-medium">
-              {t('recurring.run.invoice')}
-            </th>
-            <th scope="col" className="py-1 pe-3 text-start font-medium">
-              {t('recurring.run.status')}
-            </th>
-            <th scope="col" className="hidden py-1 text-end font-medium sm:table-cell">
-              {t('recurring.column.amount')}
-            </th>
+            <HeadCells
+              cells={[
+                [t('recurring.run.date'), 'py-1 pe-3 text-start font-medium'],
+                [t('recurring.run.invoice'), 'py-1 pe-3 text-start font-medium'],
+                [t('recurring.run.status'), 'py-1 pe-3 text-start font-medium'],
+                [t('recurring.column.amount'), 'hidden py-1 text-end font-medium sm:table-cell'],
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
