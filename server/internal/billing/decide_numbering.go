@@ -109,3 +109,32 @@ func numberTaken(number string) *ruleError {
 	return &ruleError{field: "number", code: "folio_number_taken", message: fmt.Sprintf(fmtNumberTaken, number),
 		params: params{"number": number}}
 }
+
+// decideImportedNumber checks the number an imported invoice keeps (issue
+// 31, open invoices): it must be there, and it must not be one Folio's own
+// sequence could reach. A number that is a prefix of the business (any
+// kind's, whatever its case) followed by digits only is refused:
+// INV-00099 with the prefix INV- would be the 99th invoice's number later,
+// INV-2023-0099 is not (the "-" after 2023 is no digit). prefixes are the
+// business's prefixes as PrefixFor gives them.
+func decideImportedNumber(number string, prefixes []string) *ruleError {
+	number = strings.TrimSpace(number)
+	if number == "" {
+		return newRuleError("number", "folio_imported_number_missing", msgImportedNumberMissing)
+	}
+	for _, p := range prefixes {
+		rest, ok := strings.CutPrefix(strings.ToLower(number), strings.ToLower(p))
+		if ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return &ruleError{field: "number", code: "folio_imported_number_in_sequence",
+				message: fmt.Sprintf(fmtImportedNumberInSequence, number, p), params: params{"number": number, "prefix": p}}
+		}
+	}
+	return nil
+}
+
+// importedNumberExists is the refusal of an imported invoice whose number
+// a document of the business already holds.
+func importedNumberExists(number string) *ruleError {
+	return &ruleError{field: "number", code: "folio_imported_number_exists",
+		message: fmt.Sprintf(fmtImportedNumberExists, number), params: params{"number": number}}
+}

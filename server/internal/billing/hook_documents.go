@@ -264,6 +264,43 @@ func assignNumber(app core.App, r *core.Record, business *core.Record) error {
 	return nil
 }
 
+// keepImportedNumber keeps the number an imported invoice brings (set by
+// the import route; a client can't set imported, see serverFields): it
+// passes decideImportedNumber, no document of the business holds it
+// (whatever its case), and the invoice takes a negative seq, below every
+// other, so MAX(seq) and with it the next number of Folio's own sequence
+// stay as they were.
+func keepImportedNumber(app core.App, r *core.Record, business *core.Record) error {
+	number := strings.TrimSpace(r.GetString("number"))
+	var prefixes []string
+	for _, c := range numbered {
+		prefixes = append(prefixes, PrefixFor(c, business.GetString(numberings[c].field)))
+	}
+	if rerr := decideImportedNumber(number, prefixes); rerr != nil {
+		return rerr.api()
+	}
+	for _, c := range numbered {
+		var taken int
+		err := app.DB().Select("COUNT(*)").From(c).Where(dbx.HashExp{"business": business.Id}).
+			AndWhere(dbx.NewExp("[[number]] = {:number} COLLATE NOCASE", dbx.Params{"number": number})).Row(&taken)
+		if err != nil {
+			return err
+		}
+		if taken > 0 {
+			return importedNumberExists(number).api()
+		}
+	}
+	var least int
+	err := app.DB().Select("COALESCE(MIN(seq), 0)").From(r.Collection().Name).
+		Where(dbx.HashExp{"business": business.Id}).Row(&least)
+	if err != nil {
+		return err
+	}
+	r.Set("seq", min(least, 0)-1)
+	r.Set("number", number)
+	return nil
+}
+
 // applyStamps sets the timestamps a status change earns (keeping one that
 // is already there, e.g. from the seeder) and clears the ones it undoes.
 func applyStamps(r *core.Record, kind, from, to string, now time.Time) {

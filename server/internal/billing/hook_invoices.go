@@ -89,7 +89,11 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 		r.Set("paid_at", "")
 	}
 
-	if p.isNew {
+	if p.isNew && r.GetBool(migrations.FieldInvoiceImported) {
+		if err := keepImportedNumber(e.App, r, p.business); err != nil {
+			return err
+		}
+	} else if p.isNew {
 		if err := assignNumber(e.App, r, p.business); err != nil {
 			return err
 		}

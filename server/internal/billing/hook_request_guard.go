@@ -29,6 +29,7 @@ var serverFields = map[string][]string{
 		migrations.FieldCreditedCents, migrations.FieldRefundedCents, migrations.FieldCreditCents,
 		migrations.FieldInvoiceKind, migrations.FieldWorkQuote, migrations.FieldWorkInvoice,
 		migrations.FieldDepositPercent, migrations.FieldDeposits, migrations.FieldDeductedCents,
+		migrations.FieldInvoiceImported,
 	},
 	migrations.PaymentsCollection: {"customer", "currency", "number", "seq",
 		migrations.FieldPaymentProvider, migrations.FieldProviderPaymentID, migrations.FieldNeedsRefund,

@@ -79,6 +79,8 @@ func TestRefusalCodes(t *testing.T) {
 		decidePrefixes(map[string]string{"invoice_prefix": "PAY-1"}, []string{"invoice_prefix"}),
 		decidePrefixes(map[string]string{"invoice_prefix": "CN-"}, []string{"invoice_prefix"}),
 		numberTaken("INV-00001"),
+		decideImportedNumber("INV-00099", []string{"INV-"}),
+		importedNumberExists("INV-2023-0099"),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		decideRefund(refundCheck{currency: "EUR", leftCents: 3000, amountCents: 0}),
 		decideApplyCredit(applyCheck{sameCustomer: true, sameCurrency: true, currency: "EUR", leftCents: 3000, amountCents: 3001}),

@@ -1,0 +1,31 @@
+package migrations
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	m "github.com/pocketbase/pocketbase/migrations"
+)
+
+// FieldInvoiceImported marks an invoice brought in from another tool's
+// export (issue 31, open invoices): it keeps the number it had there and
+// takes no place in the business's sequence (its seq is negative). Only
+// the server sets it; a client's value is dropped.
+const FieldInvoiceImported = "imported"
+
+// An invoice can be an imported one.
+func init() {
+	m.Register(func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(InvoicesCollection)
+		if err != nil {
+			return err
+		}
+		c.Fields.Add(&core.BoolField{Name: FieldInvoiceImported})
+		return app.Save(c)
+	}, func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(InvoicesCollection)
+		if err != nil {
+			return err
+		}
+		c.Fields.RemoveByName(FieldInvoiceImported)
+		return app.Save(c)
+	})
+}
