@@ -11,7 +11,10 @@ import (
 // the server sets it; a client's value is dropped.
 const FieldInvoiceImported = "imported"
 
-// An invoice can be an imported one.
+// ImportInvoices is the imports' kind of open invoices.
+const ImportInvoices = "invoices"
+
+// An invoice can be an imported one, and open invoices an import's kind.
 func init() {
 	m.Register(func(app core.App) error {
 		c, err := app.FindCollectionByNameOrId(InvoicesCollection)
@@ -19,13 +22,19 @@ func init() {
 			return err
 		}
 		c.Fields.Add(&core.BoolField{Name: FieldInvoiceImported})
-		return app.Save(c)
+		if err := app.Save(c); err != nil {
+			return err
+		}
+		return setImportKinds(app, ImportKinds)
 	}, func(app core.App) error {
 		c, err := app.FindCollectionByNameOrId(InvoicesCollection)
 		if err != nil {
 			return err
 		}
 		c.Fields.RemoveByName(FieldInvoiceImported)
-		return app.Save(c)
+		if err := app.Save(c); err != nil {
+			return err
+		}
+		return setImportKinds(app, []string{ImportCustomers, ImportItems})
 	})
 }

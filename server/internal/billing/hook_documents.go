@@ -235,7 +235,8 @@ func exemptionRefusal(app core.App, r *core.Record, lines []money.Line, business
 func assignNumber(app core.App, r *core.Record, business *core.Record) error {
 	collection := r.Collection().Name
 	var max int
-	err := app.DB().Select("COALESCE(MAX(seq), 0)").From(collection).
+	// Never below 0: imported invoices have negative seqs (keepImportedNumber).
+	err := app.DB().Select("MAX(COALESCE(MAX(seq), 0), 0)").From(collection).
 		Where(dbx.HashExp{"business": business.Id}).Row(&max)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package billing
 
 import (
+	"sync"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -101,6 +103,34 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	return e.Next()
 }
 
+// undoingImport holds the ids of the imported invoices DeleteImported is
+// deleting, which beforeInvoiceDelete lets go though they were sent.
+var undoingImport sync.Map
+
+// DeleteImported deletes an imported invoice and its payments, through
+// their hooks, when its import is undone (package imports). It refuses an
+// invoice that is not an imported one.
+func DeleteImported(app core.App, inv *core.Record) error {
+	if !inv.GetBool(migrations.FieldInvoiceImported) {
+		return refuse("id", "folio_only_draft_delete", msgInvoiceOnlyDraftDel)
+	}
+	payments, err := app.FindAllRecords(migrations.PaymentsCollection, dbx.HashExp{"invoice": inv.Id})
+	if err != nil {
+		return err
+	}
+	for _, p := range payments {
+		if err := app.Delete(p); err != nil {
+			return err
+		}
+	}
+	if inv, err = app.FindRecordById(migrations.InvoicesCollection, inv.Id); err != nil {
+		return err
+	}
+	undoingImport.Store(inv.Id, true)
+	defer undoingImport.Delete(inv.Id)
+	return app.Delete(inv)
+}
+
 // beforeInvoiceDelete allows deleting drafts only; a sent invoice is voided
 // instead, so its number stays accounted for. An invoice with payments is
 // never deleted (PocketBase would refuse too, with a generic message).
@@ -114,7 +144,8 @@ func beforeInvoiceDelete(e *core.RecordEvent) error {
 	if n > 0 {
 		return refuse("id", "folio_invoice_has_payments", msgInvoiceHasPayments)
 	}
-	if e.Record.GetString("status") != statusDraft {
+	_, undoing := undoingImport.Load(e.Record.Id)
+	if e.Record.GetString("status") != statusDraft && !(undoing && e.Record.GetBool(migrations.FieldInvoiceImported)) {
 		return refuse("status", "folio_only_draft_delete", msgInvoiceOnlyDraftDel)
 	}
 	return e.Next()

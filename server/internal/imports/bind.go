@@ -1,12 +1,15 @@
-// Package imports brings customers from another tool's export (issue 31,
-// part 2): a CSV (comma, semicolon or tab; UTF-8 with or without BOM,
+// Package imports brings customers, items and open invoices from another
+// tool's export (issue 31, part 2): a CSV (comma, semicolon or tab; UTF-8 with or without BOM,
 // UTF-16, Windows-1252) or the first sheet of an XLSX, streamed as it is
 // uploaded.
 //
 //   - decide_columns.go guesses which column is which from the header
 //     (the exports of Invoice Ninja, Zoho Invoice, InvoiceShelf, sevDesk
 //     and lexoffice, and the plain words in five languages);
-//     decide_row.go turns a row into a customer's values.
+//     decide_row.go turns a row into a customer's values, decide_items.go
+//     into an item's, decide_invoices.go into an open invoice's, which
+//     write_invoice.go saves (imported, keeping its own number outside
+//     Folio's sequence, sent, the amount paid a payment).
 //   - The preview (route_import.go) runs every row through the rules of a
 //     typed customer (the collection's and the billing hooks') in a
 //     transaction it rolls back, and lists each row's problems and the

@@ -3,6 +3,8 @@ package imports
 import (
 	"strings"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"folio/server/migrations"
 )
 
@@ -20,6 +22,14 @@ type kindSpec struct {
 	// same lists the fields a row is matched on, in order, each with how
 	// its value is compared.
 	same []sameField
+	// label is the column a record already there is named by in the
+	// duplicates ("name" when empty).
+	label string
+	// write, when set, saves a new record itself (an open invoice: a
+	// draft, sent, and its payment); noUpdate: a duplicate is never
+	// updated, the row is a problem instead.
+	write    func(app core.App, req *request, rec *core.Record, values map[string]any, n int) ([]Problem, error)
+	noUpdate bool
 }
 
 // sameField is a field that makes a row the same record as one already
@@ -49,5 +59,16 @@ var kinds = map[string]*kindSpec{
 		named:      []string{"name"},
 		decide:     decideItemRow,
 		same:       []sameField{{migrations.FieldItemSKU, strings.TrimSpace}, {"name", lower}},
+	},
+	migrations.ImportInvoices: {
+		collection: migrations.InvoicesCollection,
+		fields:     InvoiceFields,
+		aliases:    invoiceAliases,
+		named:      []string{"number"},
+		decide:     decideInvoiceRow,
+		same:       []sameField{{"number", lower}},
+		label:      "number",
+		write:      writeInvoice,
+		noUpdate:   true,
 	},
 }

@@ -29,6 +29,7 @@ const (
 	msgUndoExpired     = "An import can be undone only within a day."
 	msgUndoneAlready   = "This import has been undone already."
 	msgUndoInUse       = "A customer this import created has documents now, so the import can't be undone."
+	msgUndoChanged     = "An invoice this import created has changed since (a payment, a reminder or an edit), so the import can't be undone."
 )
 
 // Messages maps each code of this package to its English sentence: one
@@ -48,6 +49,7 @@ var Messages = map[string]string{
 	"folio_import_undo_expired":     msgUndoExpired,
 	"folio_import_undone_already":   msgUndoneAlready,
 	"folio_import_undo_in_use":      msgUndoInUse,
+	"folio_import_undo_changed":     msgUndoChanged,
 }
 
 // answer is a refusal of this package with its status.
@@ -57,4 +59,21 @@ func answer(status int, code, message string) *router.ApiError {
 
 func badRequest(code, message string) *router.ApiError {
 	return answer(http.StatusBadRequest, code, message)
+}
+
+// openingBalanceWords is the line of an imported open invoice, in the
+// business's document language.
+var openingBalanceWords = map[string]string{
+	"en": "Opening balance",
+	"de": "Anfangssaldo (offener Posten)",
+	"fr": "Solde d'ouverture",
+	"es": "Saldo inicial",
+	"ar": "الرصيد الافتتاحي",
+}
+
+func openingBalance(lang string) string {
+	if w, ok := openingBalanceWords[lang]; ok {
+		return w
+	}
+	return openingBalanceWords["en"]
 }

@@ -44,6 +44,9 @@ type request struct {
 	fileName, hash                   string
 	header                           []string
 	rows                             []sourceRow
+	// customers indexes the business's customers for open invoices
+	// (loaded by the first row that needs it).
+	customers *customerIndex
 }
 
 // readRequest reads the multipart form: "business", "kind" (customers, items),
@@ -214,7 +217,11 @@ type dbRecord struct {
 func taxKey(s string) string { return strings.ToUpper(strings.Join(strings.Fields(s), "")) }
 
 func loadExisting(app core.App, spec *kindSpec, business string) (*existing, error) {
-	cols := []string{"id", "name"}
+	label := spec.label
+	if label == "" {
+		label = "name"
+	}
+	cols := []string{"id", label}
 	for _, f := range spec.same {
 		cols = append(cols, f.field)
 	}
@@ -228,7 +235,7 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 		ex.index[i] = map[string]*dbRecord{}
 	}
 	for _, row := range all {
-		r := &dbRecord{ID: row["id"].String, Name: row["name"].String}
+		r := &dbRecord{ID: row["id"].String, Name: row[label].String}
 		for i, f := range spec.same {
 			if k := f.key(row[f.field].String); k != "" {
 				ex.index[i][k] = r
@@ -306,6 +313,10 @@ func apply(app core.App, req *request) (*outcome, error) {
 				out.Skipped++
 				continue
 			case dupUpdate:
+				if req.spec.noUpdate {
+					fail([]Problem{{Row: row.n, Field: "number", Code: problemInvoiceDup}})
+					continue
+				}
 				if rec, err = app.FindRecordById(col, dup.ID); err != nil {
 					return nil, err
 				}
@@ -314,6 +325,19 @@ func apply(app core.App, req *request) (*outcome, error) {
 					prev.Fields[f] = rec.Get(f)
 				}
 			}
+		}
+		if req.spec.write != nil && prev == nil {
+			problems, err := req.spec.write(app, req, rec, values, row.n)
+			if err != nil {
+				return nil, err
+			}
+			if len(problems) > 0 {
+				fail(problems)
+				continue
+			}
+			out.Created++
+			out.createdIDs = append(out.createdIDs, rec.Id)
+			continue
 		}
 		for f, val := range values {
 			rec.Set(f, val)

@@ -7,12 +7,29 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/billing"
 	"folio/server/internal/team"
 	"folio/server/migrations"
 )
 
 // errInUse is a created customer that can't be deleted any more.
 var errInUse = errors.New("a created customer is in use")
+
+// errChanged is an imported invoice changed since its import.
+var errChanged = errors.New("an imported invoice changed since")
+
+// undoInvoice deletes an invoice the import created, with the payment it
+// brought; an invoice changed since (saved after the import was recorded:
+// a new payment, a reminder, a credit note, an edit) stops the undo.
+func undoInvoice(tx core.App, imp, inv *core.Record) error {
+	if inv.GetDateTime("updated").After(imp.GetDateTime("updated")) {
+		return errChanged
+	}
+	if err := billing.DeleteImported(tx, inv); err != nil {
+		return errChanged
+	}
+	return nil
+}
 
 // undoRoute undoes an import in one transaction, within UndoWindow: the
 // customers it updated get their previous values back, those it created
@@ -64,6 +81,12 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 			if err != nil {
 				continue // deleted since
 			}
+			if spec.write != nil {
+				if err := undoInvoice(tx, imp, rec); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := tx.Delete(rec); err != nil {
 				return errInUse
 			}
@@ -72,6 +95,9 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 		imp.Set("undone_at", s.now().UTC())
 		return tx.Save(imp)
 	})
+	if errors.Is(err, errChanged) {
+		return answer(http.StatusConflict, "folio_import_undo_changed", msgUndoChanged)
+	}
 	if errors.Is(err, errInUse) {
 		return answer(http.StatusConflict, "folio_import_undo_in_use", msgUndoInUse)
 	}

@@ -34,7 +34,15 @@ const ACCEPT =
 const SHOWN: Record<Kind, readonly string[]> = {
   customers: ['name', 'email', 'city', 'country'],
   items: ['name', 'sku', 'unit', 'tax_rate'],
+  invoices: ['number', 'customer', 'issue_date', 'due_date'],
 }
+
+/** Where the result links, and what the link says. */
+const RESULT = {
+  customers: { href: paths.customers, label: 'imports.result.customers' },
+  items: { href: paths.items, label: 'imports.result.items' },
+  invoices: { href: paths.invoices, label: 'imports.result.invoices' },
+} as const
 
 /**
  * /settings/import: choose a file → the guessed columns (editable) → every row checked, the first
@@ -148,11 +156,8 @@ export default function ImportPage() {
         {error ? <Alert>{error}</Alert> : null}
         {report.length > 0 ? <ProblemList problems={report} /> : null}
         <div className="flex flex-wrap gap-2">
-          <PreloadLink
-            href={kind === 'items' ? paths.items : paths.customers}
-            className={buttonClass('primary', 'md')}
-          >
-            {kind === 'items' ? t('imports.result.items') : t('imports.result.customers')}
+          <PreloadLink href={RESULT[kind].href} className={buttonClass('primary', 'md')}>
+            {t(RESULT[kind].label)}
           </PreloadLink>
           <Button
             variant="outline"
@@ -193,6 +198,7 @@ export default function ImportPage() {
       >
         <option value="customers">{t('imports.kind.customers')}</option>
         <option value="items">{t('imports.kind.items')}</option>
+        <option value="invoices">{t('imports.kind.invoices')}</option>
       </SelectField>
       <FileInput
         label={t('imports.file.label')}

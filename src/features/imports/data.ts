@@ -45,7 +45,7 @@ export interface RunResult extends Outcome {
 }
 
 export type DuplicateChoice = 'skip' | 'update' | 'new'
-export type Kind = 'customers' | 'items'
+export type Kind = 'customers' | 'items' | 'invoices'
 export type Mode = 'all' | 'rows'
 
 export interface ImportOptions {

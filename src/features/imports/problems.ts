@@ -16,7 +16,13 @@ export function fieldLabel(field: string | undefined, t: Translate): string {
  */
 export function problemText(p: RowProblem, t: Translate): string {
   const own = `imports.problem.${p.code}`
-  if (hasMessage(own)) return t(own, { row: p.row, field: fieldLabel(p.field, t) })
+  if (hasMessage(own)) {
+    const values: Record<string, string | number> = {}
+    for (const [k, v] of Object.entries(p.params ?? {})) {
+      if (typeof v === 'string' || typeof v === 'number') values[k] = v
+    }
+    return t(own, { ...values, row: p.row, field: fieldLabel(p.field, t) })
+  }
   const problem = refusalText({ code: p.code, message: p.code, params: p.params ?? {} })
   return t('imports.problem.other', { row: p.row, problem })
 }

@@ -21,6 +21,26 @@ describe('import problems', () => {
     )
   })
 
+  it("fills an open invoice's problem with its params", () => {
+    expect(
+      problemText(
+        {
+          row: 4,
+          field: 'currency',
+          code: 'row_currency_mismatch',
+          params: { currency: 'USD', customer_currency: 'EUR' },
+        },
+        t,
+      ),
+    ).toBe("Row 4: the invoice is in USD, but the customer's currency is EUR.")
+    expect(
+      problemText(
+        { row: 7, field: 'customer', code: 'row_unknown_customer', params: { customer: 'Nobody' } },
+        t,
+      ),
+    ).toBe('Row 7: there is no customer named Nobody. Import or add the customer first.')
+  })
+
   it("says a customer rule's code as the customer form would, after the row", () => {
     expect(
       problemText({ row: 9, field: 'endpoint_scheme', code: 'folio_invalid_endpoint_scheme' }, t),
