@@ -64,13 +64,7 @@ func parseDay(s string) (string, bool) {
 // can't be read, and a row whose amount paid is the whole total (nothing
 // is open: it is no opening balance) are its problems.
 func decideInvoiceRow(m Mapping, n int, cells []string, _ string) (map[string]any, []Problem) {
-	cell := func(field string) string {
-		i, ok := m[field]
-		if !ok || i < 0 || i >= len(cells) {
-			return ""
-		}
-		return strings.TrimSpace(cells[i])
-	}
+	cell := cellOf(m, cells)
 	v := map[string]any{}
 	var problems []Problem
 	for _, f := range []string{"number", "customer"} {

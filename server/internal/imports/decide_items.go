@@ -57,13 +57,7 @@ func parseAmount(s string) (float64, bool) {
 // own rules (a price per currency, the rate, a unique SKU) run when it is
 // saved.
 func decideItemRow(m Mapping, n int, cells []string, currency string) (map[string]any, []Problem) {
-	cell := func(field string) string {
-		i, ok := m[field]
-		if !ok || i < 0 || i >= len(cells) {
-			return ""
-		}
-		return strings.TrimSpace(cells[i])
-	}
+	cell := cellOf(m, cells)
 	v := map[string]any{}
 	for _, f := range []string{"name", "description", "unit", migrations.FieldItemSKU} {
 		if s := cell(f); s != "" {

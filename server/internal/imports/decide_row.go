@@ -71,18 +71,24 @@ func paymentTerms(s string) (int, bool) {
 	return n, err == nil
 }
 
-// decideRow turns a row's cells into a customer's values by the mapping,
-// normalized as the customer form writes them (the rules that refuse are
-// the customer's own, run when the row is saved). A row without a name
-// and a payment term that is not a number are its problems.
-func decideRow(m Mapping, n int, cells []string) (map[string]any, []Problem) {
-	cell := func(field string) string {
+// cellOf reads a row's cell by the field the mapping gives its column,
+// trimmed; "" for a field not mapped or a row too short.
+func cellOf(m Mapping, cells []string) func(field string) string {
+	return func(field string) string {
 		i, ok := m[field]
 		if !ok || i < 0 || i >= len(cells) {
 			return ""
 		}
 		return strings.TrimSpace(cells[i])
 	}
+}
+
+// decideRow turns a row's cells into a customer's values by the mapping,
+// normalized as the customer form writes them (the rules that refuse are
+// the customer's own, run when the row is saved). A row without a name
+// and a payment term that is not a number are its problems.
+func decideRow(m Mapping, n int, cells []string) (map[string]any, []Problem) {
+	cell := cellOf(m, cells)
 	join := func(sep string, parts ...string) string {
 		var kept []string
 		for _, p := range parts {

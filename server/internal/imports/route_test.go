@@ -74,10 +74,13 @@ func (a *importAPI) undo(who, id string) (int, map[string]any) {
 	return a.Do(who, httptest.NewRequest(http.MethodPost, strings.Replace(PathUndo, "{id}", id, 1), nil))
 }
 
-func (a *importAPI) customers() int {
+func (a *importAPI) customers() int { return a.count("customers") }
+
+// count is how many records of collection alice's business has.
+func (a *importAPI) count(collection string) int {
 	a.T.Helper()
 	var n int
-	if err := a.App.DB().Select("COUNT(*)").From("customers").Where(dbx.HashExp{"business": alice}).Row(&n); err != nil {
+	if err := a.App.DB().Select("COUNT(*)").From(collection).Where(dbx.HashExp{"business": alice}).Row(&n); err != nil {
 		a.T.Fatal(err)
 	}
 	return n
@@ -158,7 +161,7 @@ func TestPreview(t *testing.T) {
 	}
 }
 
-// Owners and admins import; a member and an accountant are refused, and
+// Owners and admins import (customers, open invoices); a member and an accountant are refused, and
 // to someone else's owner the business is not there, before the file is read.
 func TestWhoImports(t *testing.T) {
 	a := newAPI(t)
@@ -171,6 +174,9 @@ func TestWhoImports(t *testing.T) {
 	} {
 		if code, res := a.upload(who, PathPreview, lexoffice); code != want {
 			t.Errorf("%q: %d %v, want %d", who, code, res, want)
+		}
+		if code, res := a.upload(who, PathPreview, openInvoices, "kind", "invoices"); code != want {
+			t.Errorf("%q, open invoices: %d %v, want %d", who, code, res, want)
 		}
 	}
 }
