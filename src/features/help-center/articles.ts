@@ -39,6 +39,7 @@ export const articles = [
       'help.articles.import.p2',
       'help.articles.import.p3',
       'help.articles.import.p4',
+      'help.articles.import.p5',
     ],
   },
   {
