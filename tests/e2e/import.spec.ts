@@ -106,3 +106,47 @@ test('items from a lexoffice article export: the price in the business currency,
   await expect(page).toHaveURL(/\/items/)
   await expect(page.getByText('Workshoptag', { exact: true }).first()).toBeVisible()
 })
+
+test('an open invoice from a Zoho export keeps its own number and shows its balance in /invoices', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('import-invoices'))
+  await page.goto('/settings/import')
+  // The customer first, then the invoice open at the cut-over.
+  await page.getByLabel('File (CSV or Excel)').setInputFiles({
+    name: 'contacts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Display Name,EmailID,Currency Code\r\nHarbour Cafe,cafe@example.test,EUR\r\n',
+    ),
+  })
+  await expect(page.getByText('1 row: 1 ready, 0 already there, 0 with problems.')).toBeVisible()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByText('1 created, 0 updated, 0 skipped, 0 with problems.')).toBeVisible()
+  await page.getByRole('button', { name: 'Import another file' }).click()
+
+  await page.getByLabel('What to import').selectOption('invoices')
+  await page.getByLabel('File (CSV or Excel)').setInputFiles({
+    name: 'zoho-invoices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Invoice Number,Customer Name,Invoice Date,Due Date,Currency Code,Total,Payment Made\r\n' +
+        'ZI-2025-0417,Harbour Cafe,2025-10-01,2025-10-31,EUR,500.00,120.00\r\n' +
+        'ZI-2025-0418,Nobody Ltd,2025-10-02,2025-11-01,EUR,80.00,\r\n',
+    ),
+  })
+  await expect(page.getByText('2 rows: 1 ready, 0 already there, 1 with problems.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Row 3: there is no customer named Nobody Ltd. Import or add the customer first.',
+    ),
+  ).toBeVisible()
+  await page.getByLabel('Skip row 3').check()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByText('1 created, 0 updated, 1 skipped, 0 with problems.')).toBeVisible()
+  await page.getByRole('link', { name: 'See the invoices' }).click()
+  await expect(page).toHaveURL(/\/invoices/)
+  await expect(page.getByText('ZI-2025-0417').first()).toBeVisible()
+  await expect(page.getByText(/380[.,]00/).first()).toBeVisible()
+})
