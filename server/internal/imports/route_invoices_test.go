@@ -105,7 +105,8 @@ func jsonRequest(method, url, body string) *http.Request {
 }
 
 // Undo deletes the imported invoices and their payments; once an imported
-// invoice has changed (a new payment), undo is refused and deletes nothing.
+// invoice was reminded or has changed (a new payment), undo is refused
+// and deletes nothing.
 func TestUndoOpenInvoices(t *testing.T) {
 	a := newAPI(t)
 	code, res := a.upload(testapp.Alice.ID, PathRun, openInvoices, "kind", "invoices", "mode", "rows")
@@ -121,6 +122,22 @@ func TestUndoOpenInvoices(t *testing.T) {
 	}
 
 	_, res = a.upload(testapp.Alice.ID, PathRun, openInvoices, "kind", "invoices", "mode", "rows")
+	reminded := a.invoice("INV-2023-0099")
+	reminder := core.NewRecord(must(a.App.FindCollectionByNameOrId(migrations.InvoiceRemindersCollection)))
+	reminder.Set("business", alice)
+	reminder.Set("invoice", reminded.Id)
+	reminder.Set("step", 1)
+	reminder.Set("day", "2026-03-15")
+	reminder.Set("to", "info@mueller.test")
+	if err := a.App.SaveNoValidate(reminder); err != nil {
+		t.Fatal(err)
+	}
+	if code, res := a.undo(testapp.Alice.ID, res["id"].(string)); code != http.StatusConflict || refusalCode(res) != "folio_import_undo_changed" {
+		t.Errorf("undo after a reminder = %d %v", code, res)
+	}
+	if err := a.App.Delete(reminder); err != nil {
+		t.Fatal(err)
+	}
 	inv := a.invoice("RE-17")
 	pay := core.NewRecord(must(a.App.FindCollectionByNameOrId("payments")))
 	pay.Set("business", alice)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/billing"
@@ -23,6 +24,16 @@ var errChanged = errors.New("an imported invoice changed since")
 // a new payment, a reminder, a credit note, an edit) stops the undo.
 func undoInvoice(tx core.App, imp, inv *core.Record) error {
 	if inv.GetDateTime("updated").After(imp.GetDateTime("updated")) {
+		return errChanged
+	}
+	// A reminder mailed is kept beside the invoice, which it leaves as is.
+	var reminders int
+	err := tx.DB().Select("COUNT(*)").From(migrations.InvoiceRemindersCollection).
+		Where(dbx.HashExp{"invoice": inv.Id}).Row(&reminders)
+	if err != nil {
+		return err
+	}
+	if reminders > 0 {
 		return errChanged
 	}
 	if err := billing.DeleteImported(tx, inv); err != nil {
