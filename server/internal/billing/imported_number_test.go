@@ -105,5 +105,16 @@ func TestClientCannotImportAnInvoice(t *testing.T) {
 				t.Fatalf("client made an imported invoice: imported %v seq %d", rec.GetBool(migrations.FieldInvoiceImported), rec.GetInt("seq"))
 			}
 		},
+	}, {
+		name: "imported sent on an update is put back", as: alice,
+		method: http.MethodPatch, url: "/api/collections/invoices/records/" + invDraft,
+		body:   map[string]any{migrations.FieldInvoiceImported: true, "notes": "edited"},
+		status: 200,
+		after: func(t testing.TB, app *tests.TestApp, _ *http.Response) {
+			rec := get(t, app, "invoices", invDraft)
+			if rec.GetBool(migrations.FieldInvoiceImported) || rec.GetString("notes") != "edited" {
+				t.Fatalf("update: imported %v notes %q", rec.GetBool(migrations.FieldInvoiceImported), rec.GetString("notes"))
+			}
+		},
 	}})
 }
