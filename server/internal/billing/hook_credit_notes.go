@@ -75,9 +75,10 @@ func (s *service) saveCreditNote(e *core.RecordEvent) error {
 			return e.Next() // the required check answers
 		}
 
-		inv, err := e.App.FindRecordById(migrations.InvoicesCollection, r.GetString("invoice"))
-		if err != nil || inv.GetString("business") != r.GetString("business") {
-			return refuse("invoice", "folio_foreign_invoice", msgForeignInvoice)
+		inv, err := ownRecord(e.App, migrations.InvoicesCollection, r.GetString("invoice"), r.GetString("business"),
+			"invoice", "folio_foreign_invoice", msgForeignInvoice)
+		if err != nil {
+			return err
 		}
 		business, err := findBusiness(e.App, r.GetString("business"))
 		if err != nil {
@@ -266,9 +267,10 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 			return e.Next() // the required check answers
 		}
 
-		cn, err := e.App.FindRecordById(migrations.CreditNotesCollection, r.GetString("credit_note"))
-		if err != nil || cn.GetString("business") != r.GetString("business") {
-			return refuse("credit_note", "folio_foreign_credit_note", msgForeignCreditNote)
+		cn, err := ownRecord(e.App, migrations.CreditNotesCollection, r.GetString("credit_note"), r.GetString("business"),
+			"credit_note", "folio_foreign_credit_note", msgForeignCreditNote)
+		if err != nil {
+			return err
 		}
 		r.Set("invoice", cn.GetString("invoice"))
 		r.Set("customer", cn.GetString("customer"))

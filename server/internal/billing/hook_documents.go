@@ -91,9 +91,10 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 	// own is frozen while it has documents, so they stay equal).
 	var customer *core.Record
 	if id := r.GetString("customer"); id != "" && (p.isNew || id != orig.GetString("customer")) {
-		customer, err = e.App.FindRecordById(migrations.CustomersCollection, id)
-		if err != nil || customer.GetString("business") != p.businessID {
-			return nil, refuse("customer", "folio_foreign_customer", msgForeignCustomer)
+		customer, err = ownRecord(e.App, migrations.CustomersCollection, id, p.businessID,
+			"customer", "folio_foreign_customer", msgForeignCustomer)
+		if err != nil {
+			return nil, err
 		}
 		r.Set("currency", customer.GetString("currency"))
 	} else if !p.isNew {
@@ -373,6 +374,17 @@ func inputRefusal(err error) error {
 		return (&ruleError{field: field, code: ie.Code, message: ie.Error(), params: ie.Params()}).api()
 	}
 	return err
+}
+
+// ownRecord is the record id of collection when it belongs to business;
+// otherwise the refusal of field (code, msg): another business's record is
+// as unknown as a missing one, so a client learns nothing of it.
+func ownRecord(app core.App, collection, id, business, field, code, msg string) (*core.Record, error) {
+	rec, err := app.FindRecordById(collection, id)
+	if err != nil || rec.GetString("business") != business {
+		return nil, refuse(field, code, msg)
+	}
+	return rec, nil
 }
 
 // RawJSON is a JSON field's bytes as stored or as set.

@@ -27,9 +27,9 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 		if !p.isNew {
 			return refuse("quote", "folio_link_fixed", msgLinkFixed)
 		}
-		q, err := e.App.FindRecordById(migrations.QuotesCollection, now)
-		if err != nil || q.GetString("business") != p.businessID {
-			return refuse("quote", "folio_foreign_quote", msgForeignQuote)
+		q, err := ownRecord(e.App, migrations.QuotesCollection, now, p.businessID, "quote", "folio_foreign_quote", msgForeignQuote)
+		if err != nil {
+			return err
 		}
 		lines, _ := money.ParseLines(RawJSON(q, "items"))
 		if rerr := decideConvert(q.GetString("status"), q.GetString("invoice") != "", len(lines)); rerr != nil {

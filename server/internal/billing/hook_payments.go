@@ -76,9 +76,10 @@ func (s *service) savePayment(e *core.RecordEvent) error {
 			return e.Next() // the required check answers
 		}
 
-		inv, err := e.App.FindRecordById(migrations.InvoicesCollection, r.GetString("invoice"))
-		if err != nil || inv.GetString("business") != r.GetString("business") {
-			return refuse("invoice", "folio_foreign_invoice", msgForeignInvoice)
+		inv, err := ownRecord(e.App, migrations.InvoicesCollection, r.GetString("invoice"), r.GetString("business"),
+			"invoice", "folio_foreign_invoice", msgForeignInvoice)
+		if err != nil {
+			return err
 		}
 		r.Set("customer", inv.GetString("customer"))
 		r.Set("currency", inv.GetString("currency"))
@@ -185,9 +186,10 @@ func checkAppliedCredit(app core.App, r, inv *core.Record, amount int64) error {
 	if r.GetString(migrations.FieldCreditNote) == "" {
 		return refuse(migrations.FieldCreditNote, "folio_credit_needs_note", msgCreditNeedsNote)
 	}
-	cn, err := app.FindRecordById(migrations.CreditNotesCollection, r.GetString(migrations.FieldCreditNote))
-	if err != nil || cn.GetString("business") != r.GetString("business") {
-		return refuse(migrations.FieldCreditNote, "folio_foreign_credit_note", msgForeignCreditNote)
+	cn, err := ownRecord(app, migrations.CreditNotesCollection, r.GetString(migrations.FieldCreditNote), r.GetString("business"),
+		migrations.FieldCreditNote, "folio_foreign_credit_note", msgForeignCreditNote)
+	if err != nil {
+		return err
 	}
 	source, err := app.FindRecordById(migrations.InvoicesCollection, cn.GetString("invoice"))
 	if err != nil {
