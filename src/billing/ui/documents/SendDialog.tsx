@@ -196,6 +196,13 @@ export function SendDialog({
     setValues((old) => ({ ...old, [k]: e.target.value }))
     setErrors(({ [k]: _fixed, ...rest }) => rest)
   }
+  /** A field's value, change handler and message, to spread on it. */
+  const bind = (k: keyof typeof values) => ({
+    value: values[k],
+    onChange: set(k),
+    error: errors[k],
+  })
+
   const shownLine = formLine(formError, errors, [t('documents.send.checkFields')])
 
   return (
@@ -237,27 +244,17 @@ export function SendDialog({
           label={t('documents.send.to')}
           type="email"
           dir="auto"
-          value={values.to}
-          onChange={set('to')}
-          error={errors.to}
+          {...bind('to')}
           autoComplete="off"
         />
         <Field
           label={t('documents.send.cc')}
           hint={t('documents.send.ccHint')}
           dir="auto"
-          value={values.cc}
-          onChange={set('cc')}
-          error={errors.cc}
+          {...bind('cc')}
           autoComplete="off"
         />
-        <Field
-          label={t('documents.send.subject')}
-          dir="auto"
-          value={values.subject}
-          onChange={set('subject')}
-          error={errors.subject}
-        />
+        <Field label={t('documents.send.subject')} dir="auto" {...bind('subject')} />
         <TextAreaField
           label={t('documents.send.message')}
           hint={t(
@@ -265,9 +262,7 @@ export function SendDialog({
             PLACEHOLDERS,
           )}
           dir="auto"
-          value={values.message}
-          onChange={set('message')}
-          error={errors.message}
+          {...bind('message')}
           rows={7}
         />
         <section
