@@ -1,5 +1,4 @@
-import { Plus } from 'lucide-react'
-import { PageHeader } from '@/components/layout/PageHeader'
+import { DocumentListHeader } from '@/billing/ui/documents/DocumentListHeader'
 import { RecordList, type Column } from '@/billing/ui/RecordList'
 import { InvoiceStatusBadge } from '@/billing/ui/StatusBadge'
 import { EmptyState } from '@/components/ui/card'
@@ -63,18 +62,7 @@ export default function InvoicesPage() {
   const { t, columns, writer, list } = useDocumentList(columnsFor)
   return (
     <>
-      <PageHeader
-        title={t('documents.invoices.title')}
-        description={t('documents.invoices.description')}
-        actions={
-          writer ? (
-            <PreloadLink href={recordPaths.invoiceNew} className={buttonClass()}>
-              <Plus className="size-4" aria-hidden />
-              {t('documents.invoices.new')}
-            </PreloadLink>
-          ) : null
-        }
-      />
+      <DocumentListHeader kind="invoices" />
       <RecordList<Invoice>
         spec={listSpecs.invoices}
         basePath={paths.invoices}

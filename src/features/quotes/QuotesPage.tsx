@@ -1,5 +1,4 @@
-import { Plus } from 'lucide-react'
-import { PageHeader } from '@/components/layout/PageHeader'
+import { DocumentListHeader } from '@/billing/ui/documents/DocumentListHeader'
 import { RecordList, type Column } from '@/billing/ui/RecordList'
 import { QuoteStatusBadge } from '@/billing/ui/StatusBadge'
 import { EmptyState } from '@/components/ui/card'
@@ -53,18 +52,7 @@ export default function QuotesPage() {
   const { t, columns, writer, list } = useDocumentList(columnsFor)
   return (
     <>
-      <PageHeader
-        title={t('documents.quotes.title')}
-        description={t('documents.quotes.description')}
-        actions={
-          <WriteOnly>
-            <PreloadLink href={recordPaths.quoteNew} className={buttonClass()}>
-              <Plus className="size-4" aria-hidden />
-              {t('documents.quotes.new')}
-            </PreloadLink>
-          </WriteOnly>
-        }
-      />
+      <DocumentListHeader kind="quotes" />
       <RecordList<Quote>
         spec={listSpecs.quotes}
         basePath={paths.quotes}
