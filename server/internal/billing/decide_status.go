@@ -68,20 +68,31 @@ type quoteMove struct {
 	unlinking  bool // the linked invoice was deleted (a converted draft)
 }
 
+// moveStart is what every document's status change decides before its
+// machine: no status asked keeps the one it has (to is filled in), a new
+// document starts as a draft, and a status the kind doesn't have is
+// refused. done says the answer (status or refusal) is final.
+func moveStart(kind, from string, to *string, statuses []string) (status string, rerr *ruleError, done bool) {
+	if *to == "" {
+		*to = from
+	}
+	if from == "" {
+		if *to != "" && *to != statusDraft {
+			return "", newDraftOnly(kind), true
+		}
+		return statusDraft, nil, true
+	}
+	if !slices.Contains(statuses, *to) {
+		return "", &ruleError{field: "status", code: "folio_unknown_status", message: fmt.Sprintf(fmtUnknownStatus, *to),
+			params: params{"status": *to}}, true
+	}
+	return "", nil, false
+}
+
 // decideQuoteStatus returns the status to store, or why the change is refused.
 func decideQuoteStatus(m quoteMove) (string, *ruleError) {
-	if m.to == "" {
-		m.to = m.from
-	}
-	if m.from == "" {
-		if m.to != "" && m.to != statusDraft {
-			return "", newDraftOnly("quote")
-		}
-		return statusDraft, nil
-	}
-	if !slices.Contains(migrations.QuoteStatuses, m.to) {
-		return "", &ruleError{field: "status", code: "folio_unknown_status", message: fmt.Sprintf(fmtUnknownStatus, m.to),
-			params: params{"status": m.to}}
+	if status, rerr, done := moveStart("quote", m.from, &m.to, migrations.QuoteStatuses); done {
+		return status, rerr
 	}
 
 	switch {
@@ -126,18 +137,8 @@ type invoiceMove struct {
 // and with none left it goes back to where it was before (viewed if it had
 // been viewed, else sent).
 func decideInvoiceStatus(m invoiceMove) (string, *ruleError) {
-	if m.to == "" {
-		m.to = m.from
-	}
-	if m.from == "" {
-		if m.to != "" && m.to != statusDraft {
-			return "", newDraftOnly("invoice")
-		}
-		return statusDraft, nil
-	}
-	if !slices.Contains(migrations.InvoiceStatuses, m.to) {
-		return "", &ruleError{field: "status", code: "folio_unknown_status", message: fmt.Sprintf(fmtUnknownStatus, m.to),
-			params: params{"status": m.to}}
+	if status, rerr, done := moveStart("invoice", m.from, &m.to, migrations.InvoiceStatuses); done {
+		return status, rerr
 	}
 
 	if m.from != m.to {
