@@ -89,7 +89,7 @@ func guardCreateRequest(e *core.RecordRequestEvent) error {
 		e.Record.Set(f, nil)
 	}
 	setActor(e.Record, e.Auth)
-	return requestTx(e)
+	return RequestTx(e)
 }
 
 // guardUpdateRequest puts back the stored server fields, notes who is
@@ -106,7 +106,7 @@ func guardUpdateRequest(e *core.RecordRequestEvent) error {
 	setActor(e.Record, e.Auth)
 	base := e.Request.Header.Get(HeaderBase)
 	if base == "" {
-		return requestTx(e)
+		return RequestTx(e)
 	}
 	app := e.App
 	defer func() { e.App = app }()
@@ -144,12 +144,12 @@ func decideBase(base, stored string) *router.ApiError {
 // updates its invoice; deleting a converted draft reopens its quote).
 func guardDeleteRequest(e *core.RecordRequestEvent) error {
 	setActor(e.Record, e.Auth)
-	return requestTx(e)
+	return RequestTx(e)
 }
 
-// requestTx runs the rest of the request with e.App inside a transaction;
+// RequestTx runs the rest of the request with e.App inside a transaction;
 // PocketBase then writes the response only once it has committed.
-func requestTx(e *core.RecordRequestEvent) error {
+func RequestTx(e *core.RecordRequestEvent) error {
 	orig := e.App
 	defer func() { e.App = orig }()
 	return orig.RunInTransaction(func(tx core.App) error {

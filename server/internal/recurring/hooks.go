@@ -33,7 +33,7 @@ func guardCreateRequest(e *core.RecordRequestEvent) error {
 	for _, f := range serverFields {
 		e.Record.Set(f, nil)
 	}
-	return requestTx(e)
+	return billing.RequestTx(e)
 }
 
 func guardUpdateRequest(e *core.RecordRequestEvent) error {
@@ -41,17 +41,7 @@ func guardUpdateRequest(e *core.RecordRequestEvent) error {
 	for _, f := range serverFields {
 		e.Record.Set(f, orig.GetRaw(f))
 	}
-	return requestTx(e)
-}
-
-// requestTx runs the rest of the request in one transaction.
-func requestTx(e *core.RecordRequestEvent) error {
-	orig := e.App
-	defer func() { e.App = orig }()
-	return orig.RunInTransaction(func(tx core.App) error {
-		e.App = tx
-		return e.Next()
-	})
+	return billing.RequestTx(e)
 }
 
 // dateOf is a date field as a civil date (zero when empty).
