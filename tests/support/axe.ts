@@ -47,10 +47,19 @@ export async function axeViolations(
     let builder = new AxeBuilder({ page }).withTags(options.tags ?? wcag21aa)
     if (options.include) builder = builder.include(options.include)
     const results = await builder.analyze()
-    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
+    return new Map(results.violations.map((v) => [v.id, v.nodes.map((n) => String(n.target))]))
   }
+  const lines = (found: Map<string, string[]>) =>
+    [...found]
+      .filter(([, nodes]) => nodes.length > 0)
+      .map(([id, nodes]) => `${id}: ${nodes.join(', ')}`)
   const first = await read()
-  if (first.length === 0) return first
-  const again = new Set(await read())
-  return first.filter((v) => again.has(v))
+  if (first.size === 0) return []
+  const again = await read()
+  for (const [id, nodes] of first)
+    first.set(
+      id,
+      nodes.filter((n) => again.get(id)?.includes(n)),
+    )
+  return lines(first)
 }
