@@ -10,6 +10,7 @@ import (
 	"github.com/stripe/stripe-go/v84"
 
 	"folio/server/internal/billing"
+	"folio/server/internal/refusal"
 	"folio/server/migrations"
 )
 
@@ -20,6 +21,9 @@ const (
 	resultDuplicate = "duplicate"
 	// refundUnknownPayment: a refund of a payment Folio has not recorded.
 	refundUnknownPayment = "unknown_payment"
+	// refundAlreadyRecorded: a refund in Stripe of money a refund recorded
+	// in Folio already gave back.
+	refundAlreadyRecorded = "refund_already_recorded"
 )
 
 // recordSession records the payment of a paid Checkout Session as a
@@ -172,6 +176,23 @@ func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, e
 		}
 		return err
 	})
+	if refusal.HasCode(err, "folio_refunds_exceed_credit") {
+		// The money came back of a payment whose credit a refund recorded
+		// in Folio already gave back (the owner typed it, then refunded in
+		// Stripe's dashboard): taking the payment back as well would count
+		// it twice, and the answer would be refused at every delivery. It
+		// is recorded as that refund's money (like a credit note's refund
+		// by card) and the activity says so.
+		result = refundAlreadyRecorded
+		err = app.RunInTransaction(func(tx core.App) error {
+			p, err := findProviderPayment(tx, businessID, ch.PaymentIntent.ID)
+			if err != nil || p == nil {
+				return err
+			}
+			_, err = applyRefunded(tx, p, fromStripeAmount(ch.AmountRefunded, string(ch.Currency)), true)
+			return err
+		})
+	}
 	return result, err
 }
 

@@ -348,3 +348,46 @@ func TestWebhookRefundReopensTheInvoice(t *testing.T) {
 		}
 	}
 }
+
+// A credit note's credit given back by a refund typed in Folio (a bank
+// transfer), and the card payment refunded in Stripe's dashboard as well:
+// taking the payment back too would leave the refund above the credit, so
+// the delivery was refused at every retry. It is answered, the money is
+// counted once (as that refund's), and a replay changes nothing.
+func TestWebhookRefundOfACreditAlreadyRefunded(t *testing.T) {
+	w := newWorld(t)
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_p2", "checkout.session.completed",
+		paidSessionObject("pi_twice", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordPayment {
+		t.Fatalf("%d %v", code, out)
+	}
+	// 1 × 50.00 at 20%: a credit note of 60.00 on the paid invoice, all of it refunded by transfer.
+	cn, err := save(w.app, migrations.CreditNotesCollection, map[string]any{"business": alice, "invoice": w.invoice,
+		"items": []map[string]any{{"description": "Returned", "quantity": 1, "unit_price_cents": 5000, "tax_rate": 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := save(w.app, migrations.RefundsCollection, map[string]any{"business": alice, "credit_note": cn.Id,
+		"amount_cents": 6000, "method": "bank_transfer"}); err != nil {
+		t.Fatal(err)
+	}
+	charge := map[string]any{"id": "ch_2", "object": "charge", "amount": 12000, "amount_refunded": 6000, "currency": "eur",
+		"payment_intent": "pi_twice", "refunded": false}
+	for i, want := range []string{refundAlreadyRecorded, resultDuplicate} {
+		if code, out := w.deliver(t, alice, aliceWhsec, event("evt_rf2", "charge.refunded", charge), time.Now()); code != http.StatusOK || out["result"] != want {
+			t.Errorf("delivery %d: %d %v, want %s", i, code, out, want)
+		}
+	}
+	p := w.cardPayments(t, alice)[0]
+	if p.GetInt(migrations.FieldProviderRefundedCents) != 6000 || p.GetInt(migrations.FieldReturnedCents) != 0 {
+		t.Errorf("payment refunded %d returned %d", p.GetInt(migrations.FieldProviderRefundedCents), p.GetInt(migrations.FieldReturnedCents))
+	}
+	inv := w.record(t, migrations.InvoicesCollection, w.invoice)
+	if inv.GetString("status") != "paid" || inv.GetInt("paid_cents") != 12000 || inv.GetInt(migrations.FieldRefundedCents) != 6000 ||
+		inv.GetInt(migrations.FieldCreditCents) != 0 {
+		t.Errorf("invoice %s paid %d refunded %d credit %d", inv.GetString("status"), inv.GetInt("paid_cents"),
+			inv.GetInt(migrations.FieldRefundedCents), inv.GetInt(migrations.FieldCreditCents))
+	}
+	if got := w.activity(t, w.invoice, migrations.EventCardRefunded); len(got) != 1 {
+		t.Errorf("refund events %v, want one", got)
+	}
+}

@@ -21,6 +21,7 @@
 package refusal
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/tools/inflector"
@@ -121,4 +122,21 @@ func NothingHere() *router.ApiError {
 // own sentence); err is kept for the logs.
 func Unreadable(err error) *router.ApiError {
 	return Tag(router.NewBadRequestError(MessageBadRequest, err), New("folio_bad_request", MessageBadRequest))
+}
+
+// HasCode tells whether err is an answer (or wraps one) that carries the
+// refusal code, about the whole answer or about one of its fields: what a
+// caller that saves a record through another package's hooks can test
+// instead of the sentence.
+func HasCode(err error, code string) bool {
+	var apiErr *router.ApiError
+	if !errors.As(err, &apiErr) {
+		return false
+	}
+	for _, v := range apiErr.Data {
+		if item, ok := v.(map[string]any); ok && item["code"] == code {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package refusal
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -52,6 +53,30 @@ func TestShape(t *testing.T) {
 	for _, c := range cases {
 		if got := body(t, c.got); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestHasCode: the code is found about the whole answer or about a field,
+// through wrapping, and not elsewhere.
+func TestHasCode(t *testing.T) {
+	field := router.NewBadRequestError("Too much.", validation.Errors{"id": New("folio_a", "Too much.")})
+	cases := []struct {
+		name string
+		err  error
+		code string
+		want bool
+	}{
+		{"about no field", BadRequest("folio_a", "No."), "folio_a", true},
+		{"about a field", field, "folio_a", true},
+		{"wrapped", fmt.Errorf("saving: %w", field), "folio_a", true},
+		{"another code", field, "folio_b", false},
+		{"not an answer", errors.New("folio_a"), "folio_a", false},
+		{"nil", nil, "folio_a", false},
+	}
+	for _, c := range cases {
+		if got := HasCode(c.err, c.code); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }
