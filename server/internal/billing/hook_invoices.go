@@ -77,7 +77,7 @@ func (s *service) saveInvoice(e *core.RecordEvent) error {
 	if settled.creditCents < 0 {
 		// A payment deleted or lowered after a refund: the refunds would
 		// exceed the credit the invoice still holds.
-		return refuse("id", "folio_refunds_exceed_credit", msgRefundsExceedCredit)
+		return refuse("id", CodeRefundsExceedCredit, msgRefundsExceedCredit)
 	}
 	r.Set("paid_cents", f.Paid)
 	r.Set("balance_cents", settled.balanceCents)

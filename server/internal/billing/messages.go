@@ -35,6 +35,10 @@ import (
 // and currency, category (a VAT category), fields (the settings missing).
 // PocketBase ends messages with a period; these are written with one.
 // They are the texts the web app can expect (see the package tests).
+// CodeRefundsExceedCredit refuses a change that would leave an invoice's
+// refunds above its credit (a payment lowered after a refund).
+const CodeRefundsExceedCredit = "folio_refunds_exceed_credit"
+
 const (
 	msgOwnerFixed          = "The owner of a record can't change."
 	msgOwnerMissing        = "The owner account doesn't exist."

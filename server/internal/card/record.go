@@ -176,7 +176,7 @@ func recordRefund(app core.App, businessID string, ch *stripe.Charge) (string, e
 		}
 		return err
 	})
-	if refusal.HasCode(err, "folio_refunds_exceed_credit") {
+	if refusal.HasCode(err, billing.CodeRefundsExceedCredit) {
 		// The money came back of a payment whose credit a refund recorded
 		// in Folio already gave back (the owner typed it, then refunded in
 		// Stripe's dashboard): taking the payment back as well would count
