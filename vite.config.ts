@@ -163,7 +163,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'machines',
           environment: 'node',
-          include: ['tests/unit/machines/**/*.test.ts', 'tests/unit/lib/**/*.test.ts'],
+          include: [
+            'tests/unit/machines/**/*.test.ts',
+            'tests/unit/lib/**/*.test.ts',
+            'tests/unit/billing/**/*.test.ts',
+          ],
           setupFiles: ['tests/unit/i18n-setup.ts'],
         },
       },

@@ -59,11 +59,7 @@ const reminderQuiet = 24 * time.Hour
 // balance (total less payments). Whatever else settles an invoice (a credit
 // note) belongs here too, so that reminders stop when it reaches 0.
 func invoiceBalanceDue(inv *core.Record) int64 {
-	switch inv.GetString("status") {
-	case statusDraft, statusVoid, statusPaid:
-		return 0
-	}
-	return int64(inv.GetInt("balance_cents"))
+	return BalanceDue(inv.GetString("status"), int64(inv.GetInt("balance_cents")))
 }
 
 // reminderOpen reports whether an invoice may still be reminded of: issued

@@ -1,0 +1,78 @@
+package reports
+
+import "time"
+
+// Period kinds a report covers.
+const (
+	periodMonth   = "month"
+	periodQuarter = "quarter"
+	periodYear    = "year"
+)
+
+// Period is the range of days a report covers, both ends included, as
+// YYYY-MM-DD (dates compare as text), and the first days of the periods of
+// the same kind just before and after (the picker's previous and next).
+type Period struct {
+	Kind     string `json:"kind"`
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Previous string `json:"previous"`
+	Next     string `json:"next"`
+}
+
+// Refusal codes of a bad period.
+const (
+	codeBadPeriod = "folio_report_period"
+	codeBadDate   = "folio_report_date"
+)
+
+// decidePeriod is the month, quarter or year (kind; "" is a quarter) that
+// holds date (YYYY-MM-DD; "" is today, the business's date). It answers a
+// refusal code for an unknown kind or a date that is not a calendar day.
+func decidePeriod(kind, date, today string) (Period, string) {
+	if kind == "" {
+		kind = periodQuarter
+	}
+	if date == "" {
+		date = today
+	}
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil || d.Year() < 1900 || d.Year() > 9998 {
+		return Period{}, codeBadDate
+	}
+	var from time.Time
+	var months int
+	switch kind {
+	case periodMonth:
+		from, months = time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), 1
+	case periodQuarter:
+		from, months = time.Date(d.Year(), (d.Month()-1)/3*3+1, 1, 0, 0, 0, 0, time.UTC), 3
+	case periodYear:
+		from, months = time.Date(d.Year(), 1, 1, 0, 0, 0, 0, time.UTC), 12
+	default:
+		return Period{}, codeBadPeriod
+	}
+	next := from.AddDate(0, months, 0)
+	return Period{
+		Kind:     kind,
+		From:     from.Format(time.DateOnly),
+		To:       next.AddDate(0, 0, -1).Format(time.DateOnly),
+		Previous: from.AddDate(0, -months, 0).Format(time.DateOnly),
+		Next:     next.Format(time.DateOnly),
+	}, ""
+}
+
+// holds reports whether the stored date (YYYY-MM-DD, perhaps followed by a
+// time) is a day of p.
+func (p Period) holds(stored string) bool {
+	d := day(stored)
+	return d != "" && d >= p.From && d <= p.To
+}
+
+// day is the YYYY-MM-DD part of a stored date ("2026-03-15 00:00:00.000Z").
+func day(stored string) string {
+	if len(stored) < 10 {
+		return ""
+	}
+	return stored[:10]
+}
