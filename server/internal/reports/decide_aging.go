@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"time"
 
@@ -79,12 +81,7 @@ func decideAging(invoices []Invoice, today string) AgingReport {
 			IssueDate: day(inv.IssueDate), DueDate: day(inv.DueDate), BalanceCents: owed, DaysLate: late,
 		})
 	}
-	codes := make([]string, 0, len(byCur))
-	for code := range byCur {
-		codes = append(codes, code)
-	}
-	sort.Strings(codes)
-	for _, code := range codes {
+	for _, code := range slices.Sorted(maps.Keys(byCur)) {
 		c := byCur[code]
 		for i := range c.Buckets {
 			list := c.Buckets[i].Invoices

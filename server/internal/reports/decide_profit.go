@@ -1,6 +1,10 @@
 package reports
 
-import "sort"
+import (
+	"maps"
+	"slices"
+	"sort"
+)
 
 // CategoryRow is the net of a period's expenses in one category ("" for
 // expenses without one).
@@ -66,12 +70,7 @@ func decideProfit(b Books, p Period) ProfitReport {
 	}
 
 	out := ProfitReport{Currencies: []ProfitCurrency{}}
-	codes := make([]string, 0, len(byCur))
-	for code := range byCur {
-		codes = append(codes, code)
-	}
-	sort.Strings(codes)
-	for _, code := range codes {
+	for _, code := range slices.Sorted(maps.Keys(byCur)) {
 		c := byCur[code]
 		for name, net := range categories[code] {
 			c.Expenses = append(c.Expenses, CategoryRow{Category: name, NetCents: net})
