@@ -110,6 +110,11 @@ func TestWiring(t *testing.T) {
 					t.Errorf("demo dashboard looks empty: %+v", d)
 				}
 			}},
+		{Name: "demo catalogue has its services", Method: http.MethodGet,
+			URL:            "/api/collections/items/records?sort=sku&filter=business%3D%22{business}%22%26%26archived%3Dfalse",
+			TestAppFactory: withDemo, Headers: demoToken,
+			ExpectedStatus: 200, ExpectedContent: []string{`"totalItems":12`, `"name":"Website design"`, `"sku":"SRV-01"`,
+				`"prices":[{"currency":"EUR","cents":8500},{"currency":"USD","cents":9180}]`}},
 		{Name: "convert route is mounted", Method: http.MethodPost, URL: "/api/folio/quotes/abc/convert",
 			ExpectedStatus: 401, ExpectedContent: []string{`"status":401`}},
 		{Name: "link route is mounted", Method: http.MethodPost, URL: "/api/folio/invoices/abc/link",

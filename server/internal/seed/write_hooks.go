@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -14,7 +15,37 @@ import (
 // balances are exactly what the API would have produced. now anchors the
 // dates (the last document is from today).
 func Demo(app core.App, businessID string, now time.Time) error {
-	return WriteThroughHooks(app, businessID, Generate(DemoOptions(now)), now)
+	if err := WriteThroughHooks(app, businessID, Generate(DemoOptions(now)), now); err != nil {
+		return err
+	}
+	return demoItems(app, businessID)
+}
+
+// demoItems puts the services the demo's documents are made of in its
+// catalogue, so a new line is picked rather than typed: the middle of each
+// price range, in euros and dollars (the demo's customers pay in both), at
+// the home rate, and one of them archived.
+func demoItems(app core.App, businessID string) error {
+	items, err := app.FindCachedCollectionByNameOrId(migrations.ItemsCollection)
+	if err != nil {
+		return err
+	}
+	return app.RunInTransaction(func(tx core.App) error {
+		for i, s := range services {
+			mid := (s.lo + s.hi) / 2
+			rec := core.NewRecord(items)
+			rec.Load(map[string]any{
+				"business": businessID, "name": s.description, "unit": s.unit, "unit_code": s.unitCode,
+				"tax_rate": homeRate, migrations.FieldItemSKU: fmt.Sprintf("SRV-%02d", i+1),
+				migrations.FieldItemPrices: []map[string]any{{"currency": "EUR", "cents": mid}, {"currency": "USD", "cents": mid / 100 * 108}},
+				migrations.FieldArchived:   i == len(services)-1,
+			})
+			if err := tx.Save(rec); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // WriteThroughHooks saves a plan of businessID's with app.Save, record by
