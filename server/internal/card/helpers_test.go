@@ -293,3 +293,20 @@ func pathFor(pattern, key, value string) string {
 }
 
 var _ = fmt.Sprintf
+
+// creditedAfterCard pays Alice's invoice (120.00) by card through Stripe
+// (payment intent pi), then credits 1 × 50.00 at 20 % of it: a credit note
+// of 60.00 that leaves 60.00 of credit on the paid invoice.
+func (w *world) creditedAfterCard(t *testing.T, pi string) *core.Record {
+	t.Helper()
+	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_"+pi, "checkout.session.completed",
+		paidSessionObject(pi, w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordPayment {
+		t.Fatalf("payment: %d %v", code, out)
+	}
+	cn, err := save(w.app, migrations.CreditNotesCollection, map[string]any{"business": alice, "invoice": w.invoice,
+		"items": []map[string]any{{"description": "Returned", "quantity": 1, "unit_price_cents": 5000, "tax_rate": 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cn
+}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
@@ -16,16 +15,7 @@ import (
 // card payment records it. Another method asks Stripe nothing.
 func TestCreditNoteRefundByCardGoesThroughStripe(t *testing.T) {
 	w := newWorld(t)
-	if code, out := w.deliver(t, alice, aliceWhsec, event("evt_cn", "checkout.session.completed",
-		paidSessionObject("pi_credit", w.invoice, alice, 12000, "eur")), time.Now()); code != http.StatusOK || out["result"] != recordPayment {
-		t.Fatalf("payment: %d %v", code, out)
-	}
-	// 1 × 50.00 at 20%: a credit note of 60.00 on the paid invoice leaves 60.00 of credit.
-	cn, err := save(w.app, migrations.CreditNotesCollection, map[string]any{"business": alice, "invoice": w.invoice,
-		"items": []map[string]any{{"description": "Returned", "quantity": 1, "unit_price_cents": 5000, "tax_rate": 20}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cn := w.creditedAfterCard(t, "pi_credit")
 	tok := tokenOf(t, w.app, testapp.Alice)
 	before := w.stripe.count("/v1/refunds")
 
