@@ -27,13 +27,13 @@ const (
 // Messages maps each code of this package to its English sentence: one
 // code, one sentence.
 var Messages = map[string]string{
-	"folio_inbound_file_missing":    msgFileMissing,
-	"folio_inbound_file_too_large":  msgFileTooLarge,
-	"folio_inbound_not_xml":         msgNotXML,
-	"folio_inbound_doctype":         msgDoctype,
-	"folio_inbound_unknown_format":  msgUnknownFormat,
-	"folio_inbound_pdf_unreadable":  msgPDFUnreadable,
-	"folio_inbound_pdf_no_invoice":  msgPDFNoInvoice,
+	"folio_inbound_file_missing":   msgFileMissing,
+	"folio_inbound_file_too_large": msgFileTooLarge,
+	"folio_inbound_not_xml":        msgNotXML,
+	"folio_inbound_doctype":        msgDoctype,
+	"folio_inbound_unknown_format": msgUnknownFormat,
+	"folio_inbound_pdf_unreadable": msgPDFUnreadable,
+	"folio_inbound_pdf_no_invoice": msgPDFNoInvoice,
 }
 
 // refuse is a refusal of this package (a file that can't be read).
