@@ -37,8 +37,9 @@ const (
 
 // CatalogueCollections are the business record collections added after
 // the move to businesses (BusinessRecordCollections is that migration's
-// list and stays as it was).
-var CatalogueCollections = []string{ItemsCollection}
+// list and stays as it was): the items, then the vendors and expenses
+// (1795300200).
+var CatalogueCollections = []string{ItemsCollection, VendorsCollection, ExpensesCollection}
 
 func init() {
 	m.Register(func(app core.App) error {

@@ -107,7 +107,10 @@ func TestEveryCollectionByRole(t *testing.T) {
 		migrations.CustomersCollection: true, migrations.QuotesCollection: true, migrations.InvoicesCollection: true,
 		migrations.PaymentsCollection: true, migrations.CreditNotesCollection: true, migrations.RefundsCollection: true,
 		migrations.RecurringCollection: true, migrations.ItemsCollection: true,
+		migrations.VendorsCollection: true, migrations.ExpensesCollection: true,
 	}
+	// Collections only owners and admins delete from.
+	managersDelete := map[string]bool{migrations.VendorsCollection: true, migrations.ExpensesCollection: true}
 	serverOnly := map[string]bool{migrations.DocumentLinksCollection: true, migrations.MailSendsCollection: true}
 	type who struct {
 		name          string
@@ -187,10 +190,18 @@ func TestEveryCollectionByRole(t *testing.T) {
 				}
 			}
 		}
-		// A writer deletes (last: the row is gone after).
+		// A writer deletes (last: the row is gone after); where only owners
+		// and admins delete, the member can't and the admin does.
 		if clientWrites[collection] {
-			if code, body := a.call(teamMember.ID, http.MethodDelete, base+"/"+alices, ""); code != http.StatusNoContent {
-				t.Errorf("%s: the member's delete = %d %s", collection, code, body)
+			deleter := teamMember.ID
+			if managersDelete[collection] {
+				if code, _ := a.call(teamMember.ID, http.MethodDelete, base+"/"+alices, ""); code == http.StatusNoContent {
+					t.Errorf("%s: the member deleted Alice's row", collection)
+				}
+				deleter = teamAdmin.ID
+			}
+			if code, body := a.call(deleter, http.MethodDelete, base+"/"+alices, ""); code != http.StatusNoContent {
+				t.Errorf("%s: the writer's delete = %d %s", collection, code, body)
 			}
 		}
 	}

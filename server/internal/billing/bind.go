@@ -82,6 +82,19 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(migrations.ItemsCollection).BindFunc(saveItem)
 	app.OnRecordUpdate(migrations.ItemsCollection).BindFunc(saveItem)
 
+	// Expenses and vendors: checked and completed on every save; a request
+	// runs in one transaction (the totals and the lines are saved together).
+	vendors, expenses := migrations.VendorsCollection, migrations.ExpensesCollection
+	app.OnRecordCreateRequest(vendors, expenses).BindFunc(guardCreateRequest)
+	app.OnRecordUpdateRequest(vendors, expenses).BindFunc(guardUpdateRequest)
+	app.OnRecordDeleteRequest(vendors, expenses).BindFunc(guardDeleteRequest)
+	app.OnRecordCreate(vendors).BindFunc(saveVendor)
+	app.OnRecordUpdate(vendors).BindFunc(saveVendor)
+	app.OnRecordCreate(expenses).BindFunc(saveExpense)
+	app.OnRecordUpdate(expenses).BindFunc(saveExpense)
+	app.OnRecordCreate(businesses).BindFunc(checkBusinessExpenseCategories)
+	app.OnRecordUpdate(businesses).BindFunc(checkBusinessExpenseCategories)
+
 	app.OnRecordCreate(quotes).BindFunc(s.saveQuote)
 	app.OnRecordUpdate(quotes).BindFunc(s.saveQuote)
 	app.OnRecordDelete(quotes).BindFunc(beforeQuoteDelete)

@@ -40,7 +40,8 @@ var serverFields = map[string][]string{
 		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason,
 		migrations.FieldCreditNoteSentAt,
 	},
-	migrations.RefundsCollection: {"invoice", "customer", "currency"},
+	migrations.RefundsCollection:  {"invoice", "customer", "currency"},
+	migrations.ExpensesCollection: {migrations.FieldNetCents, migrations.FieldVATCents, migrations.FieldTotalCents},
 }
 
 // dateFields are the date fields a client may send. PocketBase turns a
@@ -52,6 +53,7 @@ var dateFields = map[string][]string{
 	migrations.PaymentsCollection:    {"date"},
 	migrations.CreditNotesCollection: {"issue_date"},
 	migrations.RefundsCollection:     {"date"},
+	migrations.ExpensesCollection:    {"date", "due_date", migrations.FieldPaidOn},
 }
 
 // checkDateInput refuses a date in the request body that is not a real

@@ -132,6 +132,19 @@ const (
 	msgItemSKUTaken          = "Another item already has this SKU."
 	msgExemptionReason       = "Give the reason for the VAT exemption (it is printed on the invoice)."
 
+	// Expenses and vendors (decide_expense.go, hook_expenses.go).
+	msgExpenseLinesInvalid  = "The VAT lines must be a list of lines, each with a rate and an amount."
+	fmtExpenseLinesCount    = "An expense has from 1 to %d VAT lines."
+	fmtExpenseRateInvalid   = "Line %d: the VAT rate must be from 0 to 100, with at most 3 decimals."
+	fmtExpenseRateTwice     = "Line %d: there is already a line at this VAT rate. Put each rate on one line."
+	fmtExpenseAmountInvalid = "Line %d: amounts are whole numbers of cents, not below zero and not too large."
+	fmtExpenseAmountMissing = "Line %d: enter the gross or the net amount."
+	fmtExpenseVATMismatch   = "Line %d: the VAT entered is more than 1 cent away from the VAT at this rate (%s)."
+	fmtExpenseLineMismatch  = "Line %d: net plus VAT must equal the gross amount."
+	msgExpenseCategories    = "Give at most 30 categories, each a name of up to 60 characters."
+	msgExpenseSourceFixed   = "The received e-invoice is kept as it came: its file can't be replaced or removed."
+	msgForeignVendor        = "The vendor must be one of your own vendors."
+
 	// Credit notes and refunds (decide_credit.go).
 	msgCreditNeedsIssued     = "Only an issued invoice (sent, viewed, partly paid or paid) can be credited."
 	msgCreditNeedsLines      = "Add at least one line and a total above zero to the credit note."
@@ -282,6 +295,17 @@ var refusalMessages = map[string]string{
 	"folio_item_price_twice":            msgItemPriceTwice,
 	"folio_item_sku_taken":              msgItemSKUTaken,
 	"folio_exemption_reason_missing":    msgExemptionReason,
+	"folio_expense_lines_invalid":       msgExpenseLinesInvalid,
+	"folio_expense_lines_count":         fmtExpenseLinesCount,
+	"folio_expense_rate_invalid":        fmtExpenseRateInvalid,
+	"folio_expense_rate_twice":          fmtExpenseRateTwice,
+	"folio_expense_amount_invalid":      fmtExpenseAmountInvalid,
+	"folio_expense_amount_missing":      fmtExpenseAmountMissing,
+	"folio_expense_vat_mismatch":        fmtExpenseVATMismatch,
+	"folio_expense_line_mismatch":       fmtExpenseLineMismatch,
+	"folio_expense_categories_invalid":  msgExpenseCategories,
+	"folio_expense_source_fixed":        msgExpenseSourceFixed,
+	"folio_foreign_vendor":              msgForeignVendor,
 	"folio_bad_transition":              fmtBadTransition,
 	"folio_unknown_status":              fmtUnknownStatus,
 	"folio_locked":                      fmtLocked,

@@ -86,6 +86,19 @@ func TestRefusalCodes(t *testing.T) {
 		decideApplyCredit(applyCheck{sameCustomer: true, sameCurrency: true, currency: "EUR", leftCents: 3000, amountCents: 3001}),
 		reminderStepsRefusal(),
 	}
+	expense := func(lines string) *ruleError {
+		_, e := decideExpense([]byte(lines), "EUR")
+		return e
+	}
+	decided = append(decided,
+		expense(`[]`),
+		expense(`[{"rate":101,"net_cents":1}]`),
+		expense(`[{"rate":19,"net_cents":1},{"rate":19,"net_cents":2}]`),
+		expense(`[{"rate":19,"net_cents":-1}]`),
+		expense(`[{"rate":19}]`),
+		expense(`[{"rate":19,"gross_cents":1000,"vat_cents":158}]`),
+		expense(`[{"rate":19,"net_cents":100,"gross_cents":100}]`),
+	)
 	var samples []refusaltest.Sample
 	for i, e := range decided {
 		if e == nil {

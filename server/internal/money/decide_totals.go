@@ -280,6 +280,13 @@ func basisPoints(p float64) (bp int64, ok bool) {
 	return scaled(p, 100)
 }
 
+// RateMilli is a 0–100 tax rate with at most 3 decimals in thousandths of
+// a percent (19 → 19000, 9.975 → 9975); ok is false for any other value.
+func RateMilli(r float64) (milli int64, ok bool) {
+	m, bad := rateMilli(r)
+	return m, bad == nil
+}
+
 // rateMilli turns a 0–100 tax rate with at most 3 decimals (9.975) into
 // thousandths of a percent, or says what is wrong with it (the caller sets
 // the line).

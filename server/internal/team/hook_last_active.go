@@ -18,7 +18,8 @@ const activeEvery = time.Minute
 var activityCollections = []string{
 	migrations.CustomersCollection, migrations.QuotesCollection, migrations.InvoicesCollection,
 	migrations.PaymentsCollection, migrations.CreditNotesCollection, migrations.RefundsCollection,
-	migrations.RecurringCollection, migrations.ItemsCollection,
+	migrations.RecurringCollection, migrations.ItemsCollection, migrations.VendorsCollection,
+	migrations.ExpensesCollection,
 }
 
 // touchOnWrite is bound on the create and update requests of the business

@@ -99,6 +99,12 @@ function rateMilli(r: number, line: number): bigint {
   return m
 }
 
+/** A 0–100 tax rate with at most 3 decimals in thousandths of a percent (19 → 19000n), else null. */
+export function taxRateMilli(r: number): bigint | null {
+  if (Number.isNaN(r) || r < 0 || r > 100) return null
+  return scaled(r, 1000)
+}
+
 /** Shares `amount` over `parts` in proportion (largest remainder; ties to the earlier part). */
 export function allocate(amount: bigint, parts: bigint[], whole: bigint): bigint[] {
   const shares = parts.map(() => 0n)
