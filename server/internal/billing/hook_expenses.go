@@ -17,14 +17,11 @@ import (
 func saveExpense(e *core.RecordEvent) error {
 	r := e.Record
 	business := r.GetString(migrations.FieldBusiness)
-	orig, err := storedVersion(e.App, r)
+	orig, err := keepBusiness(e.App, r)
 	if err != nil {
 		return err
 	}
 	if !r.IsNew() {
-		if business != orig.GetString(migrations.FieldBusiness) {
-			return refuse(migrations.FieldBusiness, "folio_owner_fixed", msgOwnerFixed)
-		}
 		if kept := orig.GetString(migrations.FieldSourceFile); kept != "" &&
 			(r.GetString(migrations.FieldSourceFile) != kept || len(r.GetUnsavedFiles(migrations.FieldSourceFile)) > 0) {
 			return refuse(migrations.FieldSourceFile, "folio_expense_source_fixed", msgExpenseSourceFixed)
@@ -70,14 +67,8 @@ func saveExpense(e *core.RecordEvent) error {
 // letters) are checked as the business's own are.
 func saveVendor(e *core.RecordEvent) error {
 	r := e.Record
-	if !r.IsNew() {
-		orig, err := storedVersion(e.App, r)
-		if err != nil {
-			return err
-		}
-		if r.GetString(migrations.FieldBusiness) != orig.GetString(migrations.FieldBusiness) {
-			return refuse(migrations.FieldBusiness, "folio_owner_fixed", msgOwnerFixed)
-		}
+	if _, err := keepBusiness(e.App, r); err != nil {
+		return err
 	}
 	v, rerr := decideVendor(r.GetString("name"), r.GetString(migrations.FieldIBAN), r.GetString("vat_id"), r.GetString("country"))
 	if rerr != nil {

@@ -12,14 +12,8 @@ import (
 // before the unique index refuses it without a word.
 func saveItem(e *core.RecordEvent) error {
 	r := e.Record
-	if !r.IsNew() {
-		orig, err := storedVersion(e.App, r)
-		if err != nil {
-			return err
-		}
-		if r.GetString(migrations.FieldBusiness) != orig.GetString(migrations.FieldBusiness) {
-			return refuse(migrations.FieldBusiness, "folio_owner_fixed", msgOwnerFixed)
-		}
+	if _, err := keepBusiness(e.App, r); err != nil {
+		return err
 	}
 	d, rerr := decideItem(itemInput{
 		name:        r.GetString("name"),
@@ -48,4 +42,17 @@ func saveItem(e *core.RecordEvent) error {
 		}
 	}
 	return e.Next()
+}
+
+// keepBusiness refuses to move a stored record to another business and
+// answers its stored version (the record itself when it is new).
+func keepBusiness(app core.App, r *core.Record) (*core.Record, error) {
+	orig, err := storedVersion(app, r)
+	if err != nil {
+		return nil, err
+	}
+	if !r.IsNew() && r.GetString(migrations.FieldBusiness) != orig.GetString(migrations.FieldBusiness) {
+		return nil, refuse(migrations.FieldBusiness, "folio_owner_fixed", msgOwnerFixed)
+	}
+	return orig, nil
 }
