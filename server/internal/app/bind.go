@@ -23,6 +23,7 @@ import (
 	"folio/server/internal/logredact"
 	"folio/server/internal/recurring"
 	"folio/server/internal/replica"
+	"folio/server/internal/reports"
 	"folio/server/internal/schedule"
 	"folio/server/internal/spa"
 	"folio/server/internal/team"
@@ -92,6 +93,7 @@ func BindWith(app core.App, opts Options) error {
 	recurring.Bind(app)
 	schedule.Bind(app, billing.ReminderJob())
 	dashboard.Bind(app)
+	reports.Bind(app)
 	// The replication starts before the banner, which says how it goes.
 	rep := replica.Bind(app, replica.Options{Config: rcfg, OperatorEmail: cfg.OperatorEmail})
 	boot.Bind(app, boot.Options{Config: cfg, Out: opts.Out, Keyring: keys, Command: opts.Command,

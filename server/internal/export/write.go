@@ -244,7 +244,7 @@ func (w *writer) table(name string, fields []core.Field, pages func(func([]*core
 	if err != nil {
 		return err
 	}
-	cw := newCSV(cf)
+	cw := NewCSV(cf)
 	header := make([]string, len(fields))
 	for i, f := range fields {
 		header[i] = f.GetName()
@@ -296,7 +296,9 @@ func writeObject(out io.Writer, r *core.Record, fields []core.Field) error {
 // csvBOM makes spreadsheets read the file as UTF-8 (as the app's CSVs).
 const csvBOM = "\uFEFF"
 
-func newCSV(out io.Writer) *csv.Writer {
+// NewCSV starts a CSV as Folio writes them: a UTF-8 byte order mark (so a
+// spreadsheet reads the accents), then CRLF rows.
+func NewCSV(out io.Writer) *csv.Writer {
 	_, _ = io.WriteString(out, csvBOM)
 	cw := csv.NewWriter(out)
 	cw.UseCRLF = true
@@ -306,8 +308,8 @@ func newCSV(out io.Writer) *csv.Writer {
 // formulaStart is text a spreadsheet would run as a formula.
 var formulaStart = regexp.MustCompile(`^[=+\-@\t\r]`)
 
-// guard keeps a spreadsheet from running text as a formula.
-func guard(s string) string {
+// Guard keeps a spreadsheet from running text as a formula.
+func Guard(s string) string {
 	if formulaStart.MatchString(s) {
 		return "'" + s
 	}
@@ -333,7 +335,7 @@ func csvValue(r *core.Record, f core.Field) string {
 		return d.Time().UTC().Format(time.RFC3339)
 	case *core.JSONField:
 		raw, _ := r.Get(name).(types.JSONRaw)
-		return guard(string(raw))
+		return Guard(string(raw))
 	case *core.RelationField:
 		return strings.Join(r.GetStringSlice(name), " ")
 	case *core.FileField:
@@ -343,7 +345,7 @@ func csvValue(r *core.Record, f core.Field) string {
 			return strings.Join(r.GetStringSlice(name), " ")
 		}
 	}
-	return guard(r.GetString(name))
+	return Guard(r.GetString(name))
 }
 
 // lines writes name.json and name.csv: one row per line of each document,
@@ -398,7 +400,7 @@ func (w *writer) lines(name string, pages func(func([]*core.Record) error) error
 	}
 	out := make([]jsonLine, 0, len(all))
 	cf := &bytes.Buffer{}
-	cw := newCSV(cf)
+	cw := NewCSV(cf)
 	if err := cw.Write(append([]string{"document", "number", "line"}, cols...)); err != nil {
 		return err
 	}
@@ -437,7 +439,7 @@ func lineValue(v any) string {
 	case nil:
 		return ""
 	case string:
-		return guard(v)
+		return Guard(v)
 	case float64:
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	case bool:

@@ -76,3 +76,38 @@ func day(stored string) string {
 	}
 	return stored[:10]
 }
+
+// maxRangeDays bounds a zip's range so one request cannot ask for decades.
+const maxRangeDays = 3660
+
+// codeBadRange refuses a from..to that is not a range of days.
+const codeBadRange = "folio_report_range"
+
+// decideRange is the range from..to (YYYY-MM-DD, both included) as a
+// Period of no kind, whose Previous and Next are the ranges of the same
+// length around it. Refused: a bad day, from after to, more than 10 years.
+func decideRange(from, to string) (Period, string) {
+	f, err1 := time.Parse(time.DateOnly, from)
+	t, err2 := time.Parse(time.DateOnly, to)
+	switch {
+	case err1 != nil || err2 != nil:
+		return Period{}, codeBadDate
+	case t.Before(f) || t.Sub(f).Hours()/24 >= maxRangeDays:
+		return Period{}, codeBadRange
+	}
+	days := int(t.Sub(f).Hours()/24) + 1
+	return Period{
+		From: from, To: to,
+		Previous: f.AddDate(0, 0, -days).Format(time.DateOnly),
+		Next:     t.AddDate(0, 0, 1).Format(time.DateOnly),
+	}, ""
+}
+
+// after is the day after p's last, the exclusive end the queries use.
+func (p Period) after() string {
+	t, err := time.Parse(time.DateOnly, p.To)
+	if err != nil {
+		return p.To
+	}
+	return t.AddDate(0, 0, 1).Format(time.DateOnly)
+}

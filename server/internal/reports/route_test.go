@@ -1,0 +1,315 @@
+package reports
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+
+	"folio/server/internal/billing"
+	"folio/server/internal/refusal/refusaltest"
+	"folio/server/internal/testapp"
+	"folio/server/migrations"
+)
+
+func TestMain(m *testing.M) { testapp.Main(m) }
+
+// Today is 2026-03-15 (testapp.FixedNow); the quarter is 2026-01-01..03-31.
+var (
+	alice = testapp.Alice.ID
+	bob   = testapp.Bob.ID
+)
+
+// The fixture's invoices of Alice's first quarter, by name.
+const (
+	invA     = "reportsinvoicea" // 100.00 + 19 %, issued 01-10, due 02-09, sent
+	invB     = "reportsinvoiceb" // 50.00 + 7 %, issued 02-20, due 04-01, sent
+	invDraft = "reportsinvdraft" // 999.00 + 19 %, a draft
+	cnA      = "reportscreditna" // 20.00 + 19 % off invA, 03-01
+)
+
+func line(description string, cents int, rate float64) []map[string]any {
+	return []map[string]any{{"description": description, "quantity": 1, "unit_price_cents": cents, "tax_rate": rate}}
+}
+
+func save(app core.App, collection, id string, fields map[string]any) error {
+	col, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		return err
+	}
+	rec := core.NewRecord(col)
+	if id != "" {
+		rec.Id = id
+	}
+	for k, v := range fields {
+		rec.Set(k, v)
+	}
+	return app.Save(rec)
+}
+
+func buildFixture(app *tests.TestApp) error {
+	billing.BindWithClock(app, testapp.Clock)
+	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
+		return err
+	}
+	if err := testapp.AliceTeam(app); err != nil {
+		return err
+	}
+	steps := []func() error{
+		func() error {
+			return save(app, "customers", "reportscustacme", map[string]any{"business": alice, "name": "=Acme", "currency": "EUR"})
+		},
+		func() error {
+			return save(app, "customers", "reportscustbobs", map[string]any{"business": bob, "name": "Bob's", "currency": "EUR"})
+		},
+		func() error {
+			return save(app, "invoices", invA, map[string]any{"business": alice, "customer": "reportscustacme",
+				"issue_date": "2026-01-10", "due_date": "2026-02-09", "items": line("Design", 10000, 19)})
+		},
+		func() error {
+			return save(app, "invoices", invB, map[string]any{"business": alice, "customer": "reportscustacme",
+				"issue_date": "2026-02-20", "due_date": "2026-04-01", "items": line("Books", 5000, 7)})
+		},
+		func() error {
+			return save(app, "invoices", invDraft, map[string]any{"business": alice, "customer": "reportscustacme",
+				"issue_date": "2026-03-01", "due_date": "2026-03-31", "items": line("Draft", 99900, 19)})
+		},
+		func() error {
+			return save(app, "invoices", "reportsinvoiceq", map[string]any{"business": alice, "customer": "reportscustacme",
+				"issue_date": "2026-04-02", "due_date": "2026-05-01", "items": line("Next quarter", 7000, 19)})
+		},
+		func() error {
+			return save(app, "invoices", "reportsinvbobs1", map[string]any{"business": bob, "customer": "reportscustbobs",
+				"issue_date": "2026-02-01", "due_date": "2026-03-01", "items": line("Bob's work", 123400, 19)})
+		},
+	}
+	for _, id := range []string{invA, invB, "reportsinvoiceq", "reportsinvbobs1"} {
+		steps = append(steps, func() error {
+			inv, err := app.FindRecordById("invoices", id)
+			if err != nil {
+				return err
+			}
+			inv.Set("status", "sent")
+			return app.Save(inv)
+		})
+	}
+	steps = append(steps, func() error {
+		return save(app, "credit_notes", cnA, map[string]any{"business": alice, "invoice": invA,
+			"issue_date": "2026-03-01", "items": line("Design", 2000, 19)})
+	})
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func newAPI(t *testing.T) *testapp.API {
+	return testapp.NewAPI(t, "reports", buildFixture, billing.BindWithClock, bindWith)
+}
+
+// raw sends a GET as who and answers the status, the headers and the body.
+func raw(t *testing.T, api *testapp.API, who, url string) (int, http.Header, []byte) {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, url, nil)
+	if who != "" {
+		req.Header.Set("Authorization", testapp.Token(t, api.App, who))
+	}
+	res := httptest.NewRecorder()
+	api.Mux.ServeHTTP(res, req)
+	return res.Code, res.Header(), res.Body.Bytes()
+}
+
+func TestReportsByRole(t *testing.T) {
+	api := newAPI(t)
+	quarter := "?business=" + alice + "&period=quarter&date=2026-02-01"
+	cases := []struct {
+		name, who, url string
+		status         int
+		contains       string
+	}{
+		{"the owner reads the VAT", alice, Path + "/vat" + quarter, 200, `"currency":"EUR"`},
+		{"the admin reads the profit", testapp.AliceAdmin.ID, Path + "/profit" + quarter, 200, `"income_cents":13000`},
+		{"a member reads the aging", testapp.AliceMember.ID, Path + "/aging" + quarter, 200, `"today":"2026-03-15"`},
+		{"the accountant reads the VAT", testapp.AliceAccountant.ID, Path + "/vat" + quarter, 200, `"collected_vat_cents":1870`},
+		{"another business gets nothing", bob, Path + "/vat" + quarter, 404, `"folio_business_not_found"`},
+		{"another business's aging neither", bob, Path + "/aging" + quarter, 404, `"folio_business_not_found"`},
+		{"another business's zip neither", bob, Path + "/zip" + quarter, 404, `"folio_business_not_found"`},
+		{"a guest is refused", "", Path + "/vat" + quarter, 401, ""},
+		{"a week is no period", alice, Path + "/vat?business=" + alice + "&period=week", 400, `"folio_report_period"`},
+		{"a day that does not exist", alice, Path + "/profit?business=" + alice + "&date=2026-02-30", 400, `"folio_report_date"`},
+		{"a zip's range backwards", alice, Path + "/zip?business=" + alice + "&from=2026-03-31&to=2026-01-01", 400, `"folio_report_range"`},
+	}
+	for _, c := range cases {
+		status, _, body := raw(t, api, c.who, c.url)
+		if status != c.status || !strings.Contains(string(body), c.contains) {
+			t.Errorf("%s: %d %s, want %d with %s", c.name, status, body, c.status, c.contains)
+		}
+		if c.status != 200 && strings.Contains(string(body), "reportsinvoicea") {
+			t.Errorf("%s: a refusal names an invoice: %s", c.name, body)
+		}
+	}
+}
+
+func TestVATAndProfitOfTheQuarter(t *testing.T) {
+	api := newAPI(t)
+	status, _, body := raw(t, api, testapp.AliceAccountant.ID, Path+"/vat?business="+alice+"&period=quarter&date=2026-02-01")
+	if status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	var got struct {
+		Period Period    `json:"period"`
+		Report VATReport `json:"report"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	// 19 %: invA 100.00/19.00 less the credit note's 20.00/3.80; 7 %: invB.
+	// The draft, the next quarter's invoice and Bob's are not in it.
+	want := VATReport{Currencies: []VATCurrency{{Currency: "EUR", Rows: []VATRow{
+		{Rate: 7, CollectedNetCents: 5000, CollectedVATCents: 350, DifferenceCents: 350},
+		{Rate: 19, CollectedNetCents: 8000, CollectedVATCents: 1520, DifferenceCents: 1520},
+	}, CollectedVATCents: 1870, DifferenceCents: 1870}}}
+	same(t, "vat", got.Report, want)
+	same(t, "period", got.Period, Period{Kind: "quarter", From: "2026-01-01", To: "2026-03-31", Previous: "2025-10-01", Next: "2026-04-01"})
+}
+
+func TestAgingOfToday(t *testing.T) {
+	api := newAPI(t)
+	_, _, body := raw(t, api, alice, Path+"/aging?business="+alice)
+	var got struct {
+		Report AgingReport `json:"report"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Report.Currencies) != 1 {
+		t.Fatalf("%s", body)
+	}
+	c := got.Report.Currencies[0]
+	// invB (53.50) is not due; invA (119.00 − 23.80) is 34 days late; the
+	// next quarter's invoice (83.30) is not due either.
+	if c.Buckets[0].Cents != 5350+8330 || c.Buckets[2].Cents != 9520 || c.TotalCents != 5350+8330+9520 {
+		t.Errorf("aging %s", body)
+	}
+	if inv := c.Buckets[2].Invoices; len(inv) != 1 || inv[0].ID != invA || inv[0].DaysLate != 34 || inv[0].CustomerName != "=Acme" {
+		t.Errorf("31–60 days: %+v", inv)
+	}
+}
+
+func TestCSVInTheDocumentLanguage(t *testing.T) {
+	api := newAPI(t)
+	url := Path + "/vat?business=" + alice + "&period=quarter&date=2026-02-01&format=csv"
+	status, h, body := raw(t, api, testapp.AliceAccountant.ID, url)
+	if status != 200 || !strings.HasPrefix(h.Get("Content-Type"), "text/csv") ||
+		!strings.Contains(h.Get("Content-Disposition"), `filename="vat-2026-01-01-2026-03-31.csv"`) {
+		t.Fatalf("%d %v", status, h)
+	}
+	want := "\uFEFFCurrency,VAT rate (%),Net sales,VAT collected,Net purchases,VAT paid,Difference\r\n" +
+		"EUR,7,50.00,3.50,0.00,0.00,3.50\r\n" +
+		"EUR,19,80.00,15.20,0.00,0.00,15.20\r\n" +
+		"EUR,Total,,18.70,,0.00,18.70\r\n"
+	if string(body) != want {
+		t.Errorf("CSV:\n%q\nwant\n%q", body, want)
+	}
+
+	business, err := api.App.FindRecordById(migrations.BusinessesCollection, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	business.Set(migrations.FieldDocumentLanguage, "de")
+	if err := api.App.Save(business); err != nil {
+		t.Fatal(err)
+	}
+	_, _, body = raw(t, api, alice, strings.Replace(url, "/vat", "/aging", 1))
+	lines := strings.Split(string(body), "\r\n")
+	if lines[0] != "\uFEFFWährung,Alter,Rechnung,Kunde,Rechnungsdatum,Fällig am,Tage überfällig,Offener Betrag" {
+		t.Errorf("German heading: %q", lines[0])
+	}
+	// A customer name that a spreadsheet would run as a formula is quoted.
+	if !slices.Contains(lines, "EUR,31–60 Tage,INV-00001,'=Acme,2026-01-10,2026-02-09,34,95.20") {
+		t.Errorf("aging rows: %q", lines)
+	}
+	_, _, body = raw(t, api, alice, strings.Replace(url, "/vat", "/profit", 1))
+	if !strings.Contains(string(body), "EUR,Gutschriften (netto),,-20.00\r\nEUR,Einnahmen,,130.00\r\n") {
+		t.Errorf("profit CSV: %q", body)
+	}
+}
+
+// zipListing reads a zip's file names and one file's text.
+func zipListing(t *testing.T, body []byte) ([]string, map[string]string) {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatalf("not a zip: %v", err)
+	}
+	var names []string
+	texts := map[string]string{}
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(r)
+		_ = r.Close()
+		texts[f.Name] = string(b)
+	}
+	slices.Sort(names)
+	return names, texts
+}
+
+func TestAccountantsZip(t *testing.T) {
+	api := newAPI(t)
+	// invB was sent from Folio: its issued copy is stored.
+	inv, err := api.App.FindRecordById("invoices", invB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdf := []byte("%PDF-1.4\nthe issued copy\n%%EOF\n")
+	file, err := filesystem.NewFileFromBytes(pdf, "issued.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv.Set(migrations.FieldIssuedPDF, file)
+	if err := api.App.Save(inv); err != nil {
+		t.Fatal(err)
+	}
+
+	status, h, body := raw(t, api, testapp.AliceAccountant.ID, Path+"/zip?business="+alice+"&from=2026-01-01&to=2026-03-31")
+	if status != 200 || h.Get("Content-Type") != "application/zip" ||
+		!strings.Contains(h.Get("Content-Disposition"), "folio-2026-01-01-2026-03-31.zip") {
+		t.Fatalf("%d %v %s", status, h, body)
+	}
+	names, texts := zipListing(t, body)
+	want := []string{"README.txt", "aging-2026-03-15.csv", "invoices/INV-00002.pdf",
+		"profit-2026-01-01-2026-03-31.csv", "vat-2026-01-01-2026-03-31.csv"}
+	if !slices.Equal(names, want) {
+		t.Errorf("zip holds %v, want %v", names, want)
+	}
+	if texts["invoices/INV-00002.pdf"] != string(pdf) {
+		t.Errorf("the PDF is not the issued copy: %q", texts["invoices/INV-00002.pdf"])
+	}
+	readme := texts["README.txt"]
+	if !strings.Contains(readme, "from 2026-01-01 to 2026-03-31") || !strings.Contains(readme, "- INV-00001 (2026-01-10)") ||
+		!strings.Contains(readme, "- CN-00001 (2026-03-01)") || strings.Contains(readme, "INV-00002") || strings.Contains(readme, "INV-00003") {
+		t.Errorf("README:\n%s", readme)
+	}
+	if !strings.Contains(texts["vat-2026-01-01-2026-03-31.csv"], "EUR,Total,,18.70,,0.00,18.70") {
+		t.Errorf("VAT CSV in the zip: %q", texts["vat-2026-01-01-2026-03-31.csv"])
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	refusaltest.Check(t, "Messages", "reports", Messages, nil)
+}

@@ -1,0 +1,166 @@
+package reports
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+
+	"folio/server/internal/billing"
+	"folio/server/migrations"
+)
+
+// unsafeName are characters not kept in a file name inside the zip.
+var unsafeName = regexp.MustCompile(`[^\pL\pN._-]+`)
+
+// safe is s as a file name part ("" stays "").
+func safe(s string) string {
+	return strings.Trim(unsafeName.ReplaceAllString(s, "_"), "_.")
+}
+
+// zipName is the zip's file name: folio-2026-10-01-2026-12-31.zip.
+func zipName(p Period) string { return "folio-" + p.From + "-" + p.To + ".zip" }
+
+// zip streams one zip of the period (from..to, or period and date): the
+// issued copies of its invoices, the expenses' receipts and received
+// e-invoices, the three reports as CSV, and a README.txt naming the
+// documents whose issued copy is not stored. Nothing is built in memory:
+// each file is copied from the storage into the answer.
+func (s *service) zip(e *core.RequestEvent) error {
+	r, err := s.read(e, true)
+	if err != nil {
+		return err
+	}
+	l, err := readLedger(e.App, r.business.Id, r.period)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	open, err := readOpen(e.App, r.business.Id)
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	fsys, err := e.App.NewFilesystem()
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	defer fsys.Close()
+
+	h := e.Response.Header()
+	h.Set("Content-Type", "application/zip")
+	h.Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", zipName(r.period)))
+	h.Set("Cache-Control", "private, no-store")
+	e.Response.WriteHeader(http.StatusOK)
+	// Once the answer has started, a failure can only cut the zip short;
+	// it is logged.
+	if err := writeZip(e.App, fsys, e.Response, r, l, open); err != nil {
+		e.App.Logger().Error("Reports zip failed", "business", r.business.Id, "error", err)
+	}
+	return nil
+}
+
+// writeZip writes the zip of r's period to out.
+func writeZip(app core.App, fsys *filesystem.System, out io.Writer, r request, l ledger, open []Invoice) error {
+	zw := zip.NewWriter(out)
+	create := func(name string) (io.Writer, error) {
+		return zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
+	}
+	for name, write := range map[string]func(io.Writer) error{
+		csvName(reportVAT, r):    func(w io.Writer) error { return writeVATCSV(w, decideVAT(l.books, r.period), r.words) },
+		csvName(reportProfit, r): func(w io.Writer) error { return writeProfitCSV(w, decideProfit(l.books, r.period), r.words) },
+		csvName(reportAging, r):  func(w io.Writer) error { return writeAgingCSV(w, decideAging(open, r.today), r.words) },
+	} {
+		f, err := create(name)
+		if err != nil {
+			return err
+		}
+		if err := write(f); err != nil {
+			return err
+		}
+	}
+
+	var missing []string
+	invoices, err := app.FindCachedCollectionByNameOrId(migrations.InvoicesCollection)
+	if err != nil {
+		return err
+	}
+	for _, inv := range l.invoices {
+		if !billing.Issued(inv.Status) {
+			continue
+		}
+		label := safe(inv.Number)
+		if label == "" {
+			label = inv.ID
+		}
+		if inv.IssuedPDF == "" || !copyStored(fsys, create, invoices.Id+"/"+inv.ID+"/"+inv.IssuedPDF, path.Join("invoices", label+".pdf")) {
+			missing = append(missing, inv.Number+" ("+day(inv.IssueDate)+")")
+		}
+	}
+	// Credit notes keep no issued copy.
+	for _, cn := range l.creditNotes {
+		missing = append(missing, cn.Number+" ("+day(cn.IssueDate)+")")
+	}
+
+	if expenses, err := app.FindCachedCollectionByNameOrId(ExpensesCollection); err == nil {
+		for _, ex := range l.expenses {
+			base := day(ex.Date) + "-" + safe(ex.VendorName)
+			if n := safe(ex.Number); n != "" {
+				base += "-" + n
+			}
+			base = strings.TrimSuffix(base, "-") + "-" + ex.ID
+			if ex.Receipt != "" {
+				copyStored(fsys, create, expenses.Id+"/"+ex.ID+"/"+ex.Receipt, path.Join("expenses", "receipts", base+path.Ext(ex.Receipt)))
+			}
+			if ex.SourceFile != "" {
+				copyStored(fsys, create, expenses.Id+"/"+ex.ID+"/"+ex.SourceFile, path.Join("expenses", "e-invoices", base+path.Ext(ex.SourceFile)))
+			}
+		}
+	}
+
+	f, err := create("README.txt")
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, readme(r.words, r.period, missing)); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// readme is the zip's README: what period it is, and the documents whose
+// issued copy is not in it.
+func readme(w words, p Period, missing []string) string {
+	var b strings.Builder
+	b.WriteString(strings.NewReplacer("{from}", p.From, "{to}", p.To).Replace(w.ReadmeTitle))
+	b.WriteString("\r\n\r\n")
+	if len(missing) == 0 {
+		b.WriteString(w.NoneMissing + "\r\n")
+		return b.String()
+	}
+	b.WriteString(w.Missing + "\r\n")
+	for _, m := range missing {
+		b.WriteString("- " + m + "\r\n")
+	}
+	return b.String()
+}
+
+// copyStored copies one stored file into the zip as target; false when
+// the storage does not have it.
+func copyStored(fsys *filesystem.System, create func(string) (io.Writer, error), key, target string) bool {
+	src, err := fsys.GetReader(key)
+	if err != nil {
+		return false
+	}
+	defer src.Close()
+	dst, err := create(target)
+	if err != nil {
+		return false
+	}
+	_, err = io.Copy(dst, src)
+	return err == nil
+}
