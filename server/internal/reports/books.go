@@ -9,10 +9,6 @@ import (
 	"folio/server/migrations"
 )
 
-// ExpensesCollection is where expenses are kept (issue 32's schema); the
-// reports read it when it is there.
-const ExpensesCollection = "expenses"
-
 // invoiceRow is an invoice as the query reads it (JSON as text).
 type invoiceRow struct {
 	ID           string `db:"id"`
@@ -105,14 +101,11 @@ func readLedger(app core.App, businessID string, p Period) (ledger, error) {
 		l.creditNotes = append(l.creditNotes, Invoice{ID: r.ID, Number: r.Number, IssueDate: r.IssueDate})
 	}
 
-	if _, err := app.FindCachedCollectionByNameOrId(ExpensesCollection); err != nil {
-		return l, nil // not there yet: no expenses
-	}
 	if err := db.NewQuery(`SELECT id, date, currency, COALESCE(category, '') AS category,
 			COALESCE(vendor_name, '') AS vendor_name, COALESCE(number, '') AS number,
 			COALESCE(vat_lines, '') AS vat_lines, COALESCE(receipt, '') AS receipt,
 			COALESCE(source_file, '') AS source_file
-		FROM ` + ExpensesCollection + `
+		FROM ` + migrations.ExpensesCollection + `
 		WHERE business = {:business} AND date >= {:from} AND date < {:after}
 		ORDER BY date, id`).Bind(bind).All(&l.expenses); err != nil {
 		return l, err

@@ -37,6 +37,12 @@ const (
 	cnA      = "reportscreditna" // 20.00 + 19 % off invA, 03-01
 )
 
+// The files of the fixture's expenses: a receipt and a received e-invoice.
+const (
+	receiptPDF  = "%PDF-1.4\nRail Co ticket\n%%EOF\n"
+	receivedXML = `<?xml version="1.0"?><Invoice/>`
+)
+
 func line(description string, cents int, rate float64) []map[string]any {
 	return []map[string]any{{"description": description, "quantity": 1, "unit_price_cents": cents, "tax_rate": rate}}
 }
@@ -103,6 +109,37 @@ func buildFixture(app *tests.TestApp) error {
 		})
 	}
 	steps = append(steps, func() error {
+		return save(app, migrations.ExpensesCollection, "reportsexpense1", map[string]any{"business": alice,
+			"date": "2026-02-10", "currency": "EUR", "category": "Rent", "vendor_name": "Landlord",
+			"vat_lines": []any{map[string]any{"rate": 19, "gross_cents": 11900}}})
+	}, func() error {
+		receipt, err := filesystem.NewFileFromBytes([]byte(receiptPDF), "ticket.pdf")
+		if err != nil {
+			return err
+		}
+		return save(app, migrations.ExpensesCollection, "reportsexpense2", map[string]any{"business": alice,
+			"date": "2026-03-02", "currency": "EUR", "category": "Travel", "vendor_name": "Rail Co", "number": "R-7",
+			"vat_lines": []any{map[string]any{"rate": 7, "net_cents": 1000}}, migrations.FieldReceipt: receipt})
+	}, func() error {
+		return save(app, migrations.ExpensesCollection, "reportsexpense3", map[string]any{"business": alice,
+			"date": "2026-04-01", "currency": "EUR", "category": "Rent",
+			"vat_lines": []any{map[string]any{"rate": 19, "gross_cents": 11900}}})
+	}, func() error {
+		return save(app, migrations.ExpensesCollection, "reportsexpbobs1", map[string]any{"business": bob,
+			"date": "2026-02-01", "currency": "EUR", "category": "Rent",
+			"vat_lines": []any{map[string]any{"rate": 19, "gross_cents": 5950}}})
+	}, func() error {
+		ex, err := app.FindRecordById(migrations.ExpensesCollection, "reportsexpense1")
+		if err != nil {
+			return err
+		}
+		source, err := filesystem.NewFileFromBytes([]byte(receivedXML), "received.xml")
+		if err != nil {
+			return err
+		}
+		ex.Set(migrations.FieldSourceFile, source)
+		return app.Save(ex)
+	}, func() error {
 		return save(app, "credit_notes", cnA, map[string]any{"business": alice, "invoice": invA,
 			"issue_date": "2026-03-01", "items": line("Design", 2000, 19)})
 	})
@@ -174,13 +211,26 @@ func TestVATAndProfitOfTheQuarter(t *testing.T) {
 	if err := json.Unmarshal(body, &got); err != nil {
 		t.Fatal(err)
 	}
-	// 19 %: invA 100.00/19.00 less the credit note's 20.00/3.80; 7 %: invB.
-	// The draft, the next quarter's invoice and Bob's are not in it.
+	// Collected at 19 %: invA 100.00/19.00 less the credit note's
+	// 20.00/3.80; at 7 %: invB. Paid: the rent (119.00 gross at 19 %) and
+	// the ticket (10.00 net at 7 %). The draft, the next quarter's invoice
+	// and expense, and Bob's, are not in it.
 	want := VATReport{Currencies: []VATCurrency{{Currency: "EUR", Rows: []VATRow{
-		{Rate: 7, CollectedNetCents: 5000, CollectedVATCents: 350, DifferenceCents: 350},
-		{Rate: 19, CollectedNetCents: 8000, CollectedVATCents: 1520, DifferenceCents: 1520},
-	}, CollectedVATCents: 1870, DifferenceCents: 1870}}}
+		{Rate: 7, CollectedNetCents: 5000, CollectedVATCents: 350, PaidNetCents: 1000, PaidVATCents: 70, DifferenceCents: 280},
+		{Rate: 19, CollectedNetCents: 8000, CollectedVATCents: 1520, PaidNetCents: 10000, PaidVATCents: 1900, DifferenceCents: -380},
+	}, CollectedVATCents: 1870, PaidVATCents: 1970, DifferenceCents: -100}}}
 	same(t, "vat", got.Report, want)
+	var profit struct {
+		Report ProfitReport `json:"report"`
+	}
+	_, _, body = raw(t, api, testapp.AliceMember.ID, Path+"/profit?business="+alice+"&period=quarter&date=2026-02-01")
+	if err := json.Unmarshal(body, &profit); err != nil {
+		t.Fatal(err)
+	}
+	same(t, "profit", profit.Report, ProfitReport{Currencies: []ProfitCurrency{{Currency: "EUR",
+		InvoicedCents: 15000, CreditedCents: 2000, IncomeCents: 13000,
+		Expenses:      []CategoryRow{{Category: "Rent", NetCents: 10000}, {Category: "Travel", NetCents: 1000}},
+		ExpensesCents: 11000, ProfitCents: 2000}}})
 	same(t, "period", got.Period, Period{Kind: "quarter", From: "2026-01-01", To: "2026-03-31", Previous: "2025-10-01", Next: "2026-04-01"})
 }
 
@@ -216,9 +266,9 @@ func TestCSVInTheDocumentLanguage(t *testing.T) {
 		t.Fatalf("%d %v", status, h)
 	}
 	want := "\uFEFFCurrency,VAT rate (%),Net sales,VAT collected,Net purchases,VAT paid,Difference\r\n" +
-		"EUR,7,50.00,3.50,0.00,0.00,3.50\r\n" +
-		"EUR,19,80.00,15.20,0.00,0.00,15.20\r\n" +
-		"EUR,Total,,18.70,,0.00,18.70\r\n"
+		"EUR,7,50.00,3.50,10.00,0.70,2.80\r\n" +
+		"EUR,19,80.00,15.20,100.00,19.00,-3.80\r\n" +
+		"EUR,Total,,18.70,,19.70,-1.00\r\n"
 	if string(body) != want {
 		t.Errorf("CSV:\n%q\nwant\n%q", body, want)
 	}
@@ -241,7 +291,8 @@ func TestCSVInTheDocumentLanguage(t *testing.T) {
 		t.Errorf("aging rows: %q", lines)
 	}
 	_, _, body = raw(t, api, alice, strings.Replace(url, "/vat", "/profit", 1))
-	if !strings.Contains(string(body), "EUR,Gutschriften (netto),,-20.00\r\nEUR,Einnahmen,,130.00\r\n") {
+	if !strings.Contains(string(body), "EUR,Gutschriften (netto),,-20.00\r\nEUR,Einnahmen,,130.00\r\n"+
+		"EUR,Ausgabe,Rent,-100.00\r\nEUR,Ausgabe,Travel,-10.00\r\nEUR,Ausgaben,,-110.00\r\nEUR,Gewinn,,20.00\r\n") {
 		t.Errorf("profit CSV: %q", body)
 	}
 }
@@ -292,7 +343,9 @@ func TestAccountantsZip(t *testing.T) {
 		t.Fatalf("%d %v %s", status, h, body)
 	}
 	names, texts := zipListing(t, body)
-	want := []string{"README.txt", "aging-2026-03-15.csv", "invoices/INV-00002.pdf",
+	want := []string{"README.txt", "aging-2026-03-15.csv",
+		"expenses/e-invoices/2026-02-10-Landlord-reportsexpense1.xml",
+		"expenses/receipts/2026-03-02-Rail_Co-R-7-reportsexpense2.pdf", "invoices/INV-00002.pdf",
 		"profit-2026-01-01-2026-03-31.csv", "vat-2026-01-01-2026-03-31.csv"}
 	if !slices.Equal(names, want) {
 		t.Errorf("zip holds %v, want %v", names, want)
@@ -300,12 +353,16 @@ func TestAccountantsZip(t *testing.T) {
 	if texts["invoices/INV-00002.pdf"] != string(pdf) {
 		t.Errorf("the PDF is not the issued copy: %q", texts["invoices/INV-00002.pdf"])
 	}
+	if texts["expenses/receipts/2026-03-02-Rail_Co-R-7-reportsexpense2.pdf"] != receiptPDF ||
+		texts["expenses/e-invoices/2026-02-10-Landlord-reportsexpense1.xml"] != receivedXML {
+		t.Errorf("the expenses' files are not as stored")
+	}
 	readme := texts["README.txt"]
 	if !strings.Contains(readme, "from 2026-01-01 to 2026-03-31") || !strings.Contains(readme, "- INV-00001 (2026-01-10)") ||
 		!strings.Contains(readme, "- CN-00001 (2026-03-01)") || strings.Contains(readme, "INV-00002") || strings.Contains(readme, "INV-00003") {
 		t.Errorf("README:\n%s", readme)
 	}
-	if !strings.Contains(texts["vat-2026-01-01-2026-03-31.csv"], "EUR,Total,,18.70,,0.00,18.70") {
+	if !strings.Contains(texts["vat-2026-01-01-2026-03-31.csv"], "EUR,Total,,18.70,,19.70,-1.00") {
 		t.Errorf("VAT CSV in the zip: %q", texts["vat-2026-01-01-2026-03-31.csv"])
 	}
 }

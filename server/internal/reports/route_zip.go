@@ -106,7 +106,7 @@ func writeZip(app core.App, fsys *filesystem.System, out io.Writer, r request, l
 		missing = append(missing, cn.Number+" ("+day(cn.IssueDate)+")")
 	}
 
-	if expenses, err := app.FindCachedCollectionByNameOrId(ExpensesCollection); err == nil {
+	if expenses, err := app.FindCachedCollectionByNameOrId(migrations.ExpensesCollection); err == nil {
 		for _, ex := range l.expenses {
 			base := day(ex.Date) + "-" + safe(ex.VendorName)
 			if n := safe(ex.Number); n != "" {
