@@ -137,6 +137,7 @@ func BindWithClock(app core.App, now func() time.Time) {
 		routes.Signed(http.MethodPost, PathSend, s.sendDocumentRoute),
 		routes.Signed(http.MethodPost, PathLink, s.linkRoute),
 		routes.Signed(http.MethodGet, PathCustomerBalances, customerBalancesRoute),
+		routes.Signed(http.MethodGet, PathExpenseCategories, expenseCategoriesRoute),
 		public(http.MethodGet, PathPublicDocument, s.publicDocumentRoute),
 		public(http.MethodGet, PathPublicLogo, publicLogoRoute),
 		public(http.MethodPost, PathPublicAccept, s.publicAcceptRoute),
