@@ -201,12 +201,7 @@ func Check(d Document) []Problem {
 // hundredths reads a decimal amount ("119.00", "-5", "12.345") in
 // hundredths, rounded half away from zero; false if it is not a number.
 func hundredths(s string) (int64, bool) {
-	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
-	if !ok || strings.ContainsAny(s, "eE/") {
-		return 0, false
-	}
-	r.Mul(r, big.NewRat(100, 1))
-	return roundRat(r)
+	return minor(s, 2)
 }
 
 // rateOf reads a VAT rate in hundredths of a percent (19 → 1900,

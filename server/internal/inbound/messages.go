@@ -15,6 +15,8 @@ import (
 // (data["@refusal"]). An invoice's Problems are not refusals: the web app
 // has their sentences (src/locales/*/inbound.json).
 const (
+	msgFileMissing   = "Choose an e-invoice file (XML or PDF)."
+	msgCreditNote    = "This is a credit note: it lowers what you owe the vendor, so it is not recorded as an expense. Keep it with the expense it corrects."
 	msgFileTooLarge  = "This file is larger than 10 MB, so it is not an e-invoice Folio can read."
 	msgNotXML        = "This file is neither XML nor PDF, so it can't be read as an e-invoice."
 	msgDoctype       = "This XML declares a document type or entities, which e-invoices never do, so it was not read."
@@ -26,6 +28,8 @@ const (
 // Messages maps each code of this package to its English sentence: one
 // code, one sentence.
 var Messages = map[string]string{
+	"folio_inbound_file_missing":   msgFileMissing,
+	"folio_inbound_credit_note":    msgCreditNote,
 	"folio_inbound_file_too_large": msgFileTooLarge,
 	"folio_inbound_not_xml":        msgNotXML,
 	"folio_inbound_doctype":        msgDoctype,

@@ -1,0 +1,166 @@
+package inbound
+
+import (
+	"encoding/json"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+
+	"folio/server/migrations"
+)
+
+// expenseAnswer is what the expense route answers: the new expense's id
+// and its vendor's (empty when the invoice named no seller).
+type expenseAnswer struct {
+	ID       string    `json:"id"`
+	Vendor   string    `json:"vendor"`
+	Problems []Problem `json:"problems"`
+}
+
+// expenseRoute reads the file again and, in one transaction, finds or
+// makes the vendor and makes the expense: the prefill's fields, the file
+// as it came (source_file), its format and the problems found. A file
+// that is no e-invoice, or a credit note, makes nothing.
+func expenseRoute(e *core.RequestEvent) error {
+	up, err := readUpload(e)
+	if err != nil {
+		return err
+	}
+	d, problems, err := up.read()
+	if err != nil {
+		return err
+	}
+	if d.Kind == KindCreditNote {
+		return answer(refuse("folio_inbound_credit_note", msgCreditNote))
+	}
+	p := DecidePrefill(d)
+	var out expenseAnswer
+	err = e.App.RunInTransaction(func(tx core.App) error {
+		vendor, err := matchOrCreateVendor(tx, up.business, p.Vendor)
+		if err != nil {
+			return err
+		}
+		col, err := tx.FindCollectionByNameOrId(migrations.ExpensesCollection)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set(migrations.FieldBusiness, up.business)
+		if vendor != nil {
+			rec.Set(migrations.FieldVendor, vendor.Id)
+			out.Vendor = vendor.Id
+		}
+		lines, err := json.Marshal(p.VATLines)
+		if err != nil {
+			return err
+		}
+		problemsJSON, err := json.Marshal(problems)
+		if err != nil {
+			return err
+		}
+		file, err := filesystem.NewFileFromBytes(up.data, fileName(up.name, d.Format))
+		if err != nil {
+			return err
+		}
+		for field, v := range map[string]any{
+			migrations.FieldVendorName:     p.VendorName,
+			"number":                       p.Number,
+			"date":                         p.Date,
+			"due_date":                     p.DueDate,
+			"description":                  p.Description,
+			"currency":                     p.Currency,
+			"note":                         p.Note,
+			migrations.FieldVATLines:       json.RawMessage(lines),
+			migrations.FieldPaymentState:   migrations.ExpenseUnpaid,
+			migrations.FieldSourceFile:     file,
+			migrations.FieldSourceFormat:   d.Format,
+			migrations.FieldSourceProblems: json.RawMessage(problemsJSON),
+		} {
+			rec.Set(field, v)
+		}
+		if err := tx.Save(rec); err != nil {
+			return err
+		}
+		out.ID = rec.Id
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	out.Problems = problems
+	return e.JSON(http.StatusOK, out)
+}
+
+// fileName is the name the file is kept under: the one it was sent with,
+// or invoice.xml / invoice.pdf.
+func fileName(name, format string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	if name == "" || name == "." || name == "/" {
+		if format == FormatFacturX {
+			return "invoice.pdf"
+		}
+		return "invoice.xml"
+	}
+	return name
+}
+
+// matchOrCreateVendor finds the business's vendor for the seller — the
+// same VAT ID, else the same IBAN, else the same name (any case) — or
+// makes one. An identifier the vendors' rules refuse (an IBAN with wrong
+// check digits, say) is left out rather than failing the import. No
+// seller name, no vendor.
+func matchOrCreateVendor(tx core.App, business string, v VendorPrefill) (*core.Record, error) {
+	if v.Name == "" {
+		return nil, nil
+	}
+	tries := []dbx.Expression{}
+	if v.VATID != "" {
+		tries = append(tries, dbx.HashExp{"vat_id": strings.ToUpper(v.VATID)})
+	}
+	if v.IBAN != "" {
+		tries = append(tries, dbx.HashExp{migrations.FieldIBAN: v.IBAN})
+	}
+	tries = append(tries, dbx.NewExp("LOWER([[name]]) = LOWER({:name})", dbx.Params{"name": v.Name}))
+	for _, where := range tries {
+		var found []*core.Record
+		err := tx.RecordQuery(migrations.VendorsCollection).
+			AndWhere(dbx.HashExp{migrations.FieldBusiness: business}).AndWhere(where).
+			OrderBy(migrations.FieldArchived+" ASC", "created ASC").Limit(1).All(&found)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) > 0 {
+			return found[0], nil
+		}
+	}
+	col, err := tx.FindCollectionByNameOrId(migrations.VendorsCollection)
+	if err != nil {
+		return nil, err
+	}
+	// Each try leaves out one more of what a rule may refuse, the IBAN
+	// first, then the VAT ID, the country and the email.
+	fields := []struct{ name, value string }{
+		{"email", v.Email}, {"country", v.Country}, {"vat_id", v.VATID}, {migrations.FieldIBAN, v.IBAN},
+	}
+	var lastErr error
+	for drop := 0; drop <= len(fields); drop++ {
+		rec := core.NewRecord(col)
+		rec.Set(migrations.FieldBusiness, business)
+		rec.Set("name", v.Name)
+		rec.Set("address", v.Address)
+		for i, f := range fields {
+			if i >= len(fields)-drop {
+				break
+			}
+			rec.Set(f.name, f.value)
+		}
+		if lastErr = tx.Save(rec); lastErr == nil {
+			return rec, nil
+		}
+	}
+	return nil, lastErr
+}
