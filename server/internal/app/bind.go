@@ -20,6 +20,7 @@ import (
 	"folio/server/internal/dashboard"
 	"folio/server/internal/export"
 	"folio/server/internal/imports"
+	"folio/server/internal/inbound"
 	"folio/server/internal/logredact"
 	"folio/server/internal/recurring"
 	"folio/server/internal/replica"
@@ -88,6 +89,7 @@ func BindWith(app core.App, opts Options) error {
 	billing.BindWithClock(app, schedule.Now)
 	bank.BindWithClock(app, schedule.Now)
 	imports.BindWithClock(app, schedule.Now)
+	inbound.Bind(app)
 	// Card payments read the secrets with the key of the 2FA secrets.
 	card.Bind(app, card.Options{Key: keys.Get, APIBase: opts.Getenv(card.EnvAPIBase)})
 	recurring.Bind(app)

@@ -12,7 +12,7 @@ func TestDecidePrefill(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(DecidePrefill(d))
-	want := `{"vendor":{"name":"Bürobedarf Schulz GmbH","address":"Hauptstraße 12\n10115 Berlin","country":"DE","vat_id":"DE123456789","iban":"DE02120300000000202051","email":"rechnung@buero-schulz.example"},` +
+	want := `{"vendor":{"name":"Bürobedarf Schulz GmbH","address":"Hauptstraße 12\n10115 Berlin","country":"DE","vat_id":"DE136695976","iban":"DE02120300000000202051","email":"rechnung@buero-schulz.example"},` +
 		`"vendor_name":"Bürobedarf Schulz GmbH","number":"RE-2026-0815","date":"2026-11-02","due_date":"2026-12-02","currency":"EUR",` +
 		`"description":"Kopierpapier A4, Toner schwarz, Fachbuch Umsatzsteuer 2026",` +
 		`"vat_lines":[{"rate":19,"net_cents":17000,"vat_cents":3230,"gross_cents":20230},{"rate":7,"net_cents":3990,"vat_cents":279,"gross_cents":4269}],` +

@@ -39,7 +39,7 @@ func TestReadSamples(t *testing.T) {
 		"xrechnung-ubl.xml": {
 			format: FormatUBL, kind: KindInvoice, number: "RE-2026-0815", issue: "2026-11-02", due: "2026-12-02", currency: "EUR",
 			seller: Party{Name: "Bürobedarf Schulz GmbH", Street: "Hauptstraße 12", Postcode: "10115", City: "Berlin", Country: "DE",
-				VATID: "DE123456789", Email: "rechnung@buero-schulz.example", IBAN: "DE02120300000000202051", BIC: "BYLADEM1001", AccountName: "Bürobedarf Schulz GmbH"},
+				VATID: "DE136695976", Email: "rechnung@buero-schulz.example", IBAN: "DE02120300000000202051", BIC: "BYLADEM1001", AccountName: "Bürobedarf Schulz GmbH"},
 			buyer: "Folio Demo GmbH",
 			lines: []Line{
 				{ID: "1", Name: "Kopierpapier A4", Description: "500 Blatt, 80 g/m²", Quantity: "10", UnitCode: "H87", Price: "4.50", Net: "45.00", VATCategory: "S", VATRate: "19"},
@@ -54,7 +54,7 @@ func TestReadSamples(t *testing.T) {
 		"xrechnung-cii.xml": {
 			format: FormatCII, kind: KindInvoice, number: "2026-1187", issue: "2026-11-15", due: "2026-12-15", currency: "EUR",
 			seller: Party{Name: "Netzwerk Weber e.K.", Street: "Venloer Straße 200", Street2: "Hinterhaus", Postcode: "50823", City: "Köln", Country: "DE",
-				VATID: "DE811128135", Email: "buchhaltung@netzwerk-weber.example", IBAN: "DE89370400440532013000", AccountName: "Netzwerk Weber e.K."},
+				VATID: "DE811128135", Email: "buchhaltung@netzwerk-weber.example", IBAN: "DE75512108001245126199", AccountName: "Netzwerk Weber e.K."},
 			buyer: "Folio Demo GmbH",
 			lines: []Line{
 				{ID: "1", Name: "Wartungspauschale November 2026", Description: "Server und Netzwerk, monatlich", Quantity: "1", UnitCode: "C62", Price: "250.00", Net: "250.00", VATCategory: "S", VATRate: "19"},
