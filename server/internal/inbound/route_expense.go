@@ -26,11 +26,7 @@ type expenseAnswer struct {
 // as it came (source_file), its format and the problems found. A file
 // that is no e-invoice, or a credit note, makes nothing.
 func expenseRoute(e *core.RequestEvent) error {
-	up, err := readUpload(e)
-	if err != nil {
-		return err
-	}
-	d, problems, err := up.read()
+	up, d, problems, err := receive(e)
 	if err != nil {
 		return err
 	}

@@ -73,21 +73,25 @@ func readError(err error) error {
 	return answer(refuse("folio_inbound_file_missing", msgFileMissing))
 }
 
-// read reads the upload as an e-invoice; a file that is none is
-// refused (nothing is stored).
-func (up *upload) read() (Document, []Problem, error) {
+// receive reads the upload and the e-invoice in it; a file that is none
+// is refused (nothing is stored).
+func receive(e *core.RequestEvent) (*upload, Document, []Problem, error) {
+	up, err := readUpload(e)
+	if err != nil {
+		return nil, Document{}, nil, err
+	}
 	d, problems, err := Read(up.name, up.data)
 	if err != nil {
 		var r *refusal.Refusal
 		if errors.As(err, &r) {
-			return d, nil, answer(r)
+			return nil, d, nil, answer(r)
 		}
-		return d, nil, err
+		return nil, d, nil, err
 	}
 	if problems == nil {
 		problems = []Problem{}
 	}
-	return d, problems, nil
+	return up, d, problems, nil
 }
 
 // readAnswer is what the read route answers.
@@ -101,11 +105,7 @@ type readAnswer struct {
 // readRoute answers the e-invoice as read, its problems and the expense
 // it makes; it stores nothing.
 func readRoute(e *core.RequestEvent) error {
-	up, err := readUpload(e)
-	if err != nil {
-		return err
-	}
-	d, problems, err := up.read()
+	_, d, problems, err := receive(e)
 	if err != nil {
 		return err
 	}

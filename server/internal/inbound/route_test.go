@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -126,7 +127,7 @@ func TestReadRoute(t *testing.T) {
 		for _, l := range lines {
 			rates = append(rates, l.(map[string]any)["rate"].(float64))
 		}
-		if !equalFloats(rates, want.rates) {
+		if !slices.Equal(rates, want.rates) {
 			t.Errorf("%s: rates %v, want %v", name, rates, want.rates)
 		}
 	}
@@ -138,18 +139,6 @@ func TestReadRoute(t *testing.T) {
 	if a.count(migrations.ExpensesCollection, alice) != 0 || a.count(migrations.VendorsCollection, alice) != 1 || a.storedFiles() != 0 {
 		t.Error("reading stored something")
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestExpenseRoute makes an expense from each invoice sample: prefilled,
