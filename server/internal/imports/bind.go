@@ -18,10 +18,13 @@
 //     updating or adding the duplicates as chosen, and records what it
 //     did in an imports record (one per file and business while it runs
 //     or is done), so route_undo.go can undo it in one step within a day.
+//   - progress.go answers how far a preview or run has got, and marks a
+//     run that stopped half-way (a restart) as failed.
 package imports
 
 import (
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -34,6 +37,8 @@ const (
 	PathPreview = "/api/folio/import/preview"
 	PathRun     = "/api/folio/import/run"
 	PathUndo    = "/api/folio/import/{id}/undo"
+	// PathProgress answers how far a preview or run has got (progress.go).
+	PathProgress = "/api/folio/import/{id}/progress"
 )
 
 // The limits of one file. Variables so the tests can try them small.
@@ -47,6 +52,9 @@ const UndoWindow = 24 * time.Hour
 
 type service struct {
 	now func() time.Time
+	// live holds the previews and runs under way, by the id the web app
+	// gave them (*live).
+	live sync.Map
 }
 
 // Bind registers the import routes on app.
@@ -61,5 +69,14 @@ func BindWithClock(app core.App, now func() time.Time) {
 		routes.Signed(http.MethodPost, PathPreview, s.previewRoute),
 		routes.Signed(http.MethodPost, PathRun, s.runRoute),
 		routes.Signed(http.MethodPost, PathUndo, s.undoRoute),
+		routes.Signed(http.MethodGet, PathProgress, s.progressRoute),
 	)
+	// No run is under way when the server starts: one still "running"
+	// stopped half-way.
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err := failRunning(se.App); err != nil {
+			se.App.Logger().Error("import: the runs stopped half-way stay running", "error", err)
+		}
+		return se.Next()
+	})
 }

@@ -30,7 +30,12 @@ const (
 	msgUndoneAlready   = "This import has been undone already."
 	msgUndoInUse       = "A customer this import created has documents now, so the import can't be undone."
 	msgUndoChanged     = "An invoice this import created has changed since (a payment, a reminder or an edit), so the import can't be undone."
+	msgInterrupted     = "This import stopped before it finished (the server restarted), so nothing of it was written. Import the file again."
 )
+
+// codeInterrupted is why an import failed: it stopped half-way. Not a
+// refusal of a request: the import's progress says it (progress.go).
+const codeInterrupted = "folio_import_interrupted"
 
 // Messages maps each code of this package to its English sentence: one
 // code, one sentence.
@@ -50,6 +55,7 @@ var Messages = map[string]string{
 	"folio_import_undone_already":   msgUndoneAlready,
 	"folio_import_undo_in_use":      msgUndoInUse,
 	"folio_import_undo_changed":     msgUndoChanged,
+	"folio_import_interrupted":      msgInterrupted,
 }
 
 // answer is a refusal of this package with its status.

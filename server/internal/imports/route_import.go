@@ -38,12 +38,16 @@ const previewRows = 10
 // file's rows.
 type request struct {
 	business, kind, mode, duplicates string
-	spec                             *kindSpec
-	mapping                          Mapping
-	skip                             map[int]bool
-	fileName, hash                   string
-	header                           []string
-	rows                             []sourceRow
+	// id names the preview or run so its progress can be asked for (and
+	// is the run's imports record); live is that progress.
+	id             string
+	live           *live
+	spec           *kindSpec
+	mapping        Mapping
+	skip           map[int]bool
+	fileName, hash string
+	header         []string
+	rows           []sourceRow
 	// customers indexes the business's customers for open invoices
 	// (loaded by the first row that needs it).
 	customers *customerIndex
@@ -85,6 +89,10 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 			mappingJSON = field(part)
 		case "skip":
 			skipJSON = field(part)
+		case "id":
+			if req.id = field(part); !liveID.MatchString(req.id) {
+				return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
+			}
 		case "file":
 			if err := team.Require(e, req.business, team.Manage); err != nil {
 				return nil, err
@@ -290,7 +298,8 @@ func apply(app core.App, req *request) (*outcome, error) {
 			}
 		}
 	}
-	for _, row := range req.rows {
+	for i, row := range req.rows {
+		req.step(i)
 		if req.skip[row.n] {
 			out.Skipped++
 			continue
@@ -354,6 +363,7 @@ func apply(app core.App, req *request) (*outcome, error) {
 			out.createdIDs = append(out.createdIDs, rec.Id)
 		}
 	}
+	req.step(len(req.rows))
 	return out, nil
 }
 
@@ -382,6 +392,7 @@ func (s *service) previewRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	defer s.track(req)()
 	var out *outcome
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		var aerr error
@@ -431,6 +442,7 @@ func (s *service) runRoute(e *core.RequestEvent) error {
 	if !named {
 		return badRequest("folio_import_no_name_column", msgNoNameColumn)
 	}
+	defer s.track(req)()
 	claim, err := s.claim(e, req)
 	if err != nil {
 		return err
@@ -486,6 +498,9 @@ func (s *service) claim(e *core.RequestEvent, req *request) (*core.Record, error
 		return nil, e.InternalServerError("", err)
 	}
 	rec := core.NewRecord(col)
+	if req.id != "" {
+		rec.Id = req.id
+	}
 	rec.Set("business", req.business)
 	rec.Set("kind", req.kind)
 	rec.Set("mode", req.mode)
@@ -493,17 +508,28 @@ func (s *service) claim(e *core.RequestEvent, req *request) (*core.Record, error
 	rec.Set("file_name", truncate(req.fileName, 255))
 	rec.Set(migrations.FieldImportFileHash, req.hash)
 	rec.Set("imported_by", e.Auth.Id)
-	if err := e.App.Save(rec); err != nil {
-		var n int
-		_ = e.App.DB().Select("COUNT(*)").From(migrations.ImportsCollection).
-			Where(dbx.HashExp{"business": req.business, migrations.FieldImportFileHash: req.hash}).
-			AndWhere(dbx.Not(dbx.HashExp{"status": migrations.ImportUndone})).Row(&n)
-		if n > 0 {
-			return nil, answer(http.StatusConflict, "folio_import_already_imported", msgAlreadyImported)
-		}
+	rec.Set(migrations.FieldImportTotal, len(req.rows))
+	err = e.App.Save(rec)
+	if err == nil {
+		return rec, nil
+	}
+	// The file's import that holds it: a run that stopped half-way
+	// frees it (and this run tries once more); another is refused.
+	held, ferr := e.App.FindFirstRecordByFilter(migrations.ImportsCollection,
+		"business = {:b} && "+migrations.FieldImportFileHash+" = {:h} && (status = {:running} || status = {:done})",
+		dbx.Params{"b": req.business, "h": req.hash, "running": migrations.ImportRunning, "done": migrations.ImportDone})
+	if ferr != nil {
 		return nil, e.InternalServerError("", err)
 	}
-	return rec, nil
+	if s.stopped(held) {
+		if err := failImport(e.App, held); err != nil {
+			return nil, e.InternalServerError("", err)
+		}
+		if err := e.App.Save(rec); err == nil {
+			return rec, nil
+		}
+	}
+	return nil, answer(http.StatusConflict, "folio_import_already_imported", msgAlreadyImported)
 }
 
 func truncate(s string, n int) string {
