@@ -22,6 +22,7 @@ import {
   type Mapping,
   type Mode,
   type Preview,
+  type Progress,
   type RowProblem,
   type RunResult,
 } from './data'
@@ -65,10 +66,17 @@ export default function ImportPage() {
   const [result, setResult] = useState<RunResult | null>(null)
   const [undone, setUndone] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [progress, setProgress] = useState<Progress | null>(null)
 
   const check = useMutation({
     mutationFn: (v: { file: File; mapping?: Mapping }) =>
-      previewImport(business, v.file, { kind, mapping: v.mapping, duplicates }),
+      previewImport(business, v.file, {
+        kind,
+        mapping: v.mapping,
+        duplicates,
+        onProgress: setProgress,
+      }),
+    onMutate: () => setProgress(null),
     onSuccess: (p) => {
       setPreview(p)
       setMapping(p.mapping)
@@ -81,7 +89,15 @@ export default function ImportPage() {
   })
   const run = useMutation({
     mutationFn: (f: File) =>
-      runImport(business, f, { kind, mapping, mode, duplicates, skip: [...skip] }),
+      runImport(business, f, {
+        kind,
+        mapping,
+        mode,
+        duplicates,
+        skip: [...skip],
+        onProgress: setProgress,
+      }),
+    onMutate: () => setProgress(null),
     onSuccess: (r) => {
       setResult(r)
       setError(null)
@@ -207,6 +223,7 @@ export default function ImportPage() {
         fileName={file?.name}
         onChange={chosen}
       />
+      {check.isPending ? <ImportProgress progress={progress} rows="checking" /> : null}
       {error ? <Alert>{error}</Alert> : null}
       {preview && file ? (
         <>
@@ -356,9 +373,51 @@ export default function ImportPage() {
               {run.isPending ? t('imports.running') : t('imports.run')}
             </Button>
           </div>
+          {run.isPending ? <ImportProgress progress={progress} rows="importing" /> : null}
         </>
       ) : null}
     </Card>
+  )
+}
+
+/**
+ * How far the preview or the run has got: the file being sent, then "4,200 of 20,000 rows";
+ * without news yet, a bar that only says it is busy.
+ */
+export function ImportProgress({
+  progress,
+  rows,
+}: {
+  progress: Progress | null
+  rows: 'checking' | 'importing'
+}) {
+  const t = useT()
+  let label = t('imports.file.reading')
+  let value: number | undefined
+  let max = 1
+  if (progress?.phase === 'upload' && progress.total > 0 && progress.loaded < progress.total) {
+    label = t('imports.progress.upload', {
+      percent: Math.floor((progress.loaded / progress.total) * 100),
+    })
+    value = progress.loaded
+    max = progress.total
+  } else if (progress?.phase === 'rows') {
+    label = t(`imports.progress.${rows}`, { done: progress.done, total: progress.total })
+    value = progress.done
+    max = progress.total
+  }
+  return (
+    <div className="grid gap-1" data-testid="import-progress">
+      <span id="import-progress-label" className="text-sm">
+        {label}
+      </span>
+      <progress
+        aria-labelledby="import-progress-label"
+        className="h-2 w-full accent-primary"
+        max={max}
+        value={value}
+      />
+    </div>
   )
 }
 
