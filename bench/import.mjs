@@ -2,7 +2,9 @@
 // seeds a temporary data dir with one business (`folio seed`), writes a CSV of ROWS customers
 // (default 20,000, about 3 MB, in a sevDesk-like export: semicolons, German headers, UTF-8), and
 // sends it through the real server: POST /api/folio/import/preview (every row checked, nothing
-// written), then /run (all or nothing). Prints the time of each request, from upload to answer,
+// written), then /run (all or nothing), asking GET /api/folio/import/{id}/progress every half
+// second meanwhile, as the web app does. Prints the time of each request, from upload to answer,
+// what the progress said,
 // and the server process's peak memory (RSS sampled every 10 ms, and the kernel's high-water mark
 // VmHWM). Targets: the run under 20 s, under 300 MB. Needs the server build (npm run
 // server:build; FOLIO_BINARY=path times another build). The server is stopped and the data dir
@@ -52,17 +54,37 @@ try {
       type: 'text/csv',
       fields: { business, ...fields },
     })
+  /** Asks how far the run id has got every half second until stopped; what it heard, in order. */
+  const watch = (id) => {
+    const heard = []
+    const timer = setInterval(async () => {
+      const res = await fetch(`${base}/api/folio/import/${id}/progress`, {
+        headers: { authorization: token },
+      })
+      if (res.ok) heard.push(await res.json())
+    }, 500)
+    return { heard, stop: () => clearInterval(timer) }
+  }
   const rssBefore = procMB(pid, 'VmRSS')
   const preview = await upload('/api/folio/import/preview', {})
   console.log(
     `\npreview: ${preview.ms.toFixed(0)} ms; ${preview.result.total} rows, ${preview.result.created} ready, ` +
       `${preview.result.failed} with problems; peak RSS ${preview.peak.toFixed(0)} MB`,
   )
-  const run = await upload('/api/folio/import/run', { mode: 'all' })
+  const runId = 'benchrun' + String(Date.now()).slice(-7)
+  const progress = watch(runId)
+  const run = await upload('/api/folio/import/run', { mode: 'all', id: runId })
+  progress.stop()
+  const running = progress.heard.filter((p) => p.status === 'running')
   const hwm = procMB(pid, 'VmHWM')
   console.log(
     `run: ${run.ms.toFixed(0)} ms; created ${run.result.created}, failed ${run.result.failed}; ` +
       `peak RSS ${run.peak.toFixed(0)} MB`,
+  )
+  console.log(
+    `progress: ${running.length} answers while running (${running
+      .map((p) => p.done)
+      .join(', ')} of ${running[0]?.total ?? '?'} rows)`,
   )
   console.log(
     `server RSS: ${rssBefore.toFixed(0)} MB before, VmHWM ${hwm.toFixed(0)} MB after both`,
