@@ -291,29 +291,44 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// Two runs of the same file at once import it once; the other is told it
-// is already imported.
+// Two runs of the same file at once import it once, for each kind (customers,
+// items, open invoices); the others are told it is already imported.
 func TestRaceSameFile(t *testing.T) {
-	a := newAPI(t)
-	var rows strings.Builder
-	rows.WriteString("Name,Email\n")
-	for i := range 200 {
-		fmt.Fprintf(&rows, "Race %d,race%d@x.test\n", i, i)
+	files := map[string]struct {
+		collection string
+		header     string
+		row        func(i int) string
+	}{
+		migrations.ImportCustomers: {"customers", "Name,Email", func(i int) string { return fmt.Sprintf("Race %d,race%d@x.test", i, i) }},
+		migrations.ImportItems:     {migrations.ItemsCollection, "Name,SKU,Price", func(i int) string { return fmt.Sprintf("Race item %d,RACE-%d,%d.50", i, i, i+1) }},
+		migrations.ImportInvoices: {"invoices", "Invoice Number,Customer Name,Invoice Date,Total", func(i int) string {
+			return fmt.Sprintf("RACE-%d,Acme Ltd,2026-03-01,%d.00", i, i+10)
+		}},
 	}
-	before := a.customers()
-	var refused atomic.Int64
-	ok := testapp.Race(4, func() bool {
-		code, res := a.upload(testapp.Alice.ID, PathRun, []byte(rows.String()), "mode", "all")
-		if code == http.StatusConflict && refusalCode(res) == "folio_import_already_imported" {
-			refused.Add(1)
-		}
-		return code == http.StatusOK
-	})
-	if ok != 1 || a.customers() != before+200 {
-		t.Errorf("%d runs got through, %d customers added", ok, a.customers()-before)
-	}
-	if refused.Load() != 3 {
-		t.Errorf("%d runs refused as already imported, want 3", refused.Load())
+	for kind, f := range files {
+		t.Run(kind, func(t *testing.T) {
+			a := newAPI(t)
+			var rows strings.Builder
+			rows.WriteString(f.header + "\n")
+			for i := range 200 {
+				rows.WriteString(f.row(i) + "\n")
+			}
+			before := a.count(f.collection)
+			var refused atomic.Int64
+			ok := testapp.Race(4, func() bool {
+				code, res := a.upload(testapp.Alice.ID, PathRun, []byte(rows.String()), "kind", kind, "mode", "all")
+				if code == http.StatusConflict && refusalCode(res) == "folio_import_already_imported" {
+					refused.Add(1)
+				}
+				return code == http.StatusOK
+			})
+			if ok != 1 || a.count(f.collection) != before+200 {
+				t.Errorf("%d runs got through, %d %s added", ok, a.count(f.collection)-before, f.collection)
+			}
+			if refused.Load() != 3 {
+				t.Errorf("%d runs refused as already imported, want 3", refused.Load())
+			}
+		})
 	}
 }
 
