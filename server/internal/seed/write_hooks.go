@@ -10,7 +10,8 @@ import (
 	"folio/server/migrations"
 )
 
-// Demo fills the demo business with a year of sample data, saved through
+// Demo fills the demo business with a year of sample data (and two
+// quarters of expenses), saved through
 // the billing hooks in one transaction: numbers, totals, statuses and
 // balances are exactly what the API would have produced. now anchors the
 // dates (the last document is from today).
@@ -18,7 +19,10 @@ func Demo(app core.App, businessID string, now time.Time) error {
 	if err := WriteThroughHooks(app, businessID, Generate(DemoOptions(now)), now); err != nil {
 		return err
 	}
-	return demoItems(app, businessID)
+	if err := demoItems(app, businessID); err != nil {
+		return err
+	}
+	return demoExpenseRecords(app, businessID, now)
 }
 
 // demoItems puts the services the demo's documents are made of in its
