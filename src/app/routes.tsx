@@ -387,6 +387,12 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(withMessages('imports', () => import('@/features/imports/ImportPage'))),
   },
   {
+    path: paths.expensesImport,
+    access: 'signedIn',
+    title: 'inbound.title',
+    load: screen(withMessages('inbound', () => import('@/features/inbound/InboundPage'))),
+  },
+  {
     path: paths.settingsAppearance,
     access: 'signedIn',
     title: 'settings.nav.appearance',

@@ -35,6 +35,7 @@ export const paths = {
   settingsSecurity: '/settings/security',
   settingsData: '/settings/data',
   settingsImport: '/settings/import',
+  expensesImport: '/expenses/import',
   settingsAppearance: '/settings/appearance',
   settingsDisplay: '/settings/display',
   settingsNotifications: '/settings/notifications',

@@ -70,6 +70,13 @@ const (
 	fieldTax      = "tax"
 )
 
+// problemFields are every field a problem may name.
+var problemFields = []string{
+	fieldNumber, fieldDate, fieldDueDate, fieldSeller, fieldCurrency, fieldLines, fieldVAT, fieldLineNet,
+	fieldRate, fieldLineSum, fieldNet, fieldVATTotal, fieldGross, fieldPrepaid, fieldRounding, fieldPayable,
+	fieldAllow, fieldCharges, fieldTaxable, fieldTax,
+}
+
 // tolerance is how far a computed amount may be from the given one, in
 // hundredths: one cent, the rounding of one step.
 const tolerance = 1

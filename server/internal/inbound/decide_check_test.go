@@ -1,6 +1,9 @@
 package inbound
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -110,6 +113,32 @@ func TestHundredths(t *testing.T) {
 	for _, s := range []string{"", "1,5", "1e2", "1/2", "abc"} {
 		if _, ok := hundredths(s); ok {
 			t.Errorf("hundredths(%q) read a number", s)
+		}
+	}
+}
+
+// TestProblemMessages: the web app says every problem code and names
+// every field in each of its languages (src/locales/*/inbound.json).
+func TestProblemMessages(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []string{"en", "de", "fr", "es", "ar"} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "..", "src", "locales", lang, "inbound.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var messages map[string]string
+		if err := json.Unmarshal(raw, &messages); err != nil {
+			t.Fatal(err)
+		}
+		for _, code := range ProblemCodes {
+			if messages["problem."+code] == "" {
+				t.Errorf("%s: no message for problem %s", lang, code)
+			}
+		}
+		for _, f := range problemFields {
+			if messages["field."+f] == "" {
+				t.Errorf("%s: no words for field %s", lang, f)
+			}
 		}
 	}
 }
