@@ -116,6 +116,7 @@ async function screens(page: Page): Promise<string[]> {
     '/settings/security',
     '/settings/data',
     '/settings/import',
+    '/expenses/import',
     '/settings/appearance',
     '/settings/display',
     '/settings/notifications',
