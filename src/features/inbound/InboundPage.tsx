@@ -224,6 +224,15 @@ function Row({ label, value, strong }: { label: string; value: ReactNode; strong
 const cell = 'p-2 align-top'
 const num = `${cell} text-end tabular-nums whitespace-nowrap`
 
+/** A column's header, at the start or (amounts) at the end. */
+function Th({ end, children }: { end?: boolean; children: ReactNode }) {
+  return (
+    <th scope="col" className={`${cell} ${end ? 'text-end' : 'text-start'}`}>
+      {children}
+    </th>
+  )
+}
+
 /** The invoice as a person reads it. */
 function InvoiceView({ doc }: { doc: InboundDocument }) {
   const t = useT()
@@ -265,24 +274,12 @@ function InvoiceView({ doc }: { doc: InboundDocument }) {
           <table className="w-full text-sm">
             <thead>
               <tr>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('inbound.lines.number')}
-                </th>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('inbound.lines.item')}
-                </th>
-                <th scope="col" className={`${cell} text-end`}>
-                  {t('inbound.lines.quantity')}
-                </th>
-                <th scope="col" className={`${cell} text-end`}>
-                  {t('inbound.lines.price')}
-                </th>
-                <th scope="col" className={`${cell} text-end`}>
-                  {t('inbound.lines.rate')}
-                </th>
-                <th scope="col" className={`${cell} text-end`}>
-                  {t('inbound.lines.net')}
-                </th>
+                <Th>{t('inbound.lines.number')}</Th>
+                <Th>{t('inbound.lines.item')}</Th>
+                <Th end>{t('inbound.lines.quantity')}</Th>
+                <Th end>{t('inbound.lines.price')}</Th>
+                <Th end>{t('inbound.lines.rate')}</Th>
+                <Th end>{t('inbound.lines.net')}</Th>
               </tr>
             </thead>
             <tbody>
@@ -318,15 +315,9 @@ function InvoiceView({ doc }: { doc: InboundDocument }) {
             <table className="w-full text-sm" data-testid="inbound-vat">
               <thead>
                 <tr>
-                  <th scope="col" className={`${cell} text-start`}>
-                    {t('inbound.vat.rate')}
-                  </th>
-                  <th scope="col" className={`${cell} text-end`}>
-                    {t('inbound.vat.taxable')}
-                  </th>
-                  <th scope="col" className={`${cell} text-end`}>
-                    {t('inbound.vat.tax')}
-                  </th>
+                  <Th>{t('inbound.vat.rate')}</Th>
+                  <Th end>{t('inbound.vat.taxable')}</Th>
+                  <Th end>{t('inbound.vat.tax')}</Th>
                 </tr>
               </thead>
               <tbody>
