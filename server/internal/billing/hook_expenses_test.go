@@ -36,12 +36,13 @@ func withExpense(t testing.TB, app *tests.TestApp) {
 	}
 }
 
-// withSourceFile gives alice's expense a received e-invoice file.
+// withSourceFile gives alice's expense a received e-invoice file (an XML
+// without its declaration, which is detected as text/plain).
 func withSourceFile(t testing.TB, app *tests.TestApp) {
 	t.Helper()
 	withExpense(t, app)
 	r := get(t, app, migrations.ExpensesCollection, "expalice0000001")
-	f, err := filesystem.NewFileFromBytes([]byte(`<?xml version="1.0"?><Invoice/>`), "received.xml")
+	f, err := filesystem.NewFileFromBytes([]byte(`<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>`), "received.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
