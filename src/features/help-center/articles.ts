@@ -43,6 +43,15 @@ export const articles = [
     ],
   },
   {
+    id: 'e-invoices-received',
+    title: 'help.articles.einvoicesReceived.title',
+    body: [
+      'help.articles.einvoicesReceived.p1',
+      'help.articles.einvoicesReceived.p2',
+      'help.articles.einvoicesReceived.p3',
+    ],
+  },
+  {
     id: 'two-factor',
     title: 'help.articles.twoFactor.title',
     body: [
