@@ -53,3 +53,29 @@ func decideEdit(kind, from, to string, changed []string) *ruleError {
 	}
 	return nil
 }
+
+// importedEdits are what importing an open invoice again may change on the
+// imported one: its due date, its customer and its total (the one line of
+// its opening balance). Package imports decides which of them a row may
+// change, by the invoice's payments and reminders (decideInvoiceUpdate).
+var importedEdits = []string{"due_date", "customer", "items"}
+
+// decideImportedEdit is decideEdit for an imported invoice that an import
+// updates (UpdateImported): while it is open (sent, viewed or partly
+// paid), the importedEdits may change, nothing else.
+func decideImportedEdit(from string, changed []string) *ruleError {
+	open := slices.Contains([]string{statusSent, statusViewed, statusPartial}, from)
+	for _, f := range changed {
+		if !open || !slices.Contains(importedEdits, f) {
+			return invoiceLocked(f, from)
+		}
+	}
+	return nil
+}
+
+// invoiceLocked is the refusal of a change to field of an invoice in the
+// status from.
+func invoiceLocked(field, from string) *ruleError {
+	return &ruleError{field: field, code: "folio_locked", message: fmt.Sprintf(fmtLocked, article(from), from, "invoice"),
+		params: params{"from": from, "kind": "invoice"}}
+}

@@ -36,3 +36,33 @@ func TestDecideEdit(t *testing.T) {
 		}
 	}
 }
+
+// An import of an open invoice again changes the imported one's due date,
+// customer or total while it is open, nothing else (the imports package
+// decides which of them by its payments and reminders).
+func TestDecideImportedEdit(t *testing.T) {
+	cases := []struct {
+		name, from string
+		changed    []string
+		want       string // "" = allowed
+	}{
+		{"sent: due date, customer and total", "sent", []string{"due_date", "customer", "items"}, ""},
+		{"viewed: customer", "viewed", []string{"customer"}, ""},
+		{"partly paid: due date", "partial", []string{"due_date"}, ""},
+		{"partly paid: nothing", "partial", nil, ""},
+		{"sent: notes", "sent", []string{"notes"}, "A sent invoice can't be edited."},
+		{"sent: issue date", "sent", []string{"due_date", "issue_date"}, "A sent invoice can't be edited."},
+		{"paid: due date", "paid", []string{"due_date"}, "A paid invoice can't be edited."},
+		{"void: customer", "void", []string{"customer"}, "A void invoice can't be edited."},
+		{"draft: items", "draft", []string{"items"}, "A draft invoice can't be edited."},
+	}
+	for _, c := range cases {
+		got := ""
+		if err := decideImportedEdit(c.from, c.changed); err != nil {
+			got = err.message
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -164,7 +164,11 @@ func (s *service) prepareDocument(e *core.RecordEvent, k docKind) (*preparedDoc,
 	if !p.isNew {
 		changed := changedFields(orig, r, p.lines, k)
 		p.changed = changed
-		if rerr := decideEdit(k.noun, p.from, r.GetString("status"), changed); rerr != nil {
+		decide := decideEdit
+		if _, ok := updatingImport.Load(r.Id); ok && k.noun == "invoice" {
+			decide = func(_, from, _ string, changed []string) *ruleError { return decideImportedEdit(from, changed) }
+		}
+		if rerr := decide(k.noun, p.from, r.GetString("status"), changed); rerr != nil {
 			return nil, rerr.api()
 		}
 		if !slices.Contains(changed, "items") {

@@ -131,6 +131,23 @@ func DeleteImported(app core.App, inv *core.Record) error {
 	return app.Delete(inv)
 }
 
+// updatingImport holds the ids of the imported invoices UpdateImported is
+// saving, whose edits decideImportedEdit judges instead of decideEdit.
+var updatingImport sync.Map
+
+// UpdateImported saves the changes an import of an open invoice again makes
+// to the imported one (package imports): its due date, customer or total
+// while it is open, through every other rule of an invoice's save. It
+// refuses an invoice that is not an imported one.
+func UpdateImported(app core.App, inv *core.Record) error {
+	if !inv.GetBool(migrations.FieldInvoiceImported) {
+		return invoiceLocked("id", inv.GetString("status")).api()
+	}
+	updatingImport.Store(inv.Id, true)
+	defer updatingImport.Delete(inv.Id)
+	return app.Save(inv)
+}
+
 // beforeInvoiceDelete allows deleting drafts only; a sent invoice is voided
 // instead, so its number stays accounted for. An invoice with payments is
 // never deleted (PocketBase would refuse too, with a generic message).

@@ -61,8 +61,9 @@ func parseDay(s string) (string, bool) {
 // customer (the text to match), issue_date and due_date (YYYY-MM-DD),
 // currency (upper case, when given), total_cents and paid_cents. A row
 // without number, customer, issue date or total, a date or amount that
-// can't be read, and a row whose amount paid is the whole total (nothing
-// is open: it is no opening balance) are its problems.
+// can't be read, and a row whose amount paid is more than its total are
+// its problems. (One paid in full is no opening balance to import, but it
+// updates one imported before: writeInvoice refuses it.)
 func decideInvoiceRow(m Mapping, n int, cells []string, _ string) (map[string]any, []Problem) {
 	cell := cellOf(m, cells)
 	v := map[string]any{}
@@ -114,8 +115,8 @@ func decideInvoiceRow(m Mapping, n int, cells []string, _ string) (map[string]an
 	if okPaid && paid > 0 {
 		v["paid_cents"] = paid
 	}
-	if okTotal && okPaid && paid >= total {
-		problems = append(problems, Problem{Row: n, Field: "amount_paid", Code: problemAlreadyPaid})
+	if okTotal && okPaid && paid > total {
+		problems = append(problems, Problem{Row: n, Field: "amount_paid", Code: problemInvoiceOverpaid})
 	}
 	return v, problems
 }

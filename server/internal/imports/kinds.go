@@ -26,10 +26,11 @@ type kindSpec struct {
 	// duplicates ("name" when empty).
 	label string
 	// write, when set, saves a new record itself (an open invoice: a
-	// draft, sent, and its payment); noUpdate: a duplicate is never
-	// updated, the row is a problem instead.
-	write    func(app core.App, req *request, rec *core.Record, values map[string]any, n int) ([]Problem, error)
-	noUpdate bool
+	// draft, sent, and its payment); update, when set, updates a
+	// duplicate itself and answers what the undo restores (nil when the
+	// row changes nothing).
+	write  func(app core.App, req *request, rec *core.Record, values map[string]any, n int) ([]Problem, error)
+	update func(app core.App, req *request, rec *core.Record, values map[string]any, n int) (*previousValues, []Problem, error)
 }
 
 // sameField is a field that makes a row the same record as one already
@@ -69,6 +70,6 @@ var kinds = map[string]*kindSpec{
 		same:       []sameField{{"number", lower}},
 		label:      "number",
 		write:      writeInvoice,
-		noUpdate:   true,
+		update:     updateInvoice,
 	},
 }

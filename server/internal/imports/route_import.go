@@ -204,10 +204,12 @@ type outcome struct {
 	previous   []previousValues
 }
 
-// previousValues are an updated customer's values before the import.
+// previousValues are an updated record's values before the import, and
+// the payment the import added to an updated open invoice.
 type previousValues struct {
-	ID     string         `json:"id"`
-	Fields map[string]any `json:"fields"`
+	ID      string         `json:"id"`
+	Fields  map[string]any `json:"fields"`
+	Payment string         `json:"payment,omitempty"`
 }
 
 // existing indexes the business's records by the fields that make a row
@@ -322,12 +324,23 @@ func apply(app core.App, req *request) (*outcome, error) {
 				out.Skipped++
 				continue
 			case dupUpdate:
-				if req.spec.noUpdate {
-					fail([]Problem{{Row: row.n, Field: "number", Code: problemInvoiceDup}})
-					continue
-				}
 				if rec, err = app.FindRecordById(col, dup.ID); err != nil {
 					return nil, err
+				}
+				if req.spec.update != nil {
+					prev, problems, err := req.spec.update(app, req, rec, values, row.n)
+					switch {
+					case err != nil:
+						return nil, err
+					case len(problems) > 0:
+						fail(problems)
+					case prev == nil: // the row changes nothing
+						out.Skipped++
+					default:
+						out.Updated++
+						out.previous = append(out.previous, *prev)
+					}
+					continue
 				}
 				prev = &previousValues{ID: rec.Id, Fields: map[string]any{}}
 				for f := range values {

@@ -416,3 +416,33 @@ func TestImportItems(t *testing.T) {
 		t.Errorf("after undo the item's prices are %s", got)
 	}
 }
+
+// Items that are already there, imported as new: one matched by name
+// alone is a second item of that name; one with an SKU already taken is
+// a problem of that row (an SKU names one item), and nothing else changes.
+func TestImportItemsAsNew(t *testing.T) {
+	a := newAPI(t)
+	col := must(a.App.FindCollectionByNameOrId(migrations.ItemsCollection))
+	old := core.NewRecord(col)
+	old.Set("business", alice)
+	old.Set("name", "Beratung")
+	old.Set("sku", "A-1")
+	old.Set("prices", []map[string]any{{"currency": "EUR", "cents": 8000}})
+	if err := a.App.Save(old); err != nil {
+		t.Fatal(err)
+	}
+	file := []byte("Artikelnummer;Bezeichnung;Nettopreis\n" +
+		";Beratung;90,00\n" +
+		"A-1;Beratung vor Ort;120,00\n")
+	before := a.count(migrations.ItemsCollection)
+	code, res := a.upload(testapp.Alice.ID, PathRun, file, "kind", "items", "duplicates", "new", "mode", "rows")
+	if code != http.StatusOK || res["created"] != 1.0 || res["duplicate_count"] != 2.0 || strings.Join(problems(res), ",") != "3 sku folio_item_sku_taken" {
+		t.Fatalf("items as new = %d %v %v", code, res, problems(res))
+	}
+	if a.count(migrations.ItemsCollection) != before+1 {
+		t.Errorf("%d items added, want 1", a.count(migrations.ItemsCollection)-before)
+	}
+	if got := must(a.App.FindRecordById(col, old.Id)); got.GetString("name") != "Beratung" || got.GetString("prices") != `[{"currency":"EUR","cents":8000}]` {
+		t.Errorf("the item already there changed: %s %s", got.GetString("name"), got.GetString("prices"))
+	}
+}

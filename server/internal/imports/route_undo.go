@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -23,20 +24,49 @@ var errChanged = errors.New("an imported invoice changed since")
 // brought; an invoice changed since (saved after the import was recorded:
 // a new payment, a reminder, a credit note, an edit) stops the undo.
 func undoInvoice(tx core.App, imp, inv *core.Record) error {
-	if inv.GetDateTime("updated").After(imp.GetDateTime("updated")) {
-		return errChanged
-	}
-	// A reminder mailed is kept beside the invoice, which it leaves as is.
-	var reminders int
-	err := tx.DB().Select("COUNT(*)").From(migrations.InvoiceRemindersCollection).
-		Where(dbx.HashExp{"invoice": inv.Id}).Row(&reminders)
-	if err != nil {
-		return err
-	}
-	if reminders > 0 {
-		return errChanged
+	if changed, err := changedSince(tx, imp, inv); err != nil || changed {
+		return cmp.Or(err, errChanged)
 	}
 	if err := billing.DeleteImported(tx, inv); err != nil {
+		return errChanged
+	}
+	return nil
+}
+
+// changedSince tells whether the invoice changed after the import imp: saved
+// since, or a reminder mailed since (kept beside the invoice, which it
+// leaves as is).
+func changedSince(tx core.App, imp, inv *core.Record) (bool, error) {
+	if inv.GetDateTime("updated").After(imp.GetDateTime("updated")) {
+		return true, nil
+	}
+	var reminders int
+	err := tx.DB().Select("COUNT(*)").From(migrations.InvoiceRemindersCollection).
+		Where(dbx.HashExp{"invoice": inv.Id}).
+		AndWhere(dbx.NewExp("[[created]] > {:at}", dbx.Params{"at": imp.GetDateTime("created").String()})).Row(&reminders)
+	return reminders > 0, err
+}
+
+// undoInvoiceUpdate takes back what an import changed on an open invoice
+// imported before: the payment it added, then the previous due date,
+// customer or total; an invoice changed since stops the undo.
+func undoInvoiceUpdate(tx core.App, imp, inv *core.Record, prev previousValues) error {
+	if changed, err := changedSince(tx, imp, inv); err != nil || changed {
+		return cmp.Or(err, errChanged)
+	}
+	if prev.Payment != "" {
+		p, err := tx.FindRecordById(migrations.PaymentsCollection, prev.Payment)
+		if err != nil {
+			return errChanged
+		}
+		if err := tx.Delete(p); err != nil {
+			return errChanged
+		}
+	}
+	if len(prev.Fields) == 0 {
+		return nil
+	}
+	if err := restoreInvoice(tx, inv.Id, prev.Fields); err != nil {
 		return errChanged
 	}
 	return nil
@@ -79,6 +109,12 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 			rec, err := tx.FindRecordById(spec.collection, previous[i].ID)
 			if err != nil {
 				continue // deleted since: nothing to restore
+			}
+			if spec.update != nil {
+				if err := undoInvoiceUpdate(tx, imp, rec, previous[i]); err != nil {
+					return err
+				}
+				continue
 			}
 			for f, v := range previous[i].Fields {
 				rec.Set(f, v)

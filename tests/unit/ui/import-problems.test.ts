@@ -41,6 +41,21 @@ describe('import problems', () => {
     ).toBe('Row 7: there is no customer named Nobody. Import or add the customer first.')
   })
 
+  it('says why an open invoice imported again is not updated', () => {
+    expect(
+      problemText(
+        { row: 2, field: 'number', code: 'row_invoice_closed', params: { status: 'paid' } },
+        t,
+      ),
+    ).toBe('Row 2: this invoice is paid in Folio, so it is not updated.')
+    expect(problemText({ row: 2, field: 'total', code: 'row_invoice_total_locked' }, t)).toBe(
+      "Row 2: this invoice has payments or reminders, so its total can't change.",
+    )
+    expect(problemText({ row: 3, field: 'customer', code: 'row_invoice_customer_locked' }, t)).toBe(
+      "Row 3: this invoice has payments, so its customer can't change.",
+    )
+  })
+
   it("says a customer rule's code as the customer form would, after the row", () => {
     expect(
       problemText({ row: 9, field: 'endpoint_scheme', code: 'folio_invalid_endpoint_scheme' }, t),
