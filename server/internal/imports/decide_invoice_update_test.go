@@ -66,11 +66,7 @@ func TestDecideInvoiceUpdate(t *testing.T) {
 			if u != c.want {
 				t.Errorf("update %+v, want %+v", u, c.want)
 			}
-			var got []string
-			for _, p := range problems {
-				got = append(got, p.Field+":"+p.Code)
-			}
-			if !reflect.DeepEqual(got, c.problems) {
+			if got := fieldCodes(problems); !reflect.DeepEqual(got, c.problems) {
 				t.Errorf("problems %v, want %v", got, c.problems)
 			}
 		})

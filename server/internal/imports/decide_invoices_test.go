@@ -73,13 +73,18 @@ func TestDecideInvoiceRow(t *testing.T) {
 			if !reflect.DeepEqual(v, c.want) {
 				t.Errorf("values %v\nwant %v", v, c.want)
 			}
-			var got []string
-			for _, p := range problems {
-				got = append(got, p.Field+":"+p.Code)
-			}
-			if !reflect.DeepEqual(got, c.problems) {
+			if got := fieldCodes(problems); !reflect.DeepEqual(got, c.problems) {
 				t.Errorf("problems %v, want %v", got, c.problems)
 			}
 		})
 	}
+}
+
+// fieldCodes lists problems as "field:code".
+func fieldCodes(problems []Problem) []string {
+	var out []string
+	for _, p := range problems {
+		out = append(out, p.Field+":"+p.Code)
+	}
+	return out
 }

@@ -369,12 +369,10 @@ func TestLimitsAndRefusals(t *testing.T) {
 	}
 }
 
-// Items from a lexoffice article export: the price in the business's
-// currency, the tax rate, the SKU; a row whose SKU is an item already
-// updates it (as chosen), a row without a name is a problem; undo takes
-// the new ones away and gives the updated one its price back.
-func TestImportItems(t *testing.T) {
-	a := newAPI(t)
+// beratung adds the item "Beratung" (SKU A-1, 80.00 EUR) to alice's
+// business.
+func (a *importAPI) beratung() (*core.Collection, *core.Record) {
+	a.T.Helper()
 	col := must(a.App.FindCollectionByNameOrId(migrations.ItemsCollection))
 	old := core.NewRecord(col)
 	old.Set("business", alice)
@@ -382,8 +380,18 @@ func TestImportItems(t *testing.T) {
 	old.Set("sku", "A-1")
 	old.Set("prices", []map[string]any{{"currency": "EUR", "cents": 8000}})
 	if err := a.App.Save(old); err != nil {
-		t.Fatal(err)
+		a.T.Fatal(err)
 	}
+	return col, old
+}
+
+// Items from a lexoffice article export: the price in the business's
+// currency, the tax rate, the SKU; a row whose SKU is an item already
+// updates it (as chosen), a row without a name is a problem; undo takes
+// the new ones away and gives the updated one its price back.
+func TestImportItems(t *testing.T) {
+	a := newAPI(t)
+	col, old := a.beratung()
 	file := []byte("Artikelnummer;Bezeichnung;Beschreibung;Einheit;Nettopreis;Steuersatz\n" +
 		"A-1;Beratung;Stunde;h;95,00;19\n" +
 		"A-2;Workshop;Tag;d;1.200,00;19 %\n" +
@@ -422,15 +430,7 @@ func TestImportItems(t *testing.T) {
 // a problem of that row (an SKU names one item), and nothing else changes.
 func TestImportItemsAsNew(t *testing.T) {
 	a := newAPI(t)
-	col := must(a.App.FindCollectionByNameOrId(migrations.ItemsCollection))
-	old := core.NewRecord(col)
-	old.Set("business", alice)
-	old.Set("name", "Beratung")
-	old.Set("sku", "A-1")
-	old.Set("prices", []map[string]any{{"currency": "EUR", "cents": 8000}})
-	if err := a.App.Save(old); err != nil {
-		t.Fatal(err)
-	}
+	col, old := a.beratung()
 	file := []byte("Artikelnummer;Bezeichnung;Nettopreis\n" +
 		";Beratung;90,00\n" +
 		"A-1;Beratung vor Ort;120,00\n")
