@@ -19,7 +19,7 @@ function zohoContacts(): Buffer {
   return Buffer.from(lines.join('\r\n') + '\r\n')
 }
 
-test('a 50-row Zoho export: the bad row is named in a sentence, skipped, and the rest are customers', async ({
+test('a 50-row Zoho export: the bad row is named in a sentence, corrected in the preview, and all 50 are customers', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -45,14 +45,17 @@ test('a 50-row Zoho export: the bad row is named in a sentence, skipped, and the
   await expect(page.getByText('Row 14: the email address is not valid.')).toBeVisible()
   expect(await axeViolations(page, { include: 'main' })).toEqual([])
 
-  // All or nothing refuses while row 14 is in; skipping it, the rest go in.
+  // All or nothing refuses while row 14 is wrong; its email corrected in the preview, all go in.
   await page.getByRole('button', { name: 'Import', exact: true }).click()
   await expect(
     page.getByText('Some rows have problems, so nothing was imported.', { exact: false }),
   ).toBeVisible()
-  await page.getByLabel('Skip row 14').check()
+  await page.getByLabel('Correct row 14: Email').fill('shop13@example.test')
+  await page.getByRole('button', { name: 'Check the corrections' }).click()
+  await expect(page.getByText('50 rows: 50 ready, 0 already there, 0 with problems.')).toBeVisible()
+  await expect(page.getByText('No row has a problem.')).toBeVisible()
   await page.getByRole('button', { name: 'Import', exact: true }).click()
-  await expect(page.getByText('49 created, 0 updated, 1 skipped, 0 with problems.')).toBeVisible()
+  await expect(page.getByText('50 created, 0 updated, 0 skipped, 0 with problems.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Undo this import' })).toBeVisible()
 
   await page.getByRole('link', { name: 'See the customers' }).click()

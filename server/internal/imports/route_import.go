@@ -40,11 +40,14 @@ type request struct {
 	business, kind, mode, duplicates string
 	// id names the preview or run so its progress can be asked for (and
 	// is the run's imports record); live is that progress.
-	id             string
-	live           *live
-	spec           *kindSpec
-	mapping        Mapping
-	skip           map[int]bool
+	id      string
+	live    *live
+	spec    *kindSpec
+	mapping Mapping
+	skip    map[int]bool
+	// fixes are the values the person corrected in the preview, by row
+	// and field; they replace the file's cells.
+	fixes          map[int]map[string]string
 	fileName, hash string
 	header         []string
 	rows           []sourceRow
@@ -55,7 +58,9 @@ type request struct {
 
 // readRequest reads the multipart form: "business", "kind" (customers, items),
 // "mode" (all, rows), "duplicates" (skip, update, new), "mapping" (JSON
-// {field: column index}) and "skip" (JSON [row numbers]) before "file".
+// {field: column index}), "skip" (JSON [row numbers]), "fixes" (JSON
+// {row number: {field: value}}, mapped fields only) and "id" (progress.go)
+// before "file".
 // Only owners and admins get as far as the file, which is read as it
 // arrives, within MaxFileBytes and MaxRows.
 func readRequest(e *core.RequestEvent) (*request, error) {
@@ -65,7 +70,7 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 		return nil, badRequest("folio_import_file_missing", msgFileMissing)
 	}
 	req := &request{kind: "customers", mode: "all", duplicates: dupSkip, business: strings.TrimSpace(e.Request.URL.Query().Get("business"))}
-	var mappingJSON, skipJSON string
+	var mappingJSON, skipJSON, fixesJSON string
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -89,6 +94,8 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 			mappingJSON = field(part)
 		case "skip":
 			skipJSON = field(part)
+		case "fixes":
+			fixesJSON = field(part)
 		case "id":
 			if req.id = field(part); !liveID.MatchString(req.id) {
 				return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
@@ -118,6 +125,9 @@ func readRequest(e *core.RequestEvent) (*request, error) {
 			if mappingJSON == "" {
 				req.mapping = decideColumns(req.spec.fields, req.spec.aliases, req.header)
 			} else if req.mapping, err = parseMapping(mappingJSON, req.spec.fields, len(req.header)); err != nil {
+				return nil, err
+			}
+			if req.fixes, err = parseFixes(fixesJSON, req.mapping); err != nil {
 				return nil, err
 			}
 			return req, nil
@@ -164,6 +174,43 @@ func parseMapping(raw string, fields []string, columns int) (Mapping, error) {
 		}
 	}
 	return m, nil
+}
+
+// parseFixes reads the values corrected in the preview: each of a field
+// the mapping has.
+func parseFixes(raw string, m Mapping) (map[int]map[string]string, error) {
+	fixes := map[int]map[string]string{}
+	if raw == "" {
+		return fixes, nil
+	}
+	if err := json.Unmarshal([]byte(raw), &fixes); err != nil {
+		return nil, badRequest("folio_import_options_wrong", msgOptionsWrong)
+	}
+	for _, row := range fixes {
+		for f := range row {
+			if _, ok := m[f]; !ok {
+				return nil, badRequest("folio_import_mapping_wrong", msgMappingWrong)
+			}
+		}
+	}
+	return fixes, nil
+}
+
+// cells are row's cells with the values corrected in the preview.
+func (req *request) cells(row sourceRow) []string {
+	fix := req.fixes[row.n]
+	if len(fix) == 0 {
+		return row.cells
+	}
+	cells := slices.Clone(row.cells)
+	for f, v := range fix {
+		i := req.mapping[f]
+		for len(cells) <= i {
+			cells = append(cells, "")
+		}
+		cells[i] = v
+	}
+	return cells
 }
 
 // field reads a small form field.
@@ -306,7 +353,7 @@ func apply(app core.App, req *request) (*outcome, error) {
 			out.Skipped++
 			continue
 		}
-		values, problems := req.spec.decide(req.mapping, row.n, row.cells, currency)
+		values, problems := req.spec.decide(req.mapping, row.n, req.cells(row), currency)
 		if len(problems) > 0 {
 			fail(problems)
 			continue
@@ -420,7 +467,7 @@ func (s *service) previewRoute(e *core.RequestEvent) error {
 	ans := previewAnswer{Header: req.header, Mapping: req.mapping, Fields: req.spec.fields, Total: len(req.rows), outcome: out}
 	currency := defaultCurrency(e.App, req.business)
 	for _, row := range req.rows[:min(previewRows, len(req.rows))] {
-		v, _ := req.spec.decide(req.mapping, row.n, row.cells, currency)
+		v, _ := req.spec.decide(req.mapping, row.n, req.cells(row), currency)
 		ans.Rows = append(ans.Rows, previewRow{Row: row.n, Values: v})
 	}
 	sortProblems(out.Problems)

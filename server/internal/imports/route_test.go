@@ -223,6 +223,31 @@ func TestRunAllOrNothingAndUndo(t *testing.T) {
 	}
 }
 
+// A value corrected in the preview replaces the file's cell: the preview
+// checks it, the run imports it; a correction of a field no column fills
+// is refused.
+func TestFixesInThePreview(t *testing.T) {
+	a := newAPI(t)
+	fixes := `{"4":{"email":"kaputt@kg.test"},"5":{"name":"Namenlos GmbH"}}`
+	code, res := a.upload(testapp.Alice.ID, PathPreview, lexoffice, "fixes", fixes)
+	if code != http.StatusOK || strings.Join(problems(res), ",") != "6 country row_invalid" || res["created"] != 4.0 {
+		t.Fatalf("preview with fixes = %d %v", code, problems(res))
+	}
+	code, res = a.upload(testapp.Alice.ID, PathRun, lexoffice, "fixes", fixes, "skip", "[6]")
+	if code != http.StatusOK || res["created"] != 4.0 {
+		t.Fatalf("run with fixes = %d %v", code, res)
+	}
+	if c := a.customerBy("email", "kaputt@kg.test"); c == nil || c.GetString("name") != "Kaputt KG" {
+		t.Errorf("the corrected row: %v", c)
+	}
+	if a.customerBy("name", "Namenlos GmbH") == nil {
+		t.Error("the row given a name was not imported")
+	}
+	if code, res := a.upload(testapp.Alice.ID, PathPreview, lexoffice, "fixes", `{"4":{"website":"x"}}`); code != http.StatusBadRequest || refusalCode(res) != "folio_import_mapping_wrong" {
+		t.Errorf("a correction of an unmapped field = %d %v", code, res)
+	}
+}
+
 // Row by row writes the right rows and reports the others; a duplicate
 // updated gets its previous values back on undo, one imported as new is
 // a second customer.

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert, Card } from '@/components/ui/card'
 import { Button, buttonClass } from '@/components/ui/button'
 import { FileInput } from '@/components/ui/file-input'
+import { Field } from '@/components/ui/field'
 import { SelectField } from '@/components/ui/inputs'
 import { PreloadLink } from '@/components/ui/preload-link'
 import { RoleNote } from '@/components/ui/role-note'
@@ -18,6 +19,7 @@ import {
   runImport,
   undoImport,
   type DuplicateChoice,
+  type Fixes,
   type Kind,
   type Mapping,
   type Mode,
@@ -60,6 +62,7 @@ export default function ImportPage() {
   const [preview, setPreview] = useState<Preview | null>(null)
   const [mapping, setMapping] = useState<Mapping>({})
   const [skip, setSkip] = useState<Set<number>>(new Set())
+  const [fixes, setFixes] = useState<Fixes>({})
   const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip')
   const [mode, setMode] = useState<Mode>('all')
   const [refused, setRefused] = useState<RowProblem[] | null>(null)
@@ -69,11 +72,12 @@ export default function ImportPage() {
   const [progress, setProgress] = useState<Progress | null>(null)
 
   const check = useMutation({
-    mutationFn: (v: { file: File; mapping?: Mapping }) =>
+    mutationFn: (v: { file: File; mapping?: Mapping; fixes?: Fixes }) =>
       previewImport(business, v.file, {
         kind,
         mapping: v.mapping,
         duplicates,
+        fixes: v.fixes,
         onProgress: setProgress,
       }),
     onMutate: () => setProgress(null),
@@ -95,6 +99,7 @@ export default function ImportPage() {
         mode,
         duplicates,
         skip: [...skip],
+        fixes,
         onProgress: setProgress,
       }),
     onMutate: () => setProgress(null),
@@ -133,6 +138,7 @@ export default function ImportPage() {
     setFile(null)
     setPreview(null)
     setSkip(new Set())
+    setFixes({})
     setRefused(null)
     setResult(null)
     setUndone(false)
@@ -146,6 +152,15 @@ export default function ImportPage() {
     setFile(f)
     check.mutate({ file: f })
   }
+  const fix = (row: number, field: string, value: string) =>
+    setFixes((all) => {
+      const cells: Record<string, string> = { ...all[row] }
+      if (value === '') delete cells[field]
+      else cells[field] = value
+      const next = { ...all, [row]: cells }
+      if (Object.keys(cells).length === 0) delete next[row]
+      return next
+    })
   const toggleSkip = (row: number, on: boolean) =>
     setSkip((s) => {
       const next = new Set(s)
@@ -261,7 +276,7 @@ export default function ImportPage() {
               <Button
                 variant="outline"
                 busy={check.isPending}
-                onClick={() => check.mutate({ file, mapping })}
+                onClick={() => check.mutate({ file, mapping, fixes })}
               >
                 {t('imports.mapping.check')}
               </Button>
@@ -320,6 +335,14 @@ export default function ImportPage() {
             ) : (
               <>
                 <ProblemList problems={problems} />
+                <FixFields
+                  problems={problems}
+                  mapping={mapping}
+                  fixes={fixes}
+                  onFix={fix}
+                  checking={check.isPending}
+                  onCheck={() => check.mutate({ file, mapping, fixes })}
+                />
                 <div className="flex flex-wrap gap-x-4 gap-y-2">
                   {problemRows(problems).map((row) => (
                     <label key={row} className="flex items-center gap-2 text-sm">
@@ -417,6 +440,58 @@ export function ImportProgress({
         max={max}
         value={value}
       />
+    </div>
+  )
+}
+
+/** How many cells of rows with problems can be corrected in the preview at once. */
+const FIX_MAX = 50
+
+/**
+ * A field for each cell with a problem whose column is imported (the first FIX_MAX): the value
+ * typed replaces the file's cell, then "Check the corrections" checks the rows again.
+ */
+function FixFields({
+  problems,
+  mapping,
+  fixes,
+  onFix,
+  checking,
+  onCheck,
+}: {
+  problems: readonly RowProblem[]
+  mapping: Mapping
+  fixes: Fixes
+  onFix: (row: number, field: string, value: string) => void
+  checking: boolean
+  onCheck: () => void
+}) {
+  const t = useT()
+  const cells = new Map<string, { row: number; field: string }>()
+  for (const p of problems) {
+    if (p.field && p.field in mapping && cells.size < FIX_MAX) {
+      cells.set(`${p.row}:${p.field}`, { row: p.row, field: p.field })
+    }
+  }
+  if (cells.size === 0) return null
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">{t('imports.problems.fixHint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {[...cells.entries()].map(([key, { row, field }]) => (
+          <Field
+            key={key}
+            label={t('imports.problems.fix', { row, field: fieldLabel(field, t) })}
+            value={fixes[row]?.[field] ?? ''}
+            onChange={(e) => onFix(row, field, e.target.value)}
+          />
+        ))}
+      </div>
+      <div>
+        <Button variant="outline" busy={checking} onClick={onCheck}>
+          {t('imports.problems.check')}
+        </Button>
+      </div>
     </div>
   )
 }

@@ -44,6 +44,9 @@ export interface RunResult extends Outcome {
   id: string
 }
 
+/** Values corrected in the preview: row number → field → value. */
+export type Fixes = Record<number, Record<string, string>>
+
 export type DuplicateChoice = 'skip' | 'update' | 'new'
 export type Kind = 'customers' | 'items' | 'invoices'
 export type Mode = 'all' | 'rows'
@@ -62,6 +65,8 @@ export interface ImportOptions {
   mode?: Mode
   duplicates?: DuplicateChoice
   skip?: number[]
+  /** Values corrected in the preview, by row and field: they replace the file's cells. */
+  fixes?: Fixes
   /** Hears how far the upload and then the rows have got. */
   onProgress?: (p: Progress) => void
 }
@@ -133,6 +138,7 @@ async function upload<T>(path: string, business: string, file: File, o: ImportOp
   if (o.mode) body.append('mode', o.mode)
   if (o.duplicates) body.append('duplicates', o.duplicates)
   if (o.skip?.length) body.append('skip', JSON.stringify(o.skip))
+  if (o.fixes && Object.keys(o.fixes).length > 0) body.append('fixes', JSON.stringify(o.fixes))
   const onProgress = o.onProgress
   let stopPolling = () => {}
   if (onProgress) {
