@@ -100,17 +100,10 @@ func init() {
 		}, nil).Execute()
 		return err
 	}, func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		for _, name := range []string{
+		return removeFields(app, UsersCollection,
 			FieldCompanyName, FieldCompanyAddress, FieldCompanyTaxID, FieldLogo, FieldDefaultCurrency,
 			FieldInvoicePrefix, FieldQuotePrefix, FieldPaymentPrefix, FieldDefaultTermsDays,
 			FieldDefaultTaxRate, FieldNotifyOverdue, FieldNotifyQuoteExpiring,
-		} {
-			users.Fields.RemoveByName(name)
-		}
-		return app.Save(users)
+		)
 	})
 }

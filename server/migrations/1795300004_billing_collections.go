@@ -67,12 +67,26 @@ func withTimestamps(c *core.Collection) {
 
 // documentFields are the fields quotes and invoices share.
 func documentFields(c *core.Collection, customers *core.Collection, statuses []string) {
-	zero, hundred := 0.0, 100.0
 	c.Fields.Add(
 		&core.RelationField{Name: "customer", CollectionId: customers.Id, Required: true, MaxSelect: 1},
 		&core.TextField{Name: "number", Max: 50},
 		&core.NumberField{Name: "seq", OnlyInt: true},
 		&core.SelectField{Name: "status", Values: statuses, MaxSelect: 1, Required: true},
+	)
+	c.Fields.Add(issuedAmountFields()...)
+	c.Fields.Add(
+		&core.TextField{Name: "notes", Max: 5000},
+		&core.TextField{Name: "terms", Max: 5000},
+		&core.DateField{Name: "sent_at"},
+		&core.DateField{Name: "viewed_at"},
+	)
+}
+
+// issuedAmountFields are the issue date, the lines and the amounts, which
+// quotes, invoices and credit notes share.
+func issuedAmountFields() []core.Field {
+	zero, hundred := 0.0, 100.0
+	return []core.Field{
 		&core.DateField{Name: "issue_date", Required: true},
 		&core.TextField{Name: "currency", Max: 3},
 		&core.JSONField{Name: "items", MaxSize: itemsMaxBytes},
@@ -82,11 +96,21 @@ func documentFields(c *core.Collection, customers *core.Collection, statuses []s
 		&core.NumberField{Name: "tax_cents", OnlyInt: true},
 		&core.NumberField{Name: "total_cents", OnlyInt: true},
 		&core.JSONField{Name: "tax_breakdown", MaxSize: itemsMaxBytes},
+	}
+}
+
+// moneyMovementFields are the fields a payment and a refund share after
+// their links (and a payment's number): when, how much, how and notes.
+func moneyMovementFields() []core.Field {
+	one := 1.0
+	return []core.Field{
+		&core.DateField{Name: "date", Required: true},
+		&core.NumberField{Name: "amount_cents", OnlyInt: true, Required: true, Min: &one},
+		&core.TextField{Name: "currency", Max: 3},
+		&core.SelectField{Name: "method", Values: PaymentMethods, MaxSelect: 1, Required: true},
+		&core.TextField{Name: "reference", Max: 200},
 		&core.TextField{Name: "notes", Max: 5000},
-		&core.TextField{Name: "terms", Max: 5000},
-		&core.DateField{Name: "sent_at"},
-		&core.DateField{Name: "viewed_at"},
-	)
+	}
 }
 
 // documentIndexes serve numbering, the lists' default filters and sorts,
@@ -109,7 +133,6 @@ func init() {
 			return err
 		}
 		zero, maxTerms := 0.0, 365.0
-		one := 1.0
 
 		customers := ownedCollection(CustomersCollection, users)
 		customers.Fields.Add(
@@ -189,13 +212,8 @@ func init() {
 			&core.RelationField{Name: "customer", CollectionId: customers.Id, Required: true, MaxSelect: 1},
 			&core.TextField{Name: "number", Max: 50},
 			&core.NumberField{Name: "seq", OnlyInt: true},
-			&core.DateField{Name: "date", Required: true},
-			&core.NumberField{Name: "amount_cents", OnlyInt: true, Required: true, Min: &one},
-			&core.TextField{Name: "currency", Max: 3},
-			&core.SelectField{Name: "method", Values: PaymentMethods, MaxSelect: 1, Required: true},
-			&core.TextField{Name: "reference", Max: 200},
-			&core.TextField{Name: "notes", Max: 5000},
 		)
+		payments.Fields.Add(moneyMovementFields()...)
 		withTimestamps(payments)
 		payments.AddIndex("idx_payments_owner_number", true, "`owner`, `number`", "")
 		payments.AddIndex("idx_payments_owner_seq", true, "`owner`, `seq`", "")

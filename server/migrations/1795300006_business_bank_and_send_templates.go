@@ -57,11 +57,7 @@ const (
 
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.Add(
+		if err := addFields(app, UsersCollection,
 			&core.TextField{Name: FieldBankHolder, Max: BankHolderMax},
 			// The hook normalizes and checks the digits; the patterns are a
 			// backstop for writers that skip the hooks.
@@ -70,28 +66,20 @@ func init() {
 			&core.BoolField{Name: FieldViewTracking},
 			&core.TextField{Name: FieldSendSubjectTemplate, Max: SendSubjectMax},
 			&core.TextField{Name: FieldSendMessageTemplate, Max: SendMessageMax},
-		)
-		if err := app.Save(users); err != nil {
+		); err != nil {
 			return err
 		}
 
 		// Accounts created before this migration get what a new one gets.
-		_, err = app.DB().Update(UsersCollection, dbx.Params{
+		_, err := app.DB().Update(UsersCollection, dbx.Params{
 			FieldViewTracking:        true,
 			FieldSendSubjectTemplate: DefaultSendSubjectTemplate,
 			FieldSendMessageTemplate: DefaultSendMessageTemplate,
 		}, nil).Execute()
 		return err
 	}, func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		for _, name := range []string{
+		return removeFields(app, UsersCollection,
 			FieldBankHolder, FieldIBAN, FieldBIC, FieldViewTracking, FieldSendSubjectTemplate, FieldSendMessageTemplate,
-		} {
-			users.Fields.RemoveByName(name)
-		}
-		return app.Save(users)
+		)
 	})
 }

@@ -146,22 +146,10 @@ func init() {
 			return err
 		}
 
-		invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
-		if err != nil {
-			return err
-		}
-		invoices.Fields.Add(issuedCopyFields()...)
-		return app.Save(invoices)
+		return addFields(app, InvoicesCollection, issuedCopyFields()...)
 	}, func(app core.App) error {
 		for _, name := range []string{QuotesCollection, InvoicesCollection} {
-			c, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			for _, f := range []string{FieldAcceptedBy, FieldAcceptNote, FieldIssuedPDF, FieldIssuedFor} {
-				c.Fields.RemoveByName(f)
-			}
-			if err := app.Save(c); err != nil {
+			if err := removeFields(app, name, FieldAcceptedBy, FieldAcceptNote, FieldIssuedPDF, FieldIssuedFor); err != nil {
 				return err
 			}
 		}

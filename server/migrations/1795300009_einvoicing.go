@@ -137,46 +137,30 @@ func breakdownCategorySQL(table string) string {
 
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.Add(einvoiceUserFields()...)
-		if err := app.Save(users); err != nil {
+		if err := addFields(app, UsersCollection, einvoiceUserFields()...); err != nil {
 			return err
 		}
 
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		customers.Fields.Add(
+		if err := addFields(app, CustomersCollection,
 			&core.TextField{Name: FieldEndpointID, Max: EndpointIDMax},
 			&core.SelectField{Name: FieldEndpointScheme, Values: EndpointSchemes, MaxSelect: 1},
 			&core.TextField{Name: FieldBuyerReference, Max: BuyerReferenceMax},
-		)
-		if err := app.Save(customers); err != nil {
+		); err != nil {
 			return err
 		}
 
 		for _, name := range []string{QuotesCollection, InvoicesCollection} {
-			docs, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			docs.Fields.Add(
+			if err := addFields(app, name,
 				// Not required: the hook gives Z to a document without one.
 				&core.SelectField{Name: FieldVATExemptionCategory, Values: VATExemptionCategories, MaxSelect: 1},
 				&core.TextField{Name: FieldVATExemptionReason, Max: VATExemptionReasonMax},
-			)
-			if err := app.Save(docs); err != nil {
+			); err != nil {
 				return err
 			}
 			// Documents written before this migration: category Z, and
 			// their stored breakdown rows gain theirs.
-			_, err = app.DB().Update(name, dbx.Params{FieldVATExemptionCategory: DefaultVATExemptionCategory},
-				dbx.HashExp{FieldVATExemptionCategory: ""}).Execute()
-			if err != nil {
+			if _, err := app.DB().Update(name, dbx.Params{FieldVATExemptionCategory: DefaultVATExemptionCategory},
+				dbx.HashExp{FieldVATExemptionCategory: ""}).Execute(); err != nil {
 				return err
 			}
 			if _, err := app.DB().NewQuery(breakdownCategorySQL(name)).Execute(); err != nil {
@@ -194,25 +178,12 @@ func init() {
 			if err != nil {
 				return err
 			}
-			docs, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			docs.Fields.RemoveByName(FieldVATExemptionCategory)
-			docs.Fields.RemoveByName(FieldVATExemptionReason)
-			if err := app.Save(docs); err != nil {
+			if err := removeFields(app, name, FieldVATExemptionCategory, FieldVATExemptionReason); err != nil {
 				return err
 			}
 		}
 
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		for _, name := range []string{FieldEndpointID, FieldEndpointScheme, FieldBuyerReference} {
-			customers.Fields.RemoveByName(name)
-		}
-		if err := app.Save(customers); err != nil {
+		if err := removeFields(app, CustomersCollection, FieldEndpointID, FieldEndpointScheme, FieldBuyerReference); err != nil {
 			return err
 		}
 

@@ -33,34 +33,14 @@ func documentLanguageField(name string) *core.SelectField {
 
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
+		if err := addFields(app, UsersCollection, documentLanguageField(FieldDocumentLanguage)); err != nil {
 			return err
 		}
-		users.Fields.Add(documentLanguageField(FieldDocumentLanguage))
-		if err := app.Save(users); err != nil {
-			return err
-		}
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		customers.Fields.Add(documentLanguageField(FieldCustomerLanguage))
-		return app.Save(customers)
+		return addFields(app, CustomersCollection, documentLanguageField(FieldCustomerLanguage))
 	}, func(app core.App) error {
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
+		if err := removeFields(app, CustomersCollection, FieldCustomerLanguage); err != nil {
 			return err
 		}
-		customers.Fields.RemoveByName(FieldCustomerLanguage)
-		if err := app.Save(customers); err != nil {
-			return err
-		}
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.RemoveByName(FieldDocumentLanguage)
-		return app.Save(users)
+		return removeFields(app, UsersCollection, FieldDocumentLanguage)
 	})
 }

@@ -12,18 +12,8 @@ const FieldTimeZone = "time_zone"
 
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.Add(&core.TextField{Name: FieldTimeZone, Max: 64})
-		return app.Save(users)
+		return addFields(app, UsersCollection, &core.TextField{Name: FieldTimeZone, Max: 64})
 	}, func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.RemoveByName(FieldTimeZone)
-		return app.Save(users)
+		return removeFields(app, UsersCollection, FieldTimeZone)
 	})
 }

@@ -67,7 +67,6 @@ func init() {
 			return err
 		}
 
-		zero, hundred, one := 0.0, 100.0, 1.0
 		notes := ownedCollection(CreditNotesCollection, users)
 		notes.Fields.Add(
 			// Required and not cascading: an invoice or customer with credit
@@ -76,15 +75,9 @@ func init() {
 			&core.RelationField{Name: "customer", CollectionId: customers.Id, Required: true, MaxSelect: 1},
 			&core.TextField{Name: "number", Max: 50},
 			&core.NumberField{Name: "seq", OnlyInt: true},
-			&core.DateField{Name: "issue_date", Required: true},
-			&core.TextField{Name: "currency", Max: 3},
-			&core.JSONField{Name: "items", MaxSize: itemsMaxBytes},
-			&core.NumberField{Name: "discount_percent", Min: &zero, Max: &hundred},
-			&core.NumberField{Name: "subtotal_cents", OnlyInt: true},
-			&core.NumberField{Name: "discount_cents", OnlyInt: true},
-			&core.NumberField{Name: "tax_cents", OnlyInt: true},
-			&core.NumberField{Name: "total_cents", OnlyInt: true},
-			&core.JSONField{Name: "tax_breakdown", MaxSize: itemsMaxBytes},
+		)
+		notes.Fields.Add(issuedAmountFields()...)
+		notes.Fields.Add(
 			&core.TextField{Name: "reason", Max: 1000},
 			&core.TextField{Name: "notes", Max: 5000},
 			&core.SelectField{Name: FieldVATExemptionCategory, Values: VATExemptionCategories, MaxSelect: 1},
@@ -106,43 +99,20 @@ func init() {
 			&core.RelationField{Name: "credit_note", CollectionId: notes.Id, Required: true, MaxSelect: 1},
 			&core.RelationField{Name: "invoice", CollectionId: invoices.Id, Required: true, MaxSelect: 1},
 			&core.RelationField{Name: "customer", CollectionId: customers.Id, Required: true, MaxSelect: 1},
-			&core.DateField{Name: "date", Required: true},
-			&core.NumberField{Name: "amount_cents", OnlyInt: true, Required: true, Min: &one},
-			&core.TextField{Name: "currency", Max: 3},
-			&core.SelectField{Name: "method", Values: PaymentMethods, MaxSelect: 1, Required: true},
-			&core.TextField{Name: "reference", Max: 200},
-			&core.TextField{Name: "notes", Max: 5000},
 		)
+		refunds.Fields.Add(moneyMovementFields()...)
 		withTimestamps(refunds)
 		refunds.AddIndex("idx_refunds_credit_note", false, "`credit_note`", "")
 		refunds.AddIndex("idx_refunds_invoice", false, "`invoice`", "")
 		refunds.AddIndex("idx_refunds_owner_date", false, "`owner`, `date`, `currency`, `amount_cents`", "")
 		return app.Save(refunds)
 	}, func(app core.App) error {
-		for _, name := range []string{RefundsCollection, CreditNotesCollection} {
-			c, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			if err := app.Delete(c); err != nil {
-				return err
-			}
-		}
-		invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
-		if err != nil {
+		if err := deleteCollections(app, RefundsCollection, CreditNotesCollection); err != nil {
 			return err
 		}
-		for _, f := range []string{FieldCreditedCents, FieldRefundedCents, FieldCreditCents} {
-			invoices.Fields.RemoveByName(f)
-		}
-		if err := app.Save(invoices); err != nil {
+		if err := removeFields(app, InvoicesCollection, FieldCreditedCents, FieldRefundedCents, FieldCreditCents); err != nil {
 			return err
 		}
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		users.Fields.RemoveByName(FieldCreditNotePrefix)
-		return app.Save(users)
+		return removeFields(app, UsersCollection, FieldCreditNotePrefix)
 	})
 }

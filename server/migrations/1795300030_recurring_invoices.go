@@ -99,15 +99,6 @@ func init() {
 		runs.AddIndex("idx_recurring_runs_owner", false, "`owner`", "")
 		return app.Save(runs)
 	}, func(app core.App) error {
-		for _, name := range []string{RecurringRunsCollection, RecurringCollection} {
-			c, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				return err
-			}
-			if err := app.Delete(c); err != nil {
-				return err
-			}
-		}
-		return nil
+		return deleteCollections(app, RecurringRunsCollection, RecurringCollection)
 	})
 }

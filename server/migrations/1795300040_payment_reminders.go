@@ -1,8 +1,6 @@
 package migrations
 
 import (
-	"slices"
-
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 )
@@ -56,23 +54,11 @@ func init() {
 			return err
 		}
 
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		customers.Fields.Add(&core.BoolField{Name: FieldRemindersOptOut})
-		if err := app.Save(customers); err != nil {
+		if err := addFields(app, CustomersCollection, &core.BoolField{Name: FieldRemindersOptOut}); err != nil {
 			return err
 		}
 
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok && !slices.Contains(f.Values, EventReminder) {
-			f.Values = append(f.Values, EventReminder)
-		}
-		if err := app.Save(events); err != nil {
+		if err := addEventTypes(app, EventReminder); err != nil {
 			return err
 		}
 
@@ -103,31 +89,13 @@ func init() {
 				return err
 			}
 		}
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
+		if err := removeEventTypes(app, EventReminder); err != nil {
 			return err
 		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok {
-			f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == EventReminder })
-		}
-		if err := app.Save(events); err != nil {
+		if err := removeFields(app, CustomersCollection, FieldRemindersOptOut); err != nil {
 			return err
 		}
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		customers.Fields.RemoveByName(FieldRemindersOptOut)
-		if err := app.Save(customers); err != nil {
-			return err
-		}
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
-		for _, f := range []string{FieldRemindersEnabled, FieldReminderSteps, FieldReminderSubjectTemplate, FieldReminderMessageTemplate} {
-			users.Fields.RemoveByName(f)
-		}
-		return app.Save(users)
+		return removeFields(app, UsersCollection,
+			FieldRemindersEnabled, FieldReminderSteps, FieldReminderSubjectTemplate, FieldReminderMessageTemplate)
 	})
 }

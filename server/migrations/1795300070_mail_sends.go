@@ -35,10 +35,6 @@ func init() {
 		sends.AddIndex("idx_mail_sends_document_sent", false, "`document`, `"+FieldSentAt+"`", "")
 		return app.Save(sends)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(MailSendsCollection)
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, MailSendsCollection)
 	})
 }

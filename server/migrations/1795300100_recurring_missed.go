@@ -16,18 +16,8 @@ var RecurringMissedChoices = []string{"skip", "latest", "all"}
 
 func init() {
 	m.Register(func(app core.App) error {
-		tpl, err := app.FindCollectionByNameOrId(RecurringCollection)
-		if err != nil {
-			return err
-		}
-		tpl.Fields.Add(&core.SelectField{Name: FieldRecurringMissed, Values: RecurringMissedChoices, MaxSelect: 1})
-		return app.Save(tpl)
+		return addFields(app, RecurringCollection, &core.SelectField{Name: FieldRecurringMissed, Values: RecurringMissedChoices, MaxSelect: 1})
 	}, func(app core.App) error {
-		tpl, err := app.FindCollectionByNameOrId(RecurringCollection)
-		if err != nil {
-			return err
-		}
-		tpl.Fields.RemoveByName(FieldRecurringMissed)
-		return app.Save(tpl)
+		return removeFields(app, RecurringCollection, FieldRecurringMissed)
 	})
 }

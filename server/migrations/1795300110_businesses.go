@@ -190,15 +190,10 @@ func upBusinesses(app core.App) error {
 	if _, err := app.DB().NewQuery("ALTER TABLE {{" + LedgerDaysTable + "}} RENAME COLUMN [[owner]] TO [[business]]").Execute(); err != nil {
 		return err
 	}
-	events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-	if err != nil {
-		return err
-	}
-	events.Fields.Add(
+	if err := addFields(app, DocumentEventsCollection,
 		&core.RelationField{Name: FieldActor, CollectionId: users.Id, MaxSelect: 1},
 		&core.TextField{Name: FieldActorName, Max: 255},
-	)
-	if err := app.Save(events); err != nil {
+	); err != nil {
 		return err
 	}
 	for _, name := range BusinessFields {
@@ -417,13 +412,7 @@ func downBusinesses(app core.App) error {
 	if err := copyLogos(app, businesses, users, ids); err != nil {
 		return err
 	}
-	events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-	if err != nil {
-		return err
-	}
-	events.Fields.RemoveByName(FieldActor)
-	events.Fields.RemoveByName(FieldActorName)
-	if err := app.Save(events); err != nil {
+	if err := removeFields(app, DocumentEventsCollection, FieldActor, FieldActorName); err != nil {
 		return err
 	}
 	if _, err := app.DB().NewQuery("ALTER TABLE {{" + LedgerDaysTable + "}} RENAME COLUMN [[business]] TO [[owner]]").Execute(); err != nil {

@@ -17,12 +17,7 @@ const (
 
 func init() {
 	m.Register(func(app core.App) error {
-		notes, err := app.FindCollectionByNameOrId(CreditNotesCollection)
-		if err != nil {
-			return err
-		}
-		notes.Fields.Add(&core.DateField{Name: FieldCreditNoteSentAt})
-		if err := app.Save(notes); err != nil {
+		if err := addFields(app, CreditNotesCollection, &core.DateField{Name: FieldCreditNoteSentAt}); err != nil {
 			return err
 		}
 		sends, err := app.FindCollectionByNameOrId(MailSendsCollection)
@@ -48,11 +43,6 @@ func init() {
 		if err := app.Save(sends); err != nil {
 			return err
 		}
-		notes, err := app.FindCollectionByNameOrId(CreditNotesCollection)
-		if err != nil {
-			return err
-		}
-		notes.Fields.RemoveByName(FieldCreditNoteSentAt)
-		return app.Save(notes)
+		return removeFields(app, CreditNotesCollection, FieldCreditNoteSentAt)
 	})
 }

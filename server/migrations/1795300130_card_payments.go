@@ -1,9 +1,6 @@
 package migrations
 
 import (
-	"slices"
-
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 )
@@ -52,17 +49,12 @@ const (
 
 func init() {
 	m.Register(func(app core.App) error {
-		businesses, err := app.FindCollectionByNameOrId(BusinessesCollection)
-		if err != nil {
-			return err
-		}
-		businesses.Fields.Add(
+		if err := addFields(app, BusinessesCollection,
 			&core.TextField{Name: FieldStripeSecretKey, Hidden: true, Max: 2000},
 			&core.TextField{Name: FieldStripeWebhookSecret, Hidden: true, Max: 2000},
 			&core.TextField{Name: FieldStripeAccount, Max: 100},
 			&core.BoolField{Name: FieldStripeTestMode},
-		)
-		if err := app.Save(businesses); err != nil {
+		); err != nil {
 			return err
 		}
 
@@ -83,26 +75,9 @@ func init() {
 			return err
 		}
 
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok && !slices.Contains(f.Values, EventCardRefunded) {
-			f.Values = append(f.Values, EventCardRefunded)
-		}
-		return app.Save(events)
+		return addEventTypes(app, EventCardRefunded)
 	}, func(app core.App) error {
-		if _, err := app.DB().Delete(DocumentEventsCollection, dbx.HashExp{"type": EventCardRefunded}).Execute(); err != nil {
-			return err
-		}
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok {
-			f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == EventCardRefunded })
-		}
-		if err := app.Save(events); err != nil {
+		if err := dropEventTypes(app, EventCardRefunded); err != nil {
 			return err
 		}
 
@@ -117,13 +92,7 @@ func init() {
 		if err := app.Save(payments); err != nil {
 			return err
 		}
-		businesses, err := app.FindCollectionByNameOrId(BusinessesCollection)
-		if err != nil {
-			return err
-		}
-		for _, f := range []string{FieldStripeSecretKey, FieldStripeWebhookSecret, FieldStripeAccount, FieldStripeTestMode} {
-			businesses.Fields.RemoveByName(f)
-		}
-		return app.Save(businesses)
+		return removeFields(app, BusinessesCollection,
+			FieldStripeSecretKey, FieldStripeWebhookSecret, FieldStripeAccount, FieldStripeTestMode)
 	})
 }

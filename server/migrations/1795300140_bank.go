@@ -179,6 +179,28 @@ func downBank(app core.App) error {
 	return deleteCollections(app, BankCSVMappingsCollection, BankTransactionsCollection, BankStatementsCollection)
 }
 
+// addFields adds the fields to the collection and saves it.
+func addFields(app core.App, collection string, fields ...core.Field) error {
+	c, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		return err
+	}
+	c.Fields.Add(fields...)
+	return app.Save(c)
+}
+
+// removeFields drops the named fields from the collection and saves it.
+func removeFields(app core.App, collection string, names ...string) error {
+	c, err := app.FindCollectionByNameOrId(collection)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		c.Fields.RemoveByName(name)
+	}
+	return app.Save(c)
+}
+
 // deleteCollections deletes the collections, in the order given (a
 // collection others refer to comes after them).
 func deleteCollections(app core.App, names ...string) error {

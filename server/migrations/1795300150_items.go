@@ -71,10 +71,6 @@ func init() {
 		c.AddIndex("idx_items_business_sku", true, "`business`, `sku`", "`sku` != ''")
 		return app.Save(c)
 	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(ItemsCollection)
-		if err != nil {
-			return err
-		}
-		return app.Delete(c)
+		return deleteCollections(app, ItemsCollection)
 	})
 }

@@ -1,9 +1,6 @@
 package migrations
 
 import (
-	"slices"
-
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 )
@@ -15,25 +12,8 @@ const EventCreditNoteSent = "credit_note_sent"
 
 func init() {
 	m.Register(func(app core.App) error {
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok && !slices.Contains(f.Values, EventCreditNoteSent) {
-			f.Values = append(f.Values, EventCreditNoteSent)
-		}
-		return app.Save(events)
+		return addEventTypes(app, EventCreditNoteSent)
 	}, func(app core.App) error {
-		if _, err := app.DB().Delete(DocumentEventsCollection, dbx.HashExp{"type": EventCreditNoteSent}).Execute(); err != nil {
-			return err
-		}
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok {
-			f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return v == EventCreditNoteSent })
-		}
-		return app.Save(events)
+		return dropEventTypes(app, EventCreditNoteSent)
 	})
 }

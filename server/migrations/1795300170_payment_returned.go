@@ -24,11 +24,6 @@ func init() {
 		payments.Fields.Add(&core.NumberField{Name: FieldReturnedCents, OnlyInt: true, Min: &zero})
 		return app.Save(payments)
 	}, func(app core.App) error {
-		payments, err := app.FindCollectionByNameOrId(PaymentsCollection)
-		if err != nil {
-			return err
-		}
-		payments.Fields.RemoveByName(FieldReturnedCents)
-		return app.Save(payments)
+		return removeFields(app, PaymentsCollection, FieldReturnedCents)
 	})
 }

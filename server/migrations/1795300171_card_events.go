@@ -1,9 +1,6 @@
 package migrations
 
 import (
-	"slices"
-
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 )
@@ -25,29 +22,8 @@ var cardEvents = []string{EventCardFailed, EventCardIgnored}
 
 func init() {
 	m.Register(func(app core.App) error {
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok {
-			for _, v := range cardEvents {
-				if !slices.Contains(f.Values, v) {
-					f.Values = append(f.Values, v)
-				}
-			}
-		}
-		return app.Save(events)
+		return addEventTypes(app, cardEvents...)
 	}, func(app core.App) error {
-		if _, err := app.DB().Delete(DocumentEventsCollection, dbx.In("type", EventCardFailed, EventCardIgnored)).Execute(); err != nil {
-			return err
-		}
-		events, err := app.FindCollectionByNameOrId(DocumentEventsCollection)
-		if err != nil {
-			return err
-		}
-		if f, ok := events.Fields.GetByName("type").(*core.SelectField); ok {
-			f.Values = slices.DeleteFunc(f.Values, func(v string) bool { return slices.Contains(cardEvents, v) })
-		}
-		return app.Save(events)
+		return dropEventTypes(app, cardEvents...)
 	})
 }

@@ -17,12 +17,7 @@ const ImportInvoices = "invoices"
 // An invoice can be an imported one, and open invoices an import's kind.
 func init() {
 	m.Register(func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(InvoicesCollection)
-		if err != nil {
-			return err
-		}
-		c.Fields.Add(&core.BoolField{Name: FieldInvoiceImported})
-		if err := app.Save(c); err != nil {
+		if err := addFields(app, InvoicesCollection, &core.BoolField{Name: FieldInvoiceImported}); err != nil {
 			return err
 		}
 		return setImportKinds(app, ImportKinds)
