@@ -194,6 +194,45 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/items/ItemPage')),
   },
   {
+    path: paths.expenses,
+    access: 'signedIn',
+    nav: 'shell.nav.expenses',
+    load: screen(() => import('@/features/expenses/ExpensesPage')),
+  },
+  {
+    path: recordPaths.expenseNew,
+    access: 'signedIn',
+    title: 'expenses.form.newTitle',
+    load: screen(() => import('@/features/expenses/ExpenseFormPage')),
+  },
+  {
+    path: '/expenses/:id/edit',
+    access: 'signedIn',
+    load: screen(() => import('@/features/expenses/ExpenseFormPage')),
+  },
+  {
+    path: '/expenses/:id',
+    access: 'signedIn',
+    load: screen(() => import('@/features/expenses/ExpensePage')),
+  },
+  {
+    path: paths.vendors,
+    access: 'signedIn',
+    nav: 'shell.nav.vendors',
+    load: screen(() => import('@/features/expenses/vendors/VendorsPage')),
+  },
+  {
+    path: recordPaths.vendorNew,
+    access: 'signedIn',
+    title: 'expenses.vendor.newTitle',
+    load: screen(() => import('@/features/expenses/vendors/VendorPage')),
+  },
+  {
+    path: '/vendors/:id',
+    access: 'signedIn',
+    load: screen(() => import('@/features/expenses/vendors/VendorPage')),
+  },
+  {
     path: paths.quotes,
     access: 'signedIn',
     nav: 'shell.nav.quotes',

@@ -130,6 +130,41 @@ export const listSpecs: Record<Collection, ListSpec> = {
     hasCustomerFilter: false,
     expand: '',
   },
+  expenses: {
+    collection: 'expenses',
+    tabs: [
+      { id: 'all', label: 'billing.list.tab.all' },
+      { id: 'unpaid', label: 'expenses.tab.unpaid' },
+      { id: 'paid', label: 'billing.list.tab.paid' },
+    ],
+    sorts: [
+      { key: 'date', field: 'date', label: 'billing.list.sort.date' },
+      { key: 'vendor', field: 'vendor_name', label: 'expenses.sort.vendor' },
+      { key: 'category', field: 'category', label: 'expenses.sort.category' },
+      { key: 'total', field: 'total_cents', label: 'billing.list.sort.total' },
+    ],
+    defaultSort: '-date',
+    dateField: 'date',
+    searchFields: ['vendor_name', 'number', 'description', 'category', 'note'],
+    hasCustomerFilter: false,
+    expand: '',
+  },
+  vendors: {
+    collection: 'vendors',
+    tabs: [
+      { id: 'active', label: 'billing.list.tab.active' },
+      { id: 'archived', label: 'billing.list.tab.archived' },
+    ],
+    sorts: [
+      { key: 'name', field: 'name', label: 'billing.list.sort.name' },
+      { key: 'created', field: 'created', label: 'billing.list.sort.added' },
+    ],
+    defaultSort: 'name',
+    dateField: null,
+    searchFields: ['name', 'address', 'vat_id', 'iban', 'email'],
+    hasCustomerFilter: false,
+    expand: '',
+  },
   payments: {
     collection: 'payments',
     tabs: [
@@ -338,6 +373,7 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
       }
     case 'customers':
     case 'items':
+    case 'vendors':
       if (status === 'active') return { expr: 'archived = false', params: {} }
       if (status === 'archived') return { expr: 'archived = true', params: {} }
       return null
@@ -350,6 +386,8 @@ function statusClause(spec: ListSpec, status: string, today: string): Filter | n
       return null
     case 'refunds':
       return null
+    case 'expenses':
+      return status === 'all' ? null : { expr: 'payment_state = {:status}', params: { status } }
     case 'bank_transactions':
       return status === 'all' ? null : { expr: 'state = {:status}', params: { status } }
   }
@@ -396,7 +434,10 @@ export function listSort(spec: ListSpec, sort: string): string {
   const key = sort.replace(/^-/, '')
   const field = spec.sorts.find((s) => s.key === key)?.field ?? key
   const tie =
-    spec.collection === 'customers' || spec.collection === 'items'
+    spec.collection === 'customers' ||
+    spec.collection === 'items' ||
+    spec.collection === 'vendors' ||
+    spec.collection === 'expenses'
       ? 'id'
       : spec.collection === 'refunds' || spec.collection === 'bank_transactions'
         ? 'created'

@@ -98,6 +98,8 @@ const recordExpand: Record<Collection, string | undefined> = {
   refunds: 'credit_note,invoice,customer',
   bank_transactions: 'invoice',
   items: undefined,
+  expenses: 'vendor',
+  vendors: undefined,
 }
 
 export const recordQuery = <T extends AnyRecord>(c: Collection, id: string) =>
@@ -271,6 +273,8 @@ export interface SellerSettings {
   reminder_message_template?: string
   /** Certain bank matches are recorded as payments at import, without a click. */
   bank_auto_confirm?: boolean
+  /** The business's list of expense categories (absent or empty: the default list). */
+  expense_categories?: string[] | null
   /** Not fields of the business (the user's, before teams): absent now. */
   email?: string
   name?: string

@@ -83,3 +83,28 @@ export function usePendingWrites(collection: Collection): PendingWrites {
   }
   return out
 }
+
+/**
+ * Saves a record's form: a create under the id made on this device (so a replay makes it once),
+ * or an update from the version the form opened with (none while an earlier change of it waits).
+ */
+export function saveRecord(vars: {
+  collection: Collection
+  id: string
+  editing: boolean
+  body: Record<string, unknown>
+  label: string
+  pending: PendingWrites
+  version?: string
+}) {
+  const { collection, id, body, label } = vars
+  return vars.editing
+    ? save(writes.recordUpdate, {
+        collection,
+        id,
+        body,
+        label,
+        base: baseFor(vars.pending, id, vars.version),
+      })
+    : save(writes.recordCreate, { collection, id, body, label })
+}

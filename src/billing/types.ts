@@ -28,6 +28,8 @@ export type Collection =
   | 'refunds'
   | 'bank_transactions'
   | 'items'
+  | 'expenses'
+  | 'vendors'
 export type DocumentKind = 'quotes' | 'invoices'
 
 export interface BaseRecord {
@@ -270,8 +272,78 @@ export interface Item extends BaseRecord {
   archived: boolean
 }
 
+/** A supplier the business buys from (issue 32): a light record, filled from receipts. */
+export interface Vendor extends BaseRecord {
+  name: string
+  address: string
+  /** ISO 3166 alpha-2, or "". */
+  country: string
+  vat_id: string
+  /** Without spaces. */
+  iban: string
+  email: string
+  archived: boolean
+}
+
+/** One VAT rate of a receipt: the server computes the amounts the receipt did not print. */
+export interface ExpenseVatLine {
+  rate: number
+  net_cents: number
+  vat_cents: number
+  gross_cents: number
+}
+
+export const EXPENSE_PAYMENT_METHODS = [
+  'bank_transfer',
+  'card',
+  'cash',
+  'direct_debit',
+  'other',
+] as const
+export type ExpensePaymentMethod = (typeof EXPENSE_PAYMENT_METHODS)[number]
+
+/** A cost of the business (issue 32): a receipt or a received invoice, with its VAT lines. */
+export interface Expense extends BaseRecord {
+  vendor: string
+  /** The vendor's name as on the receipt (shown in lists). */
+  vendor_name: string
+  number: string
+  date: string
+  due_date: string
+  description: string
+  category: string
+  currency: string
+  vat_lines: ExpenseVatLine[] | null
+  net_cents: number
+  vat_cents: number
+  total_cents: number
+  payment_state: 'unpaid' | 'paid'
+  paid_on: string
+  payment_method: ExpensePaymentMethod | ''
+  note: string
+  /**
+   * The receipt's file name; a File while an expense made offline waits to be sent (only the
+   * cached copy on this device holds it).
+   */
+  receipt: string | Blob
+  /** The received e-invoice as it came (xml or pdf), never replaced. */
+  source_file: string
+  source_format: '' | 'ubl' | 'cii' | 'facturx'
+  source_problems: unknown
+  expand?: { vendor?: Vendor }
+}
+
 export type AnyRecord =
-  Customer | Quote | Invoice | Payment | CreditNote | Refund | BankTransaction | Item
+  | Customer
+  | Quote
+  | Invoice
+  | Payment
+  | CreditNote
+  | Refund
+  | BankTransaction
+  | Item
+  | Expense
+  | Vendor
 
 export interface Page<T> {
   page: number

@@ -28,6 +28,7 @@ import type bank from '../../locales/en/bank.json'
 import type items from '../../locales/en/items.json'
 import type imports from '../../locales/en/imports.json'
 import type inbound from '../../locales/en/inbound.json'
+import type expenses from '../../locales/en/expenses.json'
 import type bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -60,6 +61,7 @@ export type MessageKey =
   | Keys<'items', typeof items>
   | Keys<'imports', typeof imports>
   | Keys<'inbound', typeof inbound>
+  | Keys<'expenses', typeof expenses>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

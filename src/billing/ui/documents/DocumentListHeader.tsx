@@ -1,11 +1,7 @@
-import { Plus } from 'lucide-react'
-import { PageHeader } from '@/components/layout/PageHeader'
-import { buttonClass } from '@/components/ui/button'
-import { PreloadLink } from '@/components/ui/preload-link'
-import { WriteOnly } from '@/components/ui/role-note'
 import { recordPaths } from '@/config/paths'
 import type { DocumentKind } from '@/billing/types'
 import { useT } from '@/lib/i18n'
+import { ListHeader } from '../ListHeader'
 
 const newPath = { quotes: recordPaths.quoteNew, invoices: recordPaths.invoiceNew } as const
 
@@ -13,17 +9,11 @@ const newPath = { quotes: recordPaths.quoteNew, invoices: recordPaths.invoiceNew
 export function DocumentListHeader({ kind }: { kind: DocumentKind }) {
   const t = useT()
   return (
-    <PageHeader
+    <ListHeader
       title={t(`documents.${kind}.title`)}
       description={t(`documents.${kind}.description`)}
-      actions={
-        <WriteOnly>
-          <PreloadLink href={newPath[kind]} className={buttonClass()}>
-            <Plus className="size-4" aria-hidden />
-            {t(`documents.${kind}.new`)}
-          </PreloadLink>
-        </WriteOnly>
-      }
+      newHref={newPath[kind]}
+      newLabel={t(`documents.${kind}.new`)}
     />
   )
 }

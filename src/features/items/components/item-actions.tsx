@@ -1,5 +1,4 @@
-import { useLocation } from 'wouter'
-import { ConfirmDialog } from '@/components/ui/confirm'
+import { DeleteRecordDialog } from '@/billing/ui/DeleteRecordDialog'
 import { paths } from '@/config/paths'
 import { save } from '@/billing/save'
 import type { Item } from '@/billing/types'
@@ -38,25 +37,19 @@ export function useItemActions() {
 
 function DeleteItemDialog({ item, close }: { item: Item | null; close: () => void }) {
   const t = useT()
-  const [location, navigate] = useLocation()
+  const name = item?.name ?? ''
   return (
-    <ConfirmDialog
-      open={item !== null}
-      onOpenChange={(o) => (o ? undefined : close())}
-      title={t('items.manage.deleteTitle', { name: item?.name ?? '' })}
-      description={t('items.manage.deleteDescription')}
-      confirmLabel={t('items.manage.deleteConfirm')}
-      destructive
-      onConfirm={async () => {
-        if (!item) return
-        const r = await save(writes.recordDelete, {
-          collection: 'items',
-          id: item.id,
-          label: t('items.manage.deleteLabel', { name: item.name }),
-        })
-        if (!r.ok) return r.message
-        if (!r.queued) notify('success', t('items.manage.deleted', { name: item.name }))
-        if (location !== paths.items) navigate(paths.items)
+    <DeleteRecordDialog
+      collection="items"
+      id={item?.id ?? null}
+      close={close}
+      listPath={paths.items}
+      texts={{
+        title: t('items.manage.deleteTitle', { name }),
+        description: t('items.manage.deleteDescription'),
+        confirm: t('items.manage.deleteConfirm'),
+        label: t('items.manage.deleteLabel', { name }),
+        deleted: t('items.manage.deleted', { name }),
       }}
     />
   )

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { Field } from '@/components/ui/field'
+import { TextAreaField } from '@/components/ui/inputs'
+import { FormFooter } from '@/components/ui/form-footer'
+import { DraftOffer } from '@/components/ui/draft-notice'
+import { CountrySelect } from '@/billing/ui/CodeSelects'
+import { shownOnce } from '@/billing/ui/shown-once'
+import { useForm, type Refusal } from '@/lib/use-form'
+import { useDraft } from '@/lib/drafts'
+import { useT } from '@/lib/i18n'
+import { vendorSchema, type VendorFormInput, type VendorFormOutput } from '../data/schema'
+
+/**
+ * The vendor form: name, address, country, VAT ID, IBAN and email. Read-only (a fieldset
+ * disabled) for a role that may not write.
+ */
+export function VendorForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  readOnly = false,
+  draftKey = null,
+  version,
+}: {
+  initial: VendorFormInput
+  submitLabel: string
+  onSubmit: (values: VendorFormOutput, version?: string) => Promise<Refusal | void>
+  onCancel: () => void
+  readOnly?: boolean
+  draftKey?: string | null
+  version?: string
+}) {
+  const t = useT()
+  const [openedVersion] = useState(version)
+  const { values, setValues, set, bind, errors, formError, busy, handleSubmit } = useForm(
+    vendorSchema,
+    initial,
+  )
+  const draft = useDraft(readOnly ? null : draftKey, values, setValues, initial)
+  const submit = handleSubmit(async (output) => {
+    draft.clear()
+    const refused = await onSubmit(output, openedVersion)
+    if (refused) draft.keep()
+    return refused && shownOnce(refused, Object.keys(initial), t)
+  })
+  return (
+    <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
+      <DraftOffer draft={draft} />
+      <fieldset disabled={readOnly} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">{t('expenses.vendor.details')}</legend>
+        <Field label={t('expenses.vendor.name')} required dir="auto" {...bind('name')} />
+        <Field
+          label={t('expenses.vendor.email')}
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+          {...bind('email')}
+        />
+        <TextAreaField
+          label={t('expenses.vendor.address')}
+          className="sm:col-span-2"
+          rows={3}
+          dir="auto"
+          {...bind('address')}
+        />
+        <CountrySelect
+          label={t('expenses.vendor.country')}
+          empty={t('expenses.vendor.countryNone')}
+          value={values.country}
+          onChange={set('country')}
+          error={errors.country}
+        />
+        <Field
+          label={t('expenses.vendor.vatId')}
+          dir="ltr"
+          autoComplete="off"
+          {...bind('vat_id')}
+        />
+        <Field
+          label={t('expenses.vendor.iban')}
+          dir="ltr"
+          autoComplete="off"
+          className="sm:col-span-2"
+          {...bind('iban')}
+        />
+      </fieldset>
+      {readOnly ? null : (
+        <FormFooter
+          formError={formError}
+          busy={busy}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+        />
+      )}
+    </form>
+  )
+}
