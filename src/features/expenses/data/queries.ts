@@ -4,7 +4,6 @@ import { recordKeys } from '@/billing/queries'
 import type { Expense, Vendor } from '@/billing/types'
 import { scopedFilter } from '@/lib/business'
 import { loadPb } from '@/lib/pocketbase/instance'
-import type { Translate } from '@/lib/i18n'
 
 /**
  * The business's vendors, whole, for the expense form's vendor field: matched on this device as
@@ -35,22 +34,3 @@ export const vendorExpensesQuery = (vendorId: string) =>
       })
     },
   })
-
-/** The categories a business starts with, in the interface's language. */
-export const DEFAULT_CATEGORY_KEYS = [
-  'expenses.category.rent',
-  'expenses.category.travel',
-  'expenses.category.software',
-  'expenses.category.office',
-  'expenses.category.meals',
-  'expenses.category.phone',
-  'expenses.category.insurance',
-  'expenses.category.fees',
-  'expenses.category.goods',
-  'expenses.category.other',
-] as const
-
-/** The business's categories: its own list, or the default one when it has none. */
-export function expenseCategories(saved: readonly string[] | null | undefined, t: Translate) {
-  return saved?.length ? [...saved] : DEFAULT_CATEGORY_KEYS.map((k) => t(k))
-}
