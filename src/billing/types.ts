@@ -1,6 +1,7 @@
 /** The records of the back-office, as the server sends them (issue 5's contract). */
 import { t as translate, type MessageKey, type Translate } from '@/lib/i18n'
 import type { FinalDeduction } from './deposits'
+import type { ExpenseLine } from './expense'
 
 export const QUOTE_STATUSES = [
   'draft',
@@ -285,14 +286,6 @@ export interface Vendor extends BaseRecord {
   archived: boolean
 }
 
-/** One VAT rate of a receipt: the server computes the amounts the receipt did not print. */
-export interface ExpenseVatLine {
-  rate: number
-  net_cents: number
-  vat_cents: number
-  gross_cents: number
-}
-
 export const EXPENSE_PAYMENT_METHODS = [
   'bank_transfer',
   'card',
@@ -313,7 +306,7 @@ export interface Expense extends BaseRecord {
   description: string
   category: string
   currency: string
-  vat_lines: ExpenseVatLine[] | null
+  vat_lines: ExpenseLine[] | null
   net_cents: number
   vat_cents: number
   total_cents: number

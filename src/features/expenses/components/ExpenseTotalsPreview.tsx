@@ -14,7 +14,7 @@ export function ExpenseTotalsPreview({
   const t = useT()
   const bodies = lines.map((l) => toVatLineBody(l, currency))
   const ready = bodies.every((b): b is VatLineBody => b !== null)
-  const p = ready ? previewExpense(bodies) : null
+  const p = ready ? previewExpense(bodies, currency) : null
   const money = (cents: number) => (
     <bdi className="tabular-nums">{formatMoney(cents, currency)}</bdi>
   )

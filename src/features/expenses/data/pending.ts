@@ -1,9 +1,10 @@
-import type { Expense, ExpenseVatLine } from '@/billing/types'
+import type { ExpenseLine } from '@/billing/expense'
+import type { Expense } from '@/billing/types'
 import { previewExpense } from './preview'
 import type { VatLineBody } from './schema'
 
 /** Whether every line holds all its amounts (the server's answer) rather than what was typed. */
-const computed = (lines: readonly (VatLineBody | ExpenseVatLine)[]): lines is ExpenseVatLine[] =>
+const computed = (lines: readonly (VatLineBody | ExpenseLine)[]): lines is ExpenseLine[] =>
   lines.every(
     (l) =>
       typeof l.net_cents === 'number' &&
@@ -15,10 +16,10 @@ const computed = (lines: readonly (VatLineBody | ExpenseVatLine)[]): lines is Ex
  * An expense as this device shows it before the server has answered (made or changed offline):
  * its lines and totals computed here by the server's rules, so lists and its page show amounts.
  */
-export function withPreviewTotals<E extends Pick<Expense, 'vat_lines'>>(e: E): E {
-  const lines = (e.vat_lines ?? []) as (VatLineBody | ExpenseVatLine)[]
+export function withPreviewTotals<E extends Pick<Expense, 'vat_lines' | 'currency'>>(e: E): E {
+  const lines = (e.vat_lines ?? []) as (VatLineBody | ExpenseLine)[]
   if (computed(lines)) return e
-  const p = previewExpense(lines)
+  const p = previewExpense(lines, e.currency)
   return p
     ? {
         ...e,

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { message } from '@/billing/fields'
 import { amountProblem, isoDate, parseMajor, pbDate, toInputAmount } from '@/billing/format'
+import type { ExpenseLineInput } from '@/billing/expense'
 import type { Expense, ExpensePaymentMethod, Vendor } from '@/billing/types'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -126,12 +127,7 @@ export function toExpenseInput(
 }
 
 /** A VAT line as the server takes it: the rate, the amount the receipt shows, its VAT if typed. */
-export interface VatLineBody {
-  rate: number
-  gross_cents?: number
-  net_cents?: number
-  vat_cents?: number
-}
+export type VatLineBody = ExpenseLineInput
 
 /** A typed line as the server takes it (null while it cannot be read). */
 export function toVatLineBody(l: VatLineInput, currency: string): VatLineBody | null {
