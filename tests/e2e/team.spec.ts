@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { api, sentInvoice, signedInId } from '../support/api'
 import { fillLine, sendFromDialog } from '../support/billing'
-import { expect, linkIn, signUpVerified, test, uniqueEmail, waitForMail } from '../support/fixtures'
+import { acceptByMail as acceptInvitation } from '../support/team'
+import { expect, signUpVerified, test, uniqueEmail } from '../support/fixtures'
 
 const PASSWORD = 'correct-horse-9'
 const BUSINESS = 'Harbour Works'
@@ -10,22 +11,13 @@ const OTHER = 'Quay Studio'
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
 
-/** Opens the invitation mailed to `email` in a browser of its own and creates the account there. */
-async function acceptByMail(browser: Browser, email: string, name: string): Promise<Page> {
-  const mail = await waitForMail(
-    email,
-    new RegExp(`^Olga Owner invited you to ${BUSINESS} on Folio$`),
-  )
-  const page = await (await browser.newContext()).newPage()
-  await page.goto(linkIn(mail, '/join/'))
-  await expect(page.getByRole('heading', { name: `An invitation to ${BUSINESS}` })).toBeVisible()
-  await page.getByLabel('Your name').fill(name)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account and join' }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
-  return page
-}
+/** Opens the invitation mailed to `email` by Olga Owner of the business and creates the account. */
+const acceptByMail = (browser: Browser, email: string, name: string): Promise<Page> =>
+  acceptInvitation(browser, email, name, {
+    inviter: 'Olga Owner',
+    business: BUSINESS,
+    password: PASSWORD,
+  })
 
 /**
  * Issue 27 end to end, in Chromium against the real server and the SMTP sink: invitations by

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'wouter'
 import { FileText, Pencil, Trash2 } from 'lucide-react'
 import { PageHeader } from '@/components/layout/PageHeader'
+import { cn } from '@/components/ui/cn'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { Button } from '@/components/ui/button'
 import { WriteOnly } from '@/components/ui/role-note'
@@ -23,9 +24,18 @@ import { expenseFileUrl, isPdfName } from './data/receipt'
 import { withPreviewTotals } from './data/pending'
 
 /** A labelled value of the page (a row of its definition list). */
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({
+  label,
+  children,
+  wide = false,
+}: {
+  label: string
+  children: ReactNode
+  /** Across both columns (a text that may be long). */
+  wide?: boolean
+}) {
   return (
-    <div className="grid min-w-0 content-start gap-0.5">
+    <div className={cn('grid min-w-0 content-start gap-0.5', wide && 'sm:col-span-2')}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="min-w-0 [overflow-wrap:anywhere]">{children || '—'}</dd>
     </div>
@@ -153,17 +163,13 @@ export default function ExpensePage() {
                 {e.paid_on ? formatDate(e.paid_on) : null}
               </Detail>
             ) : null}
-            <div className="sm:col-span-2">
-              <Detail label={t('expenses.form.description')}>
-                {e.description ? <bdi className="whitespace-pre-line">{e.description}</bdi> : null}
-              </Detail>
-            </div>
+            <Detail label={t('expenses.form.description')} wide>
+              {e.description ? <bdi className="whitespace-pre-line">{e.description}</bdi> : null}
+            </Detail>
             {e.note ? (
-              <div className="sm:col-span-2">
-                <Detail label={t('expenses.form.note')}>
-                  <bdi className="whitespace-pre-line">{e.note}</bdi>
-                </Detail>
-              </div>
+              <Detail label={t('expenses.form.note')} wide>
+                <bdi className="whitespace-pre-line">{e.note}</bdi>
+              </Detail>
             ) : null}
           </dl>
           <section className="grid gap-2">

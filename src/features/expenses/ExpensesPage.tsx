@@ -27,17 +27,17 @@ const totalCell = (e: Expense) => (
 
 const columns = (t: Translate): Column<Expense>[] => [
   {
-    id: 'date',
-    header: t('expenses.column.date'),
-    sortKey: 'date',
-    cell: (e) => <span className="whitespace-nowrap">{formatDate(e.date)}</span>,
-  },
-  {
     id: 'vendor',
     header: t('expenses.column.vendor'),
     sortKey: 'vendor',
     cell: (e) => <bdi>{e.vendor_name}</bdi>,
     className: 'min-w-36 break-words',
+  },
+  {
+    id: 'date',
+    header: t('expenses.column.date'),
+    sortKey: 'date',
+    cell: (e) => <span className="whitespace-nowrap">{formatDate(e.date)}</span>,
   },
   textColumn<Expense>({
     id: 'category',
