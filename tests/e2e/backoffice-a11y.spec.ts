@@ -17,6 +17,9 @@ const screens: Array<[string, string]> = [
   ['/quotes', 'Quotes'],
   ['/invoices?status=outstanding', 'Invoices'],
   ['/payments', 'Payments'],
+  ['/expenses', 'Expenses'],
+  ['/expenses/new', 'New expense'],
+  ['/vendors', 'Vendors'],
   // The demo's bank statement: every state of a transaction.
   ['/bank', 'Bank'],
   ['/settings/notifications', 'Settings'],

@@ -83,6 +83,34 @@ async function screens(page: Page): Promise<string[]> {
       { currency: 'GBP', cents: 1099000 },
     ],
   })
+  // A vendor and its expense with long names, two VAT rates and a note.
+  const vendor = await api<{ id: string }>(page, 'POST', '/api/collections/vendors/records', {
+    business: '$business',
+    name: 'Großhandel für Büro- und Geschäftsbedarf Schmidt & Söhne GmbH',
+    address: 'Industriestraße 123a\n12345 Musterstadt-Nord',
+    country: 'DE',
+    vat_id: 'DE123456789',
+    iban: 'DE89370400440532013000',
+    email: 'buchhaltung@grosshandel-schmidt-und-soehne.example',
+  })
+  const expense = await api<{ id: string }>(page, 'POST', '/api/collections/expenses/records', {
+    business: '$business',
+    vendor: vendor.id,
+    vendor_name: 'Großhandel für Büro- und Geschäftsbedarf Schmidt & Söhne GmbH',
+    number: 'RE-2026-000123456',
+    date: '2026-11-02 00:00:00.000Z',
+    description: 'Printer paper, toner cartridges and a year of coffee for the whole office',
+    category: 'Office supplies',
+    currency: 'EUR',
+    vat_lines: [
+      { rate: 19, gross_cents: 123456789 },
+      { rate: 7, net_cents: 4500 },
+    ],
+    payment_state: 'paid',
+    payment_method: 'bank_transfer',
+    paid_on: '2026-11-05 00:00:00.000Z',
+    note: 'Paid from the business account; the toner was for both printers.',
+  })
   return [
     '/dashboard',
     '/customers',
@@ -93,6 +121,13 @@ async function screens(page: Page): Promise<string[]> {
     '/items',
     `/items/${item.id}`,
     '/items/new',
+    '/expenses',
+    `/expenses/${expense.id}`,
+    `/expenses/${expense.id}/edit`,
+    '/expenses/new',
+    '/vendors',
+    `/vendors/${vendor.id}`,
+    '/vendors/new',
     '/quotes',
     quote,
     `${quote}/print`,

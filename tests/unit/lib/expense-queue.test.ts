@@ -3,21 +3,15 @@
 // with the photo, under the id chosen on the device, when the network is back.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QueryClient, dehydrate, onlineManager } from '@tanstack/react-query'
+import { dehydrate, onlineManager } from '@tanstack/react-query'
 import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import PocketBase from 'pocketbase'
 import { createStore, set } from 'idb-keyval'
-import {
-  activateClient,
-  applyWrites,
-  currentKey,
-  isPending,
-  registerWrites,
-  runWrite,
-} from '@/lib/writes'
+import { activateClient, currentKey, isPending, registerWrites, runWrite } from '@/lib/writes'
 import { CACHE_BUSTER, PERSIST_MAX_AGE_MS, cacheKey, userPersister } from '@/lib/query-persist'
 import { billingWrites, writes, type CreateVars } from '@/billing/writes'
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
+import { newQueueClient } from '../queue-client'
 
 const pb = new PocketBase('http://folio.test')
 pb.autoCancellation(false)
@@ -69,20 +63,7 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
   return json(404, { message: 'Not found.' })
 }
 
-function newClient() {
-  const qc = new QueryClient({
-    defaultOptions: {
-      mutations: {
-        scope: { id: 'folio-writes' },
-        retry: (count, error) => count < 3 && (error as { status?: number } | null)?.status === 0,
-        retryDelay: 1,
-      },
-    },
-  })
-  applyWrites(qc, 'biz000000000001')
-  qc.mount()
-  return qc
-}
+const newClient = () => newQueueClient('biz000000000001')
 
 const photoBytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 0xff, 0xd9])
 const expense = (id: string): CreateVars => ({

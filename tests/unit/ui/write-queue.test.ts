@@ -5,7 +5,6 @@ import { persistQueryClientRestore } from '@tanstack/react-query-persist-client'
 import { createStore, get, set } from 'idb-keyval'
 import {
   activateClient,
-  applyWrites,
   currentKey,
   defineWrite,
   describeWrite,
@@ -24,6 +23,7 @@ import {
   userPersister,
 } from '@/lib/query-persist'
 import { profileWrite } from '@/lib/pocketbase/profile-write'
+import { newQueueClient } from '../queue-client'
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
 
 /** An error shaped like the SDK's ClientResponseError. */
@@ -50,22 +50,7 @@ const noteWrite = defineWrite({
 })
 registerWrites([noteWrite, profileWrite])
 
-/** A client as a signed-in session makes it: one queue, network failures retried. */
-function newClient() {
-  const qc = new QueryClient({
-    defaultOptions: {
-      mutations: {
-        scope: { id: 'folio-writes' },
-        retry: (count, error) => count < 3 && (error as { status?: number } | null)?.status === 0,
-        retryDelay: 1,
-      },
-    },
-  })
-  applyWrites(qc)
-  // As the app's provider does: a mounted client resumes paused writes when the network returns.
-  qc.mount()
-  return qc
-}
+const newClient = () => newQueueClient()
 
 let qc = newClient()
 let deactivate = activateClient(qc)

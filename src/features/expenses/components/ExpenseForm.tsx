@@ -7,10 +7,9 @@ import { FileInput } from '@/components/ui/file-input'
 import { FormFooter } from '@/components/ui/form-footer'
 import { DraftOffer } from '@/components/ui/draft-notice'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
-import { shownOnce } from '@/billing/ui/shown-once'
+import { useRecordForm } from '@/billing/ui/record-form'
 import { EXPENSE_PAYMENT_METHODS, type Vendor } from '@/billing/types'
-import { useForm, type Refusal } from '@/lib/use-form'
-import { useDraft } from '@/lib/drafts'
+import type { Refusal } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
 import {
   MAX_VAT_LINES,
@@ -60,18 +59,15 @@ export function ExpenseForm({
 }) {
   const t = useT()
   const ids = useId()
-  const [openedVersion] = useState(version)
   const [receipt, setReceipt] = useState<File | null>(null)
   const [preparing, setPreparing] = useState(Boolean(pickedReceipt))
-  const { values, setValues, set, bind, errors, clearError, formError, busy, handleSubmit } =
-    useForm(expenseSchema, initial)
-  const draft = useDraft(draftKey, values, setValues, initial)
-  const submit = handleSubmit(async (output) => {
-    draft.clear()
-    const refused = await onSubmit(output, receipt, openedVersion)
-    if (refused) draft.keep()
-    return refused && shownOnce(refused, Object.keys(initial), t)
-  })
+  const { values, setValues, set, bind, errors, clearError, formError, busy, draft, submit } =
+    useRecordForm(expenseSchema, {
+      initial,
+      onSubmit: (output, opened) => onSubmit(output, receipt, opened),
+      draftKey,
+      version,
+    })
 
   const pick = async (file: File | undefined) => {
     if (!file) return

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Plus, Trash2 } from 'lucide-react'
 import { Field } from '@/components/ui/field'
 import { SelectField, TextAreaField } from '@/components/ui/inputs'
@@ -8,11 +7,10 @@ import { DraftOffer } from '@/components/ui/draft-notice'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { UNIT_CODE_NAMES, type UnitCode } from '@/billing/ui/LineUnitField'
 import { VAT_CATEGORY_LABELS, type ZeroRateCategory } from '@/billing/ui/vat-categories'
-import { shownOnce } from '@/billing/ui/shown-once'
+import { useRecordForm } from '@/billing/ui/record-form'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { COMMON_CURRENCIES } from '@/billing/currencies'
-import { useForm, type Refusal } from '@/lib/use-form'
-import { useDraft } from '@/lib/drafts'
+import type { Refusal } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
 import { itemSchema, type ItemFormInput, type ItemFormOutput } from '../data/schema'
 
@@ -42,16 +40,8 @@ export function ItemForm({
   version?: string
 }) {
   const t = useT()
-  const [openedVersion] = useState(version)
-  const { values, setValues, set, bind, errors, clearError, formError, busy, handleSubmit } =
-    useForm(itemSchema, initial)
-  const draft = useDraft(readOnly ? null : draftKey, values, setValues, initial)
-  const submit = handleSubmit(async (output) => {
-    draft.clear()
-    const refused = await onSubmit(output, openedVersion)
-    if (refused) draft.keep()
-    return refused && shownOnce(refused, Object.keys(initial), t)
-  })
+  const { values, setValues, set, bind, errors, clearError, formError, busy, draft, submit } =
+    useRecordForm(itemSchema, { initial, onSubmit, readOnly, draftKey, version })
   const setPrice = (i: number, k: 'currency' | 'amount', value: string) => {
     setValues((f) => ({
       ...f,

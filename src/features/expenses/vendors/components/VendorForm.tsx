@@ -1,12 +1,10 @@
-import { useState } from 'react'
 import { Field } from '@/components/ui/field'
 import { TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { DraftOffer } from '@/components/ui/draft-notice'
 import { CountrySelect } from '@/billing/ui/CodeSelects'
-import { shownOnce } from '@/billing/ui/shown-once'
-import { useForm, type Refusal } from '@/lib/use-form'
-import { useDraft } from '@/lib/drafts'
+import { useRecordForm } from '@/billing/ui/record-form'
+import type { Refusal } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
 import { vendorSchema, type VendorFormInput, type VendorFormOutput } from '../data/schema'
 
@@ -32,18 +30,10 @@ export function VendorForm({
   version?: string
 }) {
   const t = useT()
-  const [openedVersion] = useState(version)
-  const { values, setValues, set, bind, errors, formError, busy, handleSubmit } = useForm(
+  const { values, set, bind, errors, formError, busy, draft, submit } = useRecordForm(
     vendorSchema,
-    initial,
+    { initial, onSubmit, readOnly, draftKey, version },
   )
-  const draft = useDraft(readOnly ? null : draftKey, values, setValues, initial)
-  const submit = handleSubmit(async (output) => {
-    draft.clear()
-    const refused = await onSubmit(output, openedVersion)
-    if (refused) draft.keep()
-    return refused && shownOnce(refused, Object.keys(initial), t)
-  })
   return (
     <form noValidate onSubmit={submit} className="grid max-w-3xl gap-6">
       <DraftOffer draft={draft} />
