@@ -46,6 +46,8 @@ describe('the route table', () => {
       { href: paths.dashboard, label: 'Dashboard' },
       { href: paths.customers, label: 'Customers' },
       { href: paths.items, label: 'Items' },
+      { href: paths.expenses, label: 'Expenses' },
+      { href: paths.vendors, label: 'Vendors' },
       { href: paths.quotes, label: 'Quotes' },
       { href: paths.invoices, label: 'Invoices' },
       { href: paths.payments, label: 'Payments' },
