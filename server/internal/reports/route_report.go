@@ -30,9 +30,9 @@ type request struct {
 	words    words
 }
 
-// read checks the caller reads the business and the period is one; the
-// period is from..to when both are given (the zip), else period and date.
-func (s *service) read(e *core.RequestEvent, ranged bool) (request, error) {
+// read checks the caller reads the business and the period is one: from..to
+// when either is given (the zip, the dashboard's period), else period and date.
+func (s *service) read(e *core.RequestEvent) (request, error) {
 	businessID := team.BusinessParam(e)
 	if err := team.Require(e, businessID, team.Read); err != nil {
 		return request{}, err
@@ -45,7 +45,7 @@ func (s *service) read(e *core.RequestEvent, ranged bool) (request, error) {
 	today := schedule.Today(business.GetString(migrations.FieldTimeZone), s.now())
 	var p Period
 	var code string
-	if from, to := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to")); ranged && (from != "" || to != "") {
+	if from, to := strings.TrimSpace(q.Get("from")), strings.TrimSpace(q.Get("to")); from != "" || to != "" {
 		p, code = decideRange(from, to)
 	} else {
 		p, code = decidePeriod(strings.TrimSpace(q.Get("period")), strings.TrimSpace(q.Get("date")), today)
@@ -96,7 +96,7 @@ func csvName(name string, r request) string {
 // format=csv, as a CSV download in the business's document language.
 func (s *service) report(name string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		r, err := s.read(e, false)
+		r, err := s.read(e)
 		if err != nil {
 			return err
 		}

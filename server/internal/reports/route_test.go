@@ -182,6 +182,7 @@ func TestReportsByRole(t *testing.T) {
 		{"another business gets nothing", bob, Path + "/vat" + quarter, 404, `"folio_business_not_found"`},
 		{"another business's aging neither", bob, Path + "/aging" + quarter, 404, `"folio_business_not_found"`},
 		{"another business's zip neither", bob, Path + "/zip" + quarter, 404, `"folio_business_not_found"`},
+		{"the dashboard's period (from..to)", testapp.AliceAccountant.ID, Path + "/profit?business=" + alice + "&from=2026-02-15&to=2026-03-15", 200, `"income_cents":3000`},
 		{"a guest is refused", "", Path + "/vat" + quarter, 401, ""},
 		{"a week is no period", alice, Path + "/vat?business=" + alice + "&period=week", 400, `"folio_report_period"`},
 		{"a day that does not exist", alice, Path + "/profit?business=" + alice + "&date=2026-02-30", 400, `"folio_report_date"`},

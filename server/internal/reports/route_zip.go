@@ -33,7 +33,7 @@ func zipName(p Period) string { return "folio-" + p.From + "-" + p.To + ".zip" }
 // documents whose issued copy is not stored. Nothing is built in memory:
 // each file is copied from the storage into the answer.
 func (s *service) zip(e *core.RequestEvent) error {
-	r, err := s.read(e, true)
+	r, err := s.read(e)
 	if err != nil {
 		return err
 	}
