@@ -343,6 +343,16 @@ export const routeTable: readonly RouteRow[] = [
     load: screen(() => import('@/features/recurring/RecurringPage')),
   },
   {
+    // Every role reads the reports (the accountant most of all).
+    path: paths.reports,
+    access: 'signedIn',
+    nav: 'shell.nav.reports',
+    load: withMessages(
+      'reports',
+      screen(() => import('@/features/reports/ReportsPage')),
+    ),
+  },
+  {
     path: paths.settings,
     access: 'signedIn',
     nav: 'shell.nav.settings',

@@ -26,6 +26,7 @@ export const paths = {
   creditNotes: '/credit-notes',
   quotes: '/quotes',
   recurring: '/recurring',
+  reports: '/reports',
   helpCenter: '/help-center',
   settings: '/settings',
   settingsAccount: '/settings/account',

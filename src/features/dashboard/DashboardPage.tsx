@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -26,9 +27,16 @@ import { DashboardSkeleton } from './components/DashboardSkeleton'
 import { NotCachedOffline, useWaitingOffline } from '@/components/ui/offline-note'
 import { SetupChecklist } from './components/SetupChecklist'
 import { RemindersCard } from './components/RemindersCard'
-import { useT } from '@/lib/i18n'
+import { ensureBundle, useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
 import { WriteOnly } from '@/components/ui/role-note'
+
+/** Income, expenses and profit: after the first paint, with its words. */
+const IncomeExpensesCard = lazy(() =>
+  Promise.all([import('./components/IncomeExpensesCard'), ensureBundle('reports')]).then(
+    ([m]) => m,
+  ),
+)
 
 /** A new account: no customer yet, so no currency and nothing to add up. */
 export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
@@ -157,6 +165,9 @@ export default function DashboardPage() {
         </p>
         {checklist}
         <KpiCards data={data} />
+        <Suspense fallback={null}>
+          <IncomeExpensesCard from={data.period.from} to={data.period.to} />
+        </Suspense>
         <MonthlySection months={data.monthly} currency={data.currency} />
         <AgingBars
           aging={data.aging}

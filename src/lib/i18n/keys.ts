@@ -29,6 +29,7 @@ import type items from '../../locales/en/items.json'
 import type imports from '../../locales/en/imports.json'
 import type inbound from '../../locales/en/inbound.json'
 import type expenses from '../../locales/en/expenses.json'
+import type reports from '../../locales/en/reports.json'
 import type bundles from '../../locales/bundles.json'
 
 type Keys<N extends string, T> = `${N}.${Extract<keyof T, string>}`
@@ -62,6 +63,7 @@ export type MessageKey =
   | Keys<'imports', typeof imports>
   | Keys<'inbound', typeof inbound>
   | Keys<'expenses', typeof expenses>
+  | Keys<'reports', typeof reports>
 
 /** The keys of the document namespace: what a printed or mailed document may say. */
 export type DocKey = Keys<'doc', typeof doc>

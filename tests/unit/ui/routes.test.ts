@@ -54,6 +54,7 @@ describe('the route table', () => {
       { href: paths.bank, label: 'Bank' },
       { href: paths.creditNotes, label: 'Credit notes' },
       { href: paths.recurring, label: 'Recurring' },
+      { href: paths.reports, label: 'Reports' },
       { href: paths.settings, label: 'Settings' },
       { href: paths.helpCenter, label: 'Help center' },
     ])
