@@ -22,6 +22,7 @@ const screens: Array<[string, string]> = [
   ['/vendors', 'Vendors'],
   // The demo's bank statement: every state of a transaction.
   ['/bank', 'Bank'],
+  ['/reports', 'Reports'],
   ['/settings/notifications', 'Settings'],
   // The business's security rule and the close section, as its owner sees them.
   ['/settings/security', 'Settings'],

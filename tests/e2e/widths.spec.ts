@@ -141,6 +141,8 @@ async function screens(page: Page): Promise<string[]> {
     '/bank',
     '/bank?status=certain',
     '/credit-notes',
+    // The figures for the accountant: VAT, profit and loss, aging with its invoices.
+    '/reports',
     invoice.replace('/invoices/', '/credit-notes/new/'),
     '/settings/account',
     '/settings/business',

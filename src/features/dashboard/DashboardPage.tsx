@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -31,12 +31,30 @@ import { ensureBundle, useT } from '@/lib/i18n'
 import { richText } from '@/lib/i18n/rich'
 import { WriteOnly } from '@/components/ui/role-note'
 
-/** Income, expenses and profit: after the first paint, with its words. */
+/** Income, expenses and profit: loaded with its words when scrolled near, not for first paint. */
 const IncomeExpensesCard = lazy(() =>
   Promise.all([import('./components/IncomeExpensesCard'), ensureBundle('reports')]).then(
     ([m]) => m,
   ),
 )
+
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const el = ref.current
+    if (!el || near) return
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true)
+      },
+      { rootMargin: '200px' },
+    )
+    io.observe(el)
+    return () => io.disconnect()
+  }, [near])
+  return <div ref={ref}>{near ? <Suspense fallback={null}>{children}</Suspense> : null}</div>
+}
 
 /** A new account: no customer yet, so no currency and nothing to add up. */
 export const isNewAccount = (d: Dashboard) => d.currencies.length === 0
@@ -165,9 +183,6 @@ export default function DashboardPage() {
         </p>
         {checklist}
         <KpiCards data={data} />
-        <Suspense fallback={null}>
-          <IncomeExpensesCard from={data.period.from} to={data.period.to} />
-        </Suspense>
         <MonthlySection months={data.monthly} currency={data.currency} />
         <AgingBars
           aging={data.aging}
@@ -175,6 +190,9 @@ export default function DashboardPage() {
           currency={data.currency}
         />
         <ActionLists data={data} />
+        <WhenNear>
+          <IncomeExpensesCard from={data.period.from} to={data.period.to} />
+        </WhenNear>
         <RemindersCard />
       </div>
     </>
