@@ -119,6 +119,31 @@ test("the quarter's VAT table is the documents' VAT; the page reads at every wid
     vat_lines: [{ rate: 19, gross_cents: 11900 }],
   })
   const { sums } = await vatOfQuarter(page, from, to)
+
+  // The dashboard's period (this year by default) shows income, expenses and profit, loaded once
+  // scrolled to: the profit report's figures for the same days.
+  await page.goto('/dashboard?period=this-year')
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  const year = new Date().getUTCFullYear()
+  const profit = await api<{
+    report: { currencies: Array<{ currency: string; profit_cents: number }> }
+  }>(
+    page,
+    'GET',
+    `/api/folio/reports/profit?business=${await signedInId(page)}&from=${year}-01-01&to=${year}-12-31`,
+  )
+  expect(profit.report.currencies.length).toBeGreaterThan(0)
+  await page.mouse.wheel(0, 20_000)
+  const card = page.getByRole('region', { name: 'Income and expenses' })
+  await card.scrollIntoViewIfNeeded()
+  for (const c of profit.report.currencies)
+    await expect(
+      card
+        .getByRole('definition')
+        .filter({ hasText: money(c.profit_cents, c.currency) })
+        .first(),
+    ).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
   expect([...sums.values()].some((s) => s.collected > 0)).toBe(true)
 
   await page.goto(`/reports?period=quarter&date=${day}`)
