@@ -1,18 +1,16 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/inputs'
 import { Card } from '@/components/ui/card'
 import { formatDate } from '@/billing/format'
-import { downloadReport, reportQuery, type ReportRange } from '@/billing/report-api'
+import { downloadReport, type ReportRange } from '@/billing/report-api'
 import { PERIOD_KINDS, type PeriodKind } from '@/billing/reports'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { periodOf, searchOf } from './period'
 import { agingTables, profitTables, vatTables } from './pdf'
-import { ReportActions } from './components/ReportActions'
 import { ReportCard } from './components/ReportCard'
 import { AgingTables, ProfitTables, VatTables } from './components/ReportTables'
 
@@ -28,9 +26,6 @@ export default function ReportsPage() {
   const [location, navigate] = useLocation()
   const period = periodOf(useSearch())
   const range: ReportRange = { period: period.kind, date: period.from }
-  const vat = useQuery(reportQuery('vat', range))
-  const profit = useQuery(reportQuery('profit', range))
-  const aging = useQuery(reportQuery('aging', range))
   const [zipping, setZipping] = useState(false)
   const go = (kind: PeriodKind, date: string) =>
     navigate(`${location}${searchOf(kind, date)}`, { replace: true })
@@ -40,7 +35,6 @@ export default function ReportsPage() {
     to: formatDate(period.to),
   })
   const base = (name: string) => `${name}-${period.from}-${period.to}`
-  const today = aging.data?.today ?? ''
 
   return (
     <>
@@ -99,62 +93,39 @@ export default function ReportsPage() {
         </Card>
 
         <ReportCard
-          id="vat"
+          name="vat"
           title={t('reports.vat.title')}
-          query={vat}
-          actions={
-            <ReportActions
-              name="vat"
-              title={t('reports.vat.title')}
-              subtitle={rangeText}
-              range={range}
-              fileBase={base('vat')}
-              tables={() => (vat.data ? vatTables(t, vat.data.report) : [])}
-            />
-          }
+          range={range}
+          subtitle={() => rangeText}
+          fileBase={() => base('vat')}
+          tables={(a) => vatTables(t, a.report)}
         >
-          {(d) => <VatTables report={d.report} />}
+          {(a) => <VatTables report={a.report} />}
         </ReportCard>
-
         <ReportCard
-          id="profit"
+          name="profit"
           title={t('reports.profit.title')}
-          query={profit}
-          actions={
-            <ReportActions
-              name="profit"
-              title={t('reports.profit.title')}
-              subtitle={rangeText}
-              range={range}
-              fileBase={base('profit')}
-              tables={() => (profit.data ? profitTables(t, profit.data.report) : [])}
-            />
-          }
+          range={range}
+          subtitle={() => rangeText}
+          fileBase={() => base('profit')}
+          tables={(a) => profitTables(t, a.report)}
         >
-          {(d) => <ProfitTables report={d.report} />}
+          {(a) => <ProfitTables report={a.report} />}
         </ReportCard>
-
         <ReportCard
-          id="aging"
+          name="aging"
           title={t('reports.aging.title')}
-          query={aging}
-          actions={
-            <ReportActions
-              name="aging"
-              title={t('reports.aging.title')}
-              subtitle={t('reports.aging.today', { date: formatDate(today) })}
-              range={range}
-              fileBase={`aging-${today}`}
-              tables={() => (aging.data ? agingTables(t, aging.data.report) : [])}
-            />
-          }
+          range={range}
+          subtitle={(a) => t('reports.aging.today', { date: formatDate(a?.today) })}
+          fileBase={(a) => `aging-${a?.today ?? period.to}`}
+          tables={(a) => agingTables(t, a.report)}
         >
-          {(d) => (
+          {(a) => (
             <div className="grid gap-4">
               <p className="text-sm text-muted-foreground">
-                <bdi>{t('reports.aging.today', { date: formatDate(d.today) })}</bdi>
+                <bdi>{t('reports.aging.today', { date: formatDate(a.today) })}</bdi>
               </p>
-              <AgingTables report={d.report} />
+              <AgingTables report={a.report} />
             </div>
           )}
         </ReportCard>
