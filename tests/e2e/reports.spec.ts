@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { api, signedInId } from '../support/api'
 import { axeViolations } from '../support/axe'
@@ -249,5 +250,17 @@ test("the accountant downloads the quarter's zip", async ({ page, browser }) => 
   for (const n of notes) expect(readme).toContain(`- ${n.number} (`)
   const csv = execFileSync('unzip', ['-p', file, `vat-${from}-${to}.csv`], { encoding: 'utf8' })
   expect(csv.startsWith('\uFEFFCurrency,VAT rate (%),')).toBe(true)
+  // Each report downloads as CSV (the server's, in the business's language) and as a PDF.
+  const vatCsv = await download(
+    accountant,
+    accountant.getByRole('button', { name: 'Download VAT as CSV' }),
+    `vat-${from}-${to}.csv`,
+  )
+  expect(readFileSync(vatCsv, 'utf8')).toBe(csv)
+  const agingPdf = await download(
+    accountant,
+    accountant.getByRole('button', { name: 'Download Receivables aging as PDF' }),
+  )
+  expect(readFileSync(agingPdf).subarray(0, 5).toString('latin1')).toBe('%PDF-')
   await accountant.context().close()
 })
