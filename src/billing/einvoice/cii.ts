@@ -2,7 +2,7 @@
  * UN/CEFACT CII D16B as Factur-X 1.0 / ZUGFeRD 2.x, profile EN 16931 (guideline
  * urn:cen.eu:en16931:2017). Element order follows the Factur-X EN16931 XSD.
  */
-import { invoiceTerms, type InvoiceTerms } from './model'
+import { invoiceTerms, type Discount, type InvoiceTerms } from './model'
 import type { EInvoiceSource } from './source'
 import { CUSTOMIZATION, NO_PAYMENT_MEANS_TEXT } from './ubl'
 import { el, leaf, required, xmlDocument, type Child } from './xml'
@@ -15,6 +15,28 @@ const date = (name: string, iso: string) =>
   iso ? ram(name, leaf('udt:DateTimeString', iso.replace(/-/g, ''), { format: '102' })) : ''
 const indicator = (charge: boolean) =>
   ram('ChargeIndicator', leaf('udt:Indicator', charge ? 'true' : 'false'))
+/** A VAT category and its rate, as a line's tax (ApplicableTradeTax) or a discount's. */
+const vatCategory = (name: string, category: string, rate: string | null) =>
+  ram(
+    name,
+    text('TypeCode', 'VAT'),
+    text('CategoryCode', category),
+    text('RateApplicablePercent', rate),
+  )
+/** A discount (a line's or a VAT group's) as an allowance, reason code 95; then its tax, if any. */
+const discountAllowance = (d: Discount | null, ...tax: Child[]) =>
+  d
+    ? ram(
+        'SpecifiedTradeAllowanceCharge',
+        indicator(false),
+        text('CalculationPercent', d.percent),
+        text('BasisAmount', d.base),
+        text('ActualAmount', d.amount),
+        text('ReasonCode', '95'),
+        text('Reason', 'Discount'),
+        ...tax,
+      )
+    : null
 
 function address(lines: [string, string, string], city: string, postcode: string, country: string) {
   return ram(
@@ -51,23 +73,8 @@ export function ciiInvoice(src: EInvoiceSource): string {
       ),
       ram(
         'SpecifiedLineTradeSettlement',
-        ram(
-          'ApplicableTradeTax',
-          text('TypeCode', 'VAT'),
-          text('CategoryCode', l.category),
-          text('RateApplicablePercent', l.rate),
-        ),
-        l.discount
-          ? ram(
-              'SpecifiedTradeAllowanceCharge',
-              indicator(false),
-              text('CalculationPercent', l.discount.percent),
-              text('BasisAmount', l.discount.base),
-              text('ActualAmount', l.discount.amount),
-              text('ReasonCode', '95'),
-              text('Reason', 'Discount'),
-            )
-          : null,
+        vatCategory('ApplicableTradeTax', l.category, l.rate),
+        discountAllowance(l.discount),
         ram('SpecifiedTradeSettlementLineMonetarySummation', text('LineTotalAmount', l.net)),
       ),
     ),
@@ -156,23 +163,7 @@ export function ciiInvoice(src: EInvoiceSource): string {
       ),
     ),
     t.groups.map((g) =>
-      g.allowance
-        ? ram(
-            'SpecifiedTradeAllowanceCharge',
-            indicator(false),
-            text('CalculationPercent', g.allowance.percent),
-            text('BasisAmount', g.allowance.base),
-            text('ActualAmount', g.allowance.amount),
-            text('ReasonCode', '95'),
-            text('Reason', 'Discount'),
-            ram(
-              'CategoryTradeTax',
-              text('TypeCode', 'VAT'),
-              text('CategoryCode', g.category),
-              text('RateApplicablePercent', g.lineRate),
-            ),
-          )
-        : null,
+      discountAllowance(g.allowance, vatCategory('CategoryTradeTax', g.category, g.lineRate)),
     ),
     ram(
       'SpecifiedTradePaymentTerms',

@@ -43,11 +43,18 @@ export interface LineTerms {
   price: string
   /** BT-131, the stored net. */
   net: string
-  /** The line discount (BG-27), when the line has one; percent and base only with a percent. */
-  discount: { percent: string | null; base: string | null; amount: string } | null
+  /** The line discount (BG-27), when the line has one. */
+  discount: Discount | null
   category: VatCategory
   /** BT-152; null for "not subject to VAT" (BR-O-05). */
   rate: string | null
+}
+
+/** A discount, on a line (BG-27) or on a VAT group (BG-20): percent and base only with a percent. */
+export interface Discount {
+  percent: string | null
+  base: string | null
+  amount: string
 }
 
 /** A breakdown row (BG-23) and the document discount that row carries (BG-20). */
@@ -62,7 +69,7 @@ export interface GroupTerms {
   reason: string
   reasonCode: string
   /** BG-20 for this group; null when the group has no share of the document discount. */
-  allowance: { percent: string | null; base: string | null; amount: string } | null
+  allowance: Discount | null
 }
 
 export interface InvoiceTerms {

@@ -5,7 +5,7 @@
  * line names, no due date element, and the invoice it corrects (BT-25/26); its amounts are
  * positive, as stored.
  */
-import { invoiceTerms, type InvoiceTerms } from './model'
+import { invoiceTerms, type Discount, type InvoiceTerms } from './model'
 import type { EInvoiceSource } from './source'
 import { el, leaf, xmlDocument, type Child } from './xml'
 
@@ -39,6 +39,11 @@ function taxScheme(id: string) {
   return cac('TaxScheme', cbc('ID', id))
 }
 
+/** A VAT category and its rate, as a line's item (ClassifiedTaxCategory) or a discount's. */
+function vatCategory(name: string, category: string, rate: string | null) {
+  return cac(name, cbc('ID', category), cbc('Percent', rate), taxScheme('VAT'))
+}
+
 /**
  * The type code (BT-3) as the CIUS takes it: XRechnung's BR-DE-17 lists no 386, so there a
  * deposit is a commercial invoice (380) whose note says it is a prepayment; Peppol BIS takes 386.
@@ -55,6 +60,20 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
   const doc = src.type_code === '381' ? 'CreditNote' : 'Invoice'
   const amount = (name: string, value: string | null) =>
     value === null ? '' : cbc(name, value, { currencyID: t.currency })
+  /** A discount (a line's or a VAT group's) as an allowance, reason code 95; then its tax, if any. */
+  const discountAllowance = (d: Discount | null, ...tax: Child[]) =>
+    d
+      ? cac(
+          'AllowanceCharge',
+          cbc('ChargeIndicator', 'false'),
+          cbc('AllowanceChargeReasonCode', '95'),
+          cbc('AllowanceChargeReason', 'Discount'),
+          cbc('MultiplierFactorNumeric', d.percent),
+          amount('Amount', d.amount),
+          amount('BaseAmount', d.base),
+          ...tax,
+        )
+      : null
 
   const supplier = cac(
     'AccountingSupplierParty',
@@ -120,18 +139,7 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
       cac('PaymentMeans', cbc('PaymentMeansCode', '1', { name: NO_PAYMENT_MEANS_TEXT }))
 
   const allowances = t.groups.map((g) =>
-    g.allowance
-      ? cac(
-          'AllowanceCharge',
-          cbc('ChargeIndicator', 'false'),
-          cbc('AllowanceChargeReasonCode', '95'),
-          cbc('AllowanceChargeReason', 'Discount'),
-          cbc('MultiplierFactorNumeric', g.allowance.percent),
-          amount('Amount', g.allowance.amount),
-          amount('BaseAmount', g.allowance.base),
-          cac('TaxCategory', cbc('ID', g.category), cbc('Percent', g.lineRate), taxScheme('VAT')),
-        )
-      : null,
+    discountAllowance(g.allowance, vatCategory('TaxCategory', g.category, g.lineRate)),
   )
 
   const taxTotal = cac(
@@ -172,27 +180,12 @@ export function ublInvoice(src: EInvoiceSource, customizationId: string): string
         unitCode: l.unitCode,
       }),
       amount('LineExtensionAmount', l.net),
-      l.discount
-        ? cac(
-            'AllowanceCharge',
-            cbc('ChargeIndicator', 'false'),
-            cbc('AllowanceChargeReasonCode', '95'),
-            cbc('AllowanceChargeReason', 'Discount'),
-            cbc('MultiplierFactorNumeric', l.discount.percent),
-            amount('Amount', l.discount.amount),
-            amount('BaseAmount', l.discount.base),
-          )
-        : null,
+      discountAllowance(l.discount),
       cac(
         'Item',
         cbc('Description', l.description),
         cbc('Name', l.name),
-        cac(
-          'ClassifiedTaxCategory',
-          cbc('ID', l.category),
-          cbc('Percent', l.rate),
-          taxScheme('VAT'),
-        ),
+        vatCategory('ClassifiedTaxCategory', l.category, l.rate),
       ),
       cac('Price', amount('PriceAmount', l.price)),
     ),
