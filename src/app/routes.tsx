@@ -205,6 +205,13 @@ export const routeTable: readonly RouteRow[] = [
     title: 'expenses.form.newTitle',
     load: screen(() => import('@/features/expenses/ExpenseFormPage')),
   },
+  // Before /expenses/:id, which would take "import" for an id.
+  {
+    path: paths.expensesImport,
+    access: 'signedIn',
+    title: 'inbound.title',
+    load: screen(withMessages('inbound', () => import('@/features/inbound/InboundPage'))),
+  },
   {
     path: '/expenses/:id/edit',
     access: 'signedIn',
@@ -434,12 +441,6 @@ export const routeTable: readonly RouteRow[] = [
     title: 'settings.nav.import',
     layout: settings,
     load: screen(withMessages('imports', () => import('@/features/imports/ImportPage'))),
-  },
-  {
-    path: paths.expensesImport,
-    access: 'signedIn',
-    title: 'inbound.title',
-    load: screen(withMessages('inbound', () => import('@/features/inbound/InboundPage'))),
   },
   {
     path: paths.settingsAppearance,

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
+import { FileInput } from 'lucide-react'
 import { RecordList, textColumn, type Column } from '@/billing/ui/RecordList'
 import { ListHeader } from '@/billing/ui/ListHeader'
 import { EmptyState } from '@/components/ui/card'
@@ -106,6 +107,10 @@ export default function ExpensesPage() {
               navigate(recordPaths.expenseNew)
             }}
           />
+          <PreloadLink href={paths.expensesImport} className={buttonClass('outline')}>
+            <FileInput className="size-4" aria-hidden />
+            {t('expenses.list.importEinvoice')}
+          </PreloadLink>
         </div>
       </WriteOnly>
       <ExpenseListTotals state={state} />

@@ -32,6 +32,11 @@ export const articles = [
     body: ['help.articles.items.p1', 'help.articles.items.p2', 'help.articles.items.p3'],
   },
   {
+    id: 'expenses',
+    title: 'help.articles.expenses.title',
+    body: ['help.articles.expenses.p1', 'help.articles.expenses.p2', 'help.articles.expenses.p3'],
+  },
+  {
     id: 'import',
     title: 'help.articles.import.title',
     body: [

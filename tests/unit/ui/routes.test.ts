@@ -33,6 +33,10 @@ describe('the route table', () => {
     expect(rowFor('/quotes/abc123/print')?.path).toBe('/quotes/:id/print')
     expect(rowFor('/settings/account')?.path).toBe(paths.settingsAccount)
     expect(rowFor('/settings/nothing')?.path).toBe('/settings/*')
+    expect(rowFor('/expenses/new')?.path).toBe('/expenses/new')
+    expect(rowFor('/expenses/import')?.path).toBe(paths.expensesImport)
+    expect(rowFor('/expenses/abc123')?.path).toBe('/expenses/:id')
+    expect(rowFor('/expenses/abc123/edit')?.path).toBe('/expenses/:id/edit')
   })
 
   it('draws the settings pages in their layout, and only those', () => {
