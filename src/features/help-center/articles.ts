@@ -45,6 +45,7 @@ export const articles = [
       'help.articles.import.p3',
       'help.articles.import.p4',
       'help.articles.import.p5',
+      'help.articles.import.p6',
     ],
   },
   {
