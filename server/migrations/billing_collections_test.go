@@ -15,24 +15,15 @@ func TestUserSettingsSchema(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	users, err := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{
+	users := mustFind(t, app, migrations.BusinessesCollection)
+	wantVisibleFields(t, users, map[string]string{
 		migrations.FieldCompanyName: core.FieldTypeText, migrations.FieldCompanyAddress: core.FieldTypeText,
 		migrations.FieldCompanyTaxID: core.FieldTypeText, migrations.FieldLogo: core.FieldTypeFile,
 		migrations.FieldDefaultCurrency: core.FieldTypeText, migrations.FieldInvoicePrefix: core.FieldTypeText,
 		migrations.FieldQuotePrefix: core.FieldTypeText, migrations.FieldPaymentPrefix: core.FieldTypeText,
 		migrations.FieldDefaultTermsDays: core.FieldTypeNumber, migrations.FieldDefaultTaxRate: core.FieldTypeNumber,
 		migrations.FieldNotifyOverdue: core.FieldTypeBool, migrations.FieldNotifyQuoteExpiring: core.FieldTypeBool,
-	}
-	for name, typ := range want {
-		f := users.Fields.GetByName(name)
-		if f == nil || f.Type() != typ || f.GetHidden() {
-			t.Errorf("users.%s = %#v, want visible %s", name, f, typ)
-		}
-	}
+	})
 	logo := users.Fields.GetByName(migrations.FieldLogo).(*core.FileField)
 	if logo.MaxSize != 2<<20 || logo.MaxSelect != 1 || slices.Contains(logo.MimeTypes, "image/svg+xml") || !slices.Contains(logo.MimeTypes, "image/png") {
 		t.Errorf("logo = %+v", logo)
@@ -68,10 +59,7 @@ func TestBillingCollections(t *testing.T) {
 				"(`business`, `date`, `currency`, `amount_cents`, `seq`)", "(`business`, `date`, `seq`, `method`)", "(`business`, `customer`, `date`, `seq`)"}},
 	}
 	for _, c := range cases {
-		col, err := app.FindCollectionByNameOrId(c.name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		col := mustFind(t, app, c.name)
 		for _, f := range append(c.fields, "id", "business", "created", "updated") {
 			if col.Fields.GetByName(f) == nil {
 				t.Errorf("%s.%s missing", c.name, f)

@@ -235,11 +235,7 @@ func TestBusinessAndInvitationsByRole(t *testing.T) {
 		}
 	}
 
-	invitations, err := a.app.FindCollectionByNameOrId(migrations.InvitationsCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv := core.NewRecord(invitations)
+	inv := core.NewRecord(mustFind(t, a.app, migrations.InvitationsCollection))
 	inv.Set("business", testapp.Alice.ID)
 	inv.Set("email", "new@folio.test")
 	inv.Set("role", migrations.RoleMember)
@@ -380,10 +376,7 @@ func TestRequiredTwoFactor(t *testing.T) {
 		dbx.HashExp{"id": testapp.Alice.ID}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	totp, err := a.app.FindCollectionByNameOrId(migrations.UserTOTPCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
+	totp := mustFind(t, a.app, migrations.UserTOTPCollection)
 	for _, u := range []struct {
 		id      string
 		enabled bool

@@ -32,10 +32,7 @@ func TestDocumentLanguageSchema(t *testing.T) {
 		migrations.BusinessesCollection: migrations.FieldDocumentLanguage,
 		migrations.CustomersCollection:  migrations.FieldCustomerLanguage,
 	} {
-		c, err := app.FindCollectionByNameOrId(collection)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := mustFind(t, app, collection)
 		f, ok := c.Fields.GetByName(name).(*core.SelectField)
 		// Visible to the owner like the other business fields; empty means
 		// the default (the business's, then English).

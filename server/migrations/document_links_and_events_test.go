@@ -14,33 +14,20 @@ func TestBusinessBankAndTemplateFields(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	users, err := app.FindCollectionByNameOrId(migrations.BusinessesCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]string{
+	// Visible to the owner like the other business fields; the rules keep
+	// them from everyone else.
+	wantVisibleFields(t, mustFind(t, app, migrations.BusinessesCollection), map[string]string{
 		migrations.FieldBankHolder: core.FieldTypeText, migrations.FieldIBAN: core.FieldTypeText,
 		migrations.FieldBIC: core.FieldTypeText, migrations.FieldViewTracking: core.FieldTypeBool,
 		migrations.FieldSendSubjectTemplate: core.FieldTypeText, migrations.FieldSendMessageTemplate: core.FieldTypeText,
-	}
-	for name, typ := range want {
-		f := users.Fields.GetByName(name)
-		// Visible to the owner like the other business fields; the users
-		// rules (id = @request.auth.id) keep them from everyone else.
-		if f == nil || f.Type() != typ || f.GetHidden() {
-			t.Errorf("users.%s = %#v, want visible %s", name, f, typ)
-		}
-	}
+	})
 }
 
 func TestDocumentLinksAndEventsSchema(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
 
-	links, err := app.FindCollectionByNameOrId(migrations.DocumentLinksCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
+	links := mustFind(t, app, migrations.DocumentLinksCollection)
 	// No API rule at all: only superusers and the server's routes read links.
 	for name, rule := range map[string]*string{"list": links.ListRule, "view": links.ViewRule, "create": links.CreateRule,
 		"update": links.UpdateRule, "delete": links.DeleteRule} {
@@ -57,10 +44,7 @@ func TestDocumentLinksAndEventsSchema(t *testing.T) {
 		t.Error("token_hash index missing")
 	}
 
-	events, err := app.FindCollectionByNameOrId(migrations.DocumentEventsCollection)
-	if err != nil {
-		t.Fatal(err)
-	}
+	events := mustFind(t, app, migrations.DocumentEventsCollection)
 	if events.ListRule == nil || *events.ListRule != migrations.BusinessReadRule || events.ViewRule == nil || *events.ViewRule != migrations.BusinessReadRule {
 		t.Errorf("document_events list/view rules = %v/%v, want the owner rule", events.ListRule, events.ViewRule)
 	}

@@ -38,18 +38,9 @@ func TestEInvoicingSchema(t *testing.T) {
 			migrations.FieldVATExemptionCategory: core.FieldTypeSelect, migrations.FieldVATExemptionReason: core.FieldTypeText,
 		},
 	}
+	// Visible to the owner like the other business fields.
 	for collection, want := range fields {
-		c, err := app.FindCollectionByNameOrId(collection)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for name, typ := range want {
-			f := c.Fields.GetByName(name)
-			// Visible to the owner like the other business fields.
-			if f == nil || f.Type() != typ || f.GetHidden() {
-				t.Errorf("%s.%s = %#v, want visible %s", collection, name, f, typ)
-			}
-		}
+		wantVisibleFields(t, mustFind(t, app, collection), want)
 	}
 
 	users, _ := app.FindCollectionByNameOrId(migrations.BusinessesCollection)

@@ -56,11 +56,7 @@ func TestListIndexesAndLedgerDays(t *testing.T) {
 
 	save := func(collection string, fields map[string]any) string {
 		t.Helper()
-		col, err := app.FindCollectionByNameOrId(collection)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec := core.NewRecord(col)
+		rec := core.NewRecord(mustFind(t, app, collection))
 		for k, v := range fields {
 			rec.Set(k, v)
 		}

@@ -12,6 +12,28 @@ import (
 
 func TestMain(m *testing.M) { testapp.Main(m) }
 
+// mustFind is the collection called name; the test stops without it.
+func mustFind(t *testing.T, app core.App, name string) *core.Collection {
+	t.Helper()
+	c, err := app.FindCollectionByNameOrId(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// wantVisibleFields checks that c has each field of want (name → type),
+// not hidden: its readers see it like the collection's other fields.
+func wantVisibleFields(t *testing.T, c *core.Collection, want map[string]string) {
+	t.Helper()
+	for name, typ := range want {
+		f := c.Fields.GetByName(name)
+		if f == nil || f.Type() != typ || f.GetHidden() {
+			t.Errorf("%s.%s = %#v, want visible %s", c.Name, name, f, typ)
+		}
+	}
+}
+
 func TestUsersSchema(t *testing.T) {
 	app := testapp.New(t)
 	defer app.Cleanup()
