@@ -163,6 +163,16 @@ export const articles = [
     body: ['help.articles.dashboard.p1', 'help.articles.dashboard.p2'],
   },
   {
+    id: 'reports',
+    title: 'help.articles.reports.title',
+    body: [
+      'help.articles.reports.p1',
+      'help.articles.reports.p2',
+      'help.articles.reports.p3',
+      'help.articles.reports.p4',
+    ],
+  },
+  {
     id: 'offline',
     title: 'help.articles.offline.title',
     body: ['help.articles.offline.p1', 'help.articles.offline.p2', 'help.articles.offline.p3'],
