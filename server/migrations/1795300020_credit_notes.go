@@ -50,14 +50,11 @@ func init() {
 			return err
 		}
 
-		invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
+		found, err := findCollections(app, InvoicesCollection, CustomersCollection)
 		if err != nil {
 			return err
 		}
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
+		invoices, customers := found[0], found[1]
 		invoices.Fields.Add(
 			&core.NumberField{Name: FieldCreditedCents, OnlyInt: true},
 			&core.NumberField{Name: FieldRefundedCents, OnlyInt: true},

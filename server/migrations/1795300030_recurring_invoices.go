@@ -32,18 +32,11 @@ var (
 
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
+		found, err := findCollections(app, UsersCollection, CustomersCollection, InvoicesCollection)
 		if err != nil {
 			return err
 		}
-		customers, err := app.FindCollectionByNameOrId(CustomersCollection)
-		if err != nil {
-			return err
-		}
-		invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
-		if err != nil {
-			return err
-		}
+		users, customers, invoices := found[0], found[1], found[2]
 		zero, hundred, maxTerms, maxDay, maxCount := 0.0, 100.0, 365.0, 31.0, 1000.0
 
 		tpl := ownedCollection(RecurringCollection, users)

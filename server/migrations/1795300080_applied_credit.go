@@ -21,14 +21,11 @@ const (
 
 func init() {
 	m.Register(func(app core.App) error {
-		payments, err := app.FindCollectionByNameOrId(PaymentsCollection)
+		found, err := findCollections(app, PaymentsCollection, CreditNotesCollection)
 		if err != nil {
 			return err
 		}
-		notes, err := app.FindCollectionByNameOrId(CreditNotesCollection)
-		if err != nil {
-			return err
-		}
+		payments, notes := found[0], found[1]
 		method, ok := payments.Fields.GetByName("method").(*core.SelectField)
 		if ok {
 			method.Values = append(append([]string{}, PaymentMethods...), CreditMethod)

@@ -373,14 +373,11 @@ func repointOwner(app core.App, name string, businesses *core.Collection) error 
 // settings go back to the account with its id, and each record to the
 // business's first owner. Memberships beyond that are lost.
 func downBusinesses(app core.App) error {
-	users, err := app.FindCollectionByNameOrId(UsersCollection)
+	found, err := findCollections(app, UsersCollection, BusinessesCollection)
 	if err != nil {
 		return err
 	}
-	businesses, err := app.FindCollectionByNameOrId(BusinessesCollection)
-	if err != nil {
-		return err
-	}
+	users, businesses := found[0], found[1]
 	for _, name := range BusinessFields {
 		raw, err := json.Marshal(core.FieldsList{businesses.Fields.GetByName(name)})
 		if err != nil {

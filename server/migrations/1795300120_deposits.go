@@ -34,14 +34,11 @@ var InvoiceKinds = []string{"deposit", "final"}
 
 func init() {
 	m.Register(func(app core.App) error {
-		invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
+		found, err := findCollections(app, InvoicesCollection, QuotesCollection)
 		if err != nil {
 			return err
 		}
-		quotes, err := app.FindCollectionByNameOrId(QuotesCollection)
-		if err != nil {
-			return err
-		}
+		invoices, quotes := found[0], found[1]
 		zero, hundred := 0.0, 100.0
 		invoices.Fields.Add(
 			&core.SelectField{Name: FieldInvoiceKind, Values: InvoiceKinds, MaxSelect: 1},

@@ -58,22 +58,11 @@ func init() {
 }
 
 func upBank(app core.App) error {
-	businesses, err := app.FindCollectionByNameOrId(BusinessesCollection)
+	found, err := findCollections(app, BusinessesCollection, UsersCollection, PaymentsCollection, InvoicesCollection)
 	if err != nil {
 		return err
 	}
-	users, err := app.FindCollectionByNameOrId(UsersCollection)
-	if err != nil {
-		return err
-	}
-	payments, err := app.FindCollectionByNameOrId(PaymentsCollection)
-	if err != nil {
-		return err
-	}
-	invoices, err := app.FindCollectionByNameOrId(InvoicesCollection)
-	if err != nil {
-		return err
-	}
+	businesses, users, payments, invoices := found[0], found[1], found[2], found[3]
 	zero := 0.0
 
 	statements := bankCollection(BankStatementsCollection, businesses)
@@ -177,6 +166,19 @@ func downBank(app core.App) error {
 		return err
 	}
 	return deleteCollections(app, BankCSVMappingsCollection, BankTransactionsCollection, BankStatementsCollection)
+}
+
+// findCollections finds the named collections, in the order given.
+func findCollections(app core.App, names ...string) ([]*core.Collection, error) {
+	found := make([]*core.Collection, len(names))
+	for i, name := range names {
+		c, err := app.FindCollectionByNameOrId(name)
+		if err != nil {
+			return nil, err
+		}
+		found[i] = c
+	}
+	return found, nil
 }
 
 // addFields adds the fields to the collection and saves it.

@@ -54,14 +54,11 @@ var ImportModes = []string{"all", "rows"}
 
 func init() {
 	m.Register(func(app core.App) error {
-		businesses, err := app.FindCollectionByNameOrId(BusinessesCollection)
+		found, err := findCollections(app, BusinessesCollection, UsersCollection)
 		if err != nil {
 			return err
 		}
-		users, err := app.FindCollectionByNameOrId(UsersCollection)
-		if err != nil {
-			return err
-		}
+		businesses, users := found[0], found[1]
 		zero := 0.0
 		rule := MemberRule(FieldBusiness, ManagerRoles...) + " && " + MFARule
 		c := core.NewBaseCollection(ImportsCollection)
