@@ -187,6 +187,15 @@ test("the quarter's VAT table is the documents' VAT; the page reads at every wid
       await expect(page.getByRole('heading', { name: 'التقارير', level: 1 })).toBeVisible()
       await page.waitForLoadState('networkidle')
       expect(await axeViolations(page)).toEqual([])
+      // The PDF in Arabic: set in Noto Sans Arabic, right to left.
+      const pdf = await download(
+        page,
+        page.getByRole('button', { name: 'تنزيل ضريبة القيمة المضافة بصيغة PDF' }),
+        `vat-${from}-${to}.pdf`,
+      )
+      const bytes = readFileSync(pdf).toString('latin1')
+      expect(bytes.startsWith('%PDF-')).toBe(true)
+      expect(bytes).toContain('NotoSansArabic')
     }
     for (const width of [320, 390, 768, 1024, 1280, 1920]) {
       await page.setViewportSize({ width, height: 900 })
