@@ -63,12 +63,9 @@ func BindWithClock(app core.App, now func() time.Time) {
 	// The business settings are checked on every save of a business (its
 	// defaults are the team package's, on create).
 	businesses := migrations.BusinessesCollection
-	app.OnRecordCreate(businesses).BindFunc(checkBusinessBank)
-	app.OnRecordUpdate(businesses).BindFunc(checkBusinessBank)
-	app.OnRecordCreate(businesses).BindFunc(checkBusinessEInvoice)
-	app.OnRecordUpdate(businesses).BindFunc(checkBusinessEInvoice)
-	app.OnRecordCreate(businesses).BindFunc(checkBusinessPrefixes)
-	app.OnRecordUpdate(businesses).BindFunc(checkBusinessPrefixes)
+	for _, check := range []func(*core.RecordEvent) error{checkBusinessBank, checkBusinessEInvoice, checkBusinessPrefixes} {
+		onSave(app, check, businesses)
+	}
 	bindReminders(app, s.now)
 
 	app.OnRecordCreateRequest(customers, quotes, invoices, payments, creditNotes, refunds).BindFunc(guardCreateRequest)
@@ -95,25 +92,21 @@ func BindWithClock(app core.App, now func() time.Time) {
 	app.OnRecordCreate(businesses).BindFunc(checkBusinessExpenseCategories)
 	app.OnRecordUpdate(businesses).BindFunc(checkBusinessExpenseCategories)
 
-	app.OnRecordCreate(quotes).BindFunc(s.saveQuote)
-	app.OnRecordUpdate(quotes).BindFunc(s.saveQuote)
-	app.OnRecordDelete(quotes).BindFunc(beforeQuoteDelete)
-
-	app.OnRecordCreate(invoices).BindFunc(s.saveInvoice)
-	app.OnRecordUpdate(invoices).BindFunc(s.saveInvoice)
-	app.OnRecordDelete(invoices).BindFunc(beforeInvoiceDelete)
-
-	app.OnRecordCreate(payments).BindFunc(s.savePayment)
-	app.OnRecordUpdate(payments).BindFunc(s.savePayment)
-	app.OnRecordDelete(payments).BindFunc(onPaymentDelete)
-
-	app.OnRecordCreate(creditNotes).BindFunc(s.saveCreditNote)
-	app.OnRecordUpdate(creditNotes).BindFunc(s.saveCreditNote)
-	app.OnRecordDelete(creditNotes).BindFunc(beforeCreditNoteDelete)
-
-	app.OnRecordCreate(refunds).BindFunc(s.saveRefund)
-	app.OnRecordUpdate(refunds).BindFunc(s.saveRefund)
-	app.OnRecordDelete(refunds).BindFunc(onRefundDelete)
+	// Each document and money movement: its rules on every save (create
+	// and update alike), and what its delete may do.
+	for _, h := range []struct {
+		collection     string
+		save, onDelete func(*core.RecordEvent) error
+	}{
+		{quotes, s.saveQuote, beforeQuoteDelete},
+		{invoices, s.saveInvoice, beforeInvoiceDelete},
+		{payments, s.savePayment, onPaymentDelete},
+		{creditNotes, s.saveCreditNote, beforeCreditNoteDelete},
+		{refunds, s.saveRefund, onRefundDelete},
+	} {
+		onSave(app, h.save, h.collection)
+		app.OnRecordDelete(h.collection).BindFunc(h.onDelete)
+	}
 
 	// The dashboard's per-day sums follow every invoice, payment, credit
 	// note and refund write.
@@ -144,6 +137,13 @@ func BindWithClock(app core.App, now func() time.Time) {
 		public(http.MethodPost, PathPublicReject, s.publicRejectRoute),
 		public(http.MethodPost, PathPublicDownloaded, s.publicDownloadedRoute),
 	)
+}
+
+// onSave binds save to every create and every update of the collections:
+// the rules that run on both.
+func onSave(app core.App, save func(*core.RecordEvent) error, collections ...string) {
+	app.OnRecordCreate(collections...).BindFunc(save)
+	app.OnRecordUpdate(collections...).BindFunc(save)
 }
 
 // inTx runs fn with e.App inside a transaction: the caller's one when the

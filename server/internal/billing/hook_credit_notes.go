@@ -212,12 +212,8 @@ func creditNoteChanges(orig, r *core.Record) []string {
 			if errA != nil || errB != nil || !sameLines(a, b) {
 				changed = append(changed, f)
 			}
-		case "issue_date":
-			if !dateOf(r, f).Equal(dateOf(orig, f)) {
-				changed = append(changed, f)
-			}
 		default:
-			if r.GetString(f) != orig.GetString(f) {
+			if !sameValue(orig, r, f) {
 				changed = append(changed, f)
 			}
 		}
@@ -250,11 +246,7 @@ func (s *service) saveRefund(e *core.RecordEvent) error {
 			}
 			var changed []string
 			for _, f := range refundFixed {
-				if f == "date" {
-					if !dateOf(r, f).Equal(dateOf(orig, f)) {
-						changed = append(changed, f)
-					}
-				} else if r.GetString(f) != orig.GetString(f) {
+				if !sameValue(orig, r, f) {
 					changed = append(changed, f)
 				}
 			}

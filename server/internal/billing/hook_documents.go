@@ -336,21 +336,26 @@ func changedFields(orig, r *core.Record, lines []money.Line, k docKind) []string
 			if err != nil || !sameLines(stored, lines) {
 				changed = append(changed, f)
 			}
-		case "discount_percent":
-			if r.GetFloat(f) != orig.GetFloat(f) {
-				changed = append(changed, f)
-			}
-		case "issue_date", "due_date", "expiry_date":
-			if !dateOf(r, f).Equal(dateOf(orig, f)) {
-				changed = append(changed, f)
-			}
 		default:
-			if r.GetString(f) != orig.GetString(f) {
+			if !sameValue(orig, r, f) {
 				changed = append(changed, f)
 			}
 		}
 	}
 	return changed
+}
+
+// sameValue tells whether field f of r holds what orig holds: a date on
+// the day, the discount percent as a number, any other field as text.
+func sameValue(orig, r *core.Record, f string) bool {
+	switch f {
+	case "issue_date", "due_date", "expiry_date", "date":
+		return dateOf(r, f).Equal(dateOf(orig, f))
+	case "discount_percent":
+		return r.GetFloat(f) == orig.GetFloat(f)
+	default:
+		return r.GetString(f) == orig.GetString(f)
+	}
 }
 
 func sameLines(a, b []money.Line) bool {

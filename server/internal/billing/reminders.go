@@ -75,8 +75,7 @@ type RemindersWeek struct {
 // bindReminders checks the schedule on every save of a business and adds
 // the dashboard's route.
 func bindReminders(app core.App, now func() time.Time) {
-	app.OnRecordCreate(migrations.BusinessesCollection).BindFunc(checkBusinessReminders)
-	app.OnRecordUpdate(migrations.BusinessesCollection).BindFunc(checkBusinessReminders)
+	onSave(app, checkBusinessReminders, migrations.BusinessesCollection)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "folioReminderRoutes",
 		Func: func(se *core.ServeEvent) error {
