@@ -159,6 +159,18 @@ func (w *world) do(t *testing.T, method, path, token, body string, header ...str
 	return res.Code, out, raw
 }
 
+// wantOneCardPayment checks that Alice's invoice has one card payment
+// and is paid paidCents.
+func (w *world) wantOneCardPayment(t *testing.T, paidCents int) {
+	t.Helper()
+	if n := len(w.cardPayments(t, alice)); n != 1 {
+		t.Errorf("%d payments, want 1", n)
+	}
+	if got := w.record(t, migrations.InvoicesCollection, w.invoice).GetInt("paid_cents"); got != paidCents {
+		t.Errorf("paid %d, want %d", got, paidCents)
+	}
+}
+
 // record reads a record again.
 func (w *world) record(t *testing.T, collection, id string) *core.Record {
 	t.Helper()

@@ -93,12 +93,7 @@ func TestWebhookReplayedEventsRecordOnce(t *testing.T) {
 			t.Errorf("delivery %d (%s): %d %v", i, typ, code, out)
 		}
 	}
-	if n := len(w.cardPayments(t, alice)); n != 1 {
-		t.Errorf("%d payments, want 1", n)
-	}
-	if got := w.record(t, migrations.InvoicesCollection, w.invoice).GetInt("paid_cents"); got != 5000 {
-		t.Errorf("paid %d", got)
-	}
+	w.wantOneCardPayment(t, 5000)
 }
 
 // Eight deliveries of one event at once record one payment.
@@ -112,12 +107,7 @@ func TestWebhookConcurrentDuplicatesRecordOnce(t *testing.T) {
 	if ok != 8 {
 		t.Errorf("%d of 8 deliveries answered 200", ok)
 	}
-	if n := len(w.cardPayments(t, alice)); n != 1 {
-		t.Errorf("%d payments, want 1", n)
-	}
-	if got := w.record(t, migrations.InvoicesCollection, w.invoice).GetInt("paid_cents"); got != 12000 {
-		t.Errorf("paid %d", got)
-	}
+	w.wantOneCardPayment(t, 12000)
 }
 
 // What can't be set against this business's invoice is acknowledged and
