@@ -189,5 +189,9 @@ test('expenses: a photographed receipt, an expense made offline sent once, the a
   expect(await shownSize(accountant)).toEqual({ w: 800, h: 1200 })
   for (const control of ['Edit', 'Delete'])
     await expect(accountant.getByRole('button', { name: control, exact: true })).toHaveCount(0)
+  // The editor's address leads a reader back to the expense.
+  await accountant.goto(`/expenses/${kioskId}/edit`)
+  await expect(accountant).toHaveURL(new RegExp(`/expenses/${kioskId}$`))
+  await expect(accountant.getByRole('heading', { name: 'Corner Kiosk', level: 1 })).toBeVisible()
   await accountant.context().close()
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useLocation, useParams } from 'wouter'
+import { Redirect, useLocation, useParams } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
 import { useDocumentTitle } from '@/components/layout/document-title'
 import { RecordPending } from '@/billing/ui/RecordPending'
@@ -14,6 +14,7 @@ import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
 import { useAuthSelector } from '@/lib/auth-context'
 import { useBusinessId } from '@/lib/business'
+import { useRole } from '@/lib/roles'
 import { selectUser } from '@machines/auth/selectors'
 import { ExpenseForm } from './components/ExpenseForm'
 import { expenseCategories } from '@/billing/expense-categories'
@@ -44,7 +45,11 @@ export default function ExpenseFormPage() {
   const pending = usePendingWrites('expenses')
   const [openedAt] = useState(() => Date.now())
   const [picked] = useState(() => (id ? null : takeHandedReceipt()))
+  const role = useRole()
 
+  // A role that reads only (the accountant) has no editor: the expense's page shows it all.
+  if (role.role && !role.can('write'))
+    return <Redirect to={id ? recordPaths.expense(id) : paths.expenses} replace />
   if (editing && (!expense || openingStale(existing, openedAt))) {
     return <RecordPending failed={existing.isError} what="expense" />
   }
