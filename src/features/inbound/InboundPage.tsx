@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FileInput } from '@/components/ui/file-input'
 import { RoleNote } from '@/components/ui/role-note'
 import { formatDate } from '@/billing/format'
+import { recordPaths } from '@/config/paths'
 import { useBusinessId } from '@/lib/business'
 import { mutationErrorMessage } from '@/lib/errors'
 import { useT } from '@/lib/i18n'
@@ -52,7 +53,7 @@ export default function InboundPage() {
     onSuccess: (r) => {
       void queryClient.invalidateQueries({ queryKey: ['records', 'expenses'] })
       void queryClient.invalidateQueries({ queryKey: ['records', 'vendors'] })
-      navigate(`/expenses/${r.id}`)
+      navigate(recordPaths.expense(r.id))
     },
     meta: { silent: true },
     onError: (e) => setError(mutationErrorMessage(e)),
