@@ -85,13 +85,11 @@ test('an XRechnung file becomes a prefilled expense, a file that is none makes n
 
   // A file that is no e-invoice: the sentence, and nothing made.
   await page.goto('/expenses/import')
-  await page
-    .getByLabel('E-invoice file (XML or PDF)')
-    .setInputFiles({
-      name: 'scan.pdf',
-      mimeType: 'application/pdf',
-      buffer: sample('no-invoice.pdf'),
-    })
+  await page.getByLabel('E-invoice file (XML or PDF)').setInputFiles({
+    name: 'scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: sample('no-invoice.pdf'),
+  })
   await expect(page.getByText(/This PDF has no e-invoice inside/)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Create expense' })).toHaveCount(0)
   await page
