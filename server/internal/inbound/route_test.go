@@ -306,3 +306,21 @@ func TestInboundRoles(t *testing.T) {
 		t.Errorf("expenses: Alice %d, Carol %d", a.count(migrations.ExpensesCollection, alice), a.count(migrations.ExpensesCollection, testapp.Carol.ID))
 	}
 }
+
+// TestExpenseRouteBadIBAN: an IBAN the vendors' rules refuse (wrong check
+// digits) is left out of the new vendor; the expense is made all the same.
+func TestExpenseRouteBadIBAN(t *testing.T) {
+	a := newAPI(t)
+	data := bytes.ReplaceAll(sample(t, "xrechnung-ubl.xml"), []byte("DE02120300000000202051"), []byte("DE03120300000000202051"))
+	status, res := a.send(testapp.AliceMember.ID, PathExpense, alice, "x.xml", data)
+	if status != http.StatusOK {
+		t.Fatalf("%d %v", status, res)
+	}
+	v, err := a.App.FindRecordById(migrations.VendorsCollection, res["vendor"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.GetString(migrations.FieldIBAN) != "" || v.GetString("vat_id") != "DE136695976" || v.GetString("name") != "Bürobedarf Schulz GmbH" {
+		t.Errorf("vendor %v", v.PublicExport())
+	}
+}
