@@ -102,9 +102,7 @@ func decideCredit(c creditCheck) *ruleError {
 	case c.lines == 0 || c.totalCents <= 0:
 		return newRuleError("items", "folio_credit_needs_lines", msgCreditNeedsLines)
 	case c.totalCents > c.availableCents:
-		return &ruleError{field: "items", code: "folio_credit_over_cap",
-			message: fmt.Sprintf(fmtCreditOverCap, money.Format(c.availableCents, c.currency)),
-			params:  moneyParams(c.availableCents, c.currency)}
+		return amountRefusal("items", "folio_credit_over_cap", fmtCreditOverCap, c.availableCents, c.currency)
 	}
 	return nil
 }
@@ -190,14 +188,11 @@ type refundCheck struct {
 func decideRefund(c refundCheck) *ruleError {
 	switch {
 	case c.amountCents < 1:
-		return &ruleError{field: "amount_cents", code: "folio_amount_min",
-			message: fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency)), params: moneyParams(1, c.currency)}
+		return amountRefusal("amount_cents", "folio_amount_min", fmtAmountMin, 1, c.currency)
 	case c.leftCents <= 0:
 		return newRuleError("credit_note", "folio_no_credit_left", msgNoCreditLeft)
 	case c.amountCents > c.leftCents:
-		return &ruleError{field: "amount_cents", code: "folio_refund_over_credit",
-			message: fmt.Sprintf(fmtRefundOverLeft, money.Format(c.leftCents, c.currency)),
-			params:  moneyParams(c.leftCents, c.currency)}
+		return amountRefusal("amount_cents", "folio_refund_over_credit", fmtRefundOverLeft, c.leftCents, c.currency)
 	}
 	return nil
 }
@@ -282,9 +277,7 @@ func decideApplyCredit(c applyCheck) *ruleError {
 	case c.leftCents <= 0:
 		return newRuleError("credit_note", "folio_no_credit_to_apply", msgNoCreditToApply)
 	case c.amountCents > c.leftCents:
-		return &ruleError{field: "amount_cents", code: "folio_apply_over_credit",
-			message: fmt.Sprintf(fmtApplyOverLeft, money.Format(c.leftCents, c.currency)),
-			params:  moneyParams(c.leftCents, c.currency)}
+		return amountRefusal("amount_cents", "folio_apply_over_credit", fmtApplyOverLeft, c.leftCents, c.currency)
 	}
 	return nil
 }

@@ -58,8 +58,7 @@ type paymentCheck struct {
 func decidePayment(c paymentCheck) *ruleError {
 	switch {
 	case c.amountCents < 1:
-		return &ruleError{field: "amount_cents", code: "folio_amount_min", message: fmt.Sprintf(fmtAmountMin, money.Format(1, c.currency)),
-			params: moneyParams(1, c.currency)}
+		return amountRefusal("amount_cents", "folio_amount_min", fmtAmountMin, 1, c.currency)
 	case c.invoiceStatus == statusVoid:
 		return newRuleError("invoice", "folio_payment_on_void", msgPaymentOnVoid)
 	case c.edit && c.amountCents <= c.storedCents:
@@ -71,9 +70,7 @@ func decidePayment(c paymentCheck) *ruleError {
 	case c.availableCents <= 0:
 		return newRuleError("invoice", "folio_nothing_due", msgNothingDue)
 	case c.amountCents > c.availableCents:
-		return &ruleError{field: "amount_cents", code: "folio_overpayment",
-			message: fmt.Sprintf(fmtOverpayment, money.Format(c.availableCents, c.currency)),
-			params:  moneyParams(c.availableCents, c.currency)}
+		return amountRefusal("amount_cents", "folio_overpayment", fmtOverpayment, c.availableCents, c.currency)
 	}
 	return nil
 }
@@ -97,4 +94,11 @@ func statusOnPayment(invoiceStatus string) string {
 // amounts its own way.
 func moneyParams(cents int64, currency string) params {
 	return params{"amount": money.Format(cents, currency), "amount_cents": cents, "currency": currency}
+}
+
+// amountRefusal is the refusal of field whose sentence (format) names an
+// amount, with that amount as its params.
+func amountRefusal(field, code, format string, cents int64, currency string) *ruleError {
+	return &ruleError{field: field, code: code, message: fmt.Sprintf(format, money.Format(cents, currency)),
+		params: moneyParams(cents, currency)}
 }
