@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"io"
 	"net/http"
 	"testing"
 	"time"
@@ -37,6 +38,14 @@ func TestDisableOTP(t *testing.T) {
 		}
 	}
 
+	// withCurrentCode is the password and a code of alice's app as it is
+	// when the request is sent.
+	withCurrentCode := func() io.Reader {
+		return body(func() any {
+			return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
+		})
+	}
+
 	scenarios := []tests.ApiScenario{
 		noAuth(http.MethodPost, PathDisableOTP, body(func() any { return map[string]string{"password": testapp.Password, "code": "123456"} })),
 		{
@@ -61,9 +70,7 @@ func TestDisableOTP(t *testing.T) {
 		},
 		{
 			Name: "replayed code", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body: body(func() any {
-				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
-			}),
+			Body:           withCurrentCode(),
 			ExpectedStatus: 400, ExpectedContent: []string{`"message":"Invalid 2FA code."`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
@@ -89,9 +96,7 @@ func TestDisableOTP(t *testing.T) {
 		},
 		{
 			Name: "current code turns 2FA off", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body: body(func() any {
-				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
-			}),
+			Body:           withCurrentCode(),
 			ExpectedStatus: 200, ExpectedContent: []string{`{"enabled":false}`},
 			BeforeTestFunc: enabled, AfterTestFunc: cleared,
 		},
@@ -103,9 +108,7 @@ func TestDisableOTP(t *testing.T) {
 		},
 		{
 			Name: "too many wrong codes", Method: http.MethodPost, URL: PathDisableOTP, Headers: headers,
-			Body: body(func() any {
-				return map[string]string{"password": testapp.Password, "code": codeAt(t, alice.secret, time.Now())}
-			}),
+			Body:           withCurrentCode(),
 			ExpectedStatus: 429, ExpectedContent: []string{`"message":"` + MessageTooManyAttempts + `"`},
 			BeforeTestFunc: func(t testing.TB, app *tests.TestApp, e *core.ServeEvent) {
 				enabled(t, app, e)
