@@ -46,7 +46,7 @@ const (
 )
 
 // ImportKinds are what can be imported.
-var ImportKinds = []string{ImportCustomers, ImportItems, ImportInvoices}
+var ImportKinds = []string{ImportCustomers, ImportItems, ImportInvoices, ImportVendors}
 
 // ImportModes: all (one transaction, nothing written unless every row is
 // right) or rows (each right row written, the others reported).

@@ -17,11 +17,30 @@ type VendorFacts struct {
 	Name, VATID, IBAN, Address, Country string
 }
 
+// VendorKey is a field a vendor is matched on and how its values are
+// compared.
+type VendorKey struct {
+	Field string
+	Key   func(string) string
+}
+
+// VendorKeys are the fields a receipt, a received e-invoice or an imported
+// row is matched to a vendor on, in order: the VAT ID and the IBAN as
+// stored (no spaces, upper case), then the name (trimmed, any case).
+var VendorKeys = []VendorKey{
+	{"vat_id", normalizeVATID},
+	{migrations.FieldIBAN, normalizeIBAN},
+	{"name", func(s string) string { return strings.ToLower(strings.TrimSpace(s)) }},
+}
+
+// VendorPreference orders the vendors that match alike, the one taken
+// first: an active one before an archived one, then the oldest.
+var VendorPreference = []string{migrations.FieldArchived + " ASC", "created ASC"}
+
 // MatchOrCreateVendor finds the business's vendor a receipt or a received
-// e-invoice is from, or creates it: first by VAT ID, then by IBAN (both
-// compared as stored: no spaces, upper case), then by the exact name
-// (trimmed, any case); an archived vendor is taken only when no active
-// one matches. With no match a vendor is created with the facts; an IBAN,
+// e-invoice is from, or creates it: by VendorKeys (first by VAT ID, then
+// by IBAN, then by the exact name); an archived vendor is taken only when
+// no active one matches (VendorPreference). With no match a vendor is created with the facts; an IBAN,
 // VAT ID or country the vendor's checks would refuse is left out of it
 // (a document from outside may carry a wrong one; the reader reports it)
 // rather than failing the import. It answers nil and no error when there
@@ -30,21 +49,20 @@ type VendorFacts struct {
 func MatchOrCreateVendor(app core.App, business string, f VendorFacts) (*core.Record, error) {
 	name := strings.TrimSpace(f.Name)
 	vatID, iban := normalizeVATID(f.VATID), normalizeIBAN(f.IBAN)
-	for _, by := range []struct {
-		field, value string
-		exp          dbx.Expression
-	}{
-		{"vat_id", vatID, dbx.HashExp{"vat_id": vatID}},
-		{migrations.FieldIBAN, iban, dbx.HashExp{migrations.FieldIBAN: iban}},
-		{"name", name, dbx.NewExp("lower(trim([[name]])) = lower({:name})", dbx.Params{"name": name})},
-	} {
-		if by.value == "" {
+	facts := map[string]string{"vat_id": vatID, migrations.FieldIBAN: iban, "name": name}
+	for _, by := range VendorKeys {
+		value := by.Key(facts[by.Field])
+		if value == "" {
 			continue
+		}
+		var exp dbx.Expression = dbx.HashExp{by.Field: value}
+		if by.Field == "name" {
+			exp = dbx.NewExp("lower(trim([[name]])) = lower({:name})", dbx.Params{"name": name})
 		}
 		rec := &core.Record{}
 		err := app.RecordQuery(migrations.VendorsCollection).
-			AndWhere(dbx.HashExp{migrations.FieldBusiness: business}).AndWhere(by.exp).
-			OrderBy(migrations.FieldArchived+" ASC", "created ASC").Limit(1).One(rec)
+			AndWhere(dbx.HashExp{migrations.FieldBusiness: business}).AndWhere(exp).
+			OrderBy(VendorPreference...).Limit(1).One(rec)
 		if err == nil {
 			return rec, nil
 		}

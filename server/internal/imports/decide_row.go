@@ -89,23 +89,10 @@ func cellOf(m Mapping, cells []string) func(field string) string {
 // and a payment term that is not a number are its problems.
 func decideRow(m Mapping, n int, cells []string) (map[string]any, []Problem) {
 	cell := cellOf(m, cells)
-	join := func(sep string, parts ...string) string {
-		var kept []string
-		for _, p := range parts {
-			if p != "" {
-				kept = append(kept, p)
-			}
-		}
-		return strings.Join(kept, sep)
-	}
-	person := join(" ", cell("contact_first"), cell("contact_last"))
+	person := joinSet(" ", cell("contact_first"), cell("contact_last"))
 	v := map[string]any{}
-	set := func(field, value string) {
-		if value != "" {
-			v[field] = value
-		}
-	}
-	set("name", join("", cell("name")))
+	set := setIn(v)
+	set("name", cell("name"))
 	if v["name"] == nil {
 		set("name", person)
 	} else {
@@ -117,7 +104,7 @@ func decideRow(m Mapping, n int, cells []string) (map[string]any, []Problem) {
 	for _, f := range []string{"email", "phone", "tax_id", "postal_code", "city", "notes"} {
 		set(f, cell(f))
 	}
-	set("address", join("\n", cell("address"), cell("address_2")))
+	set("address", joinSet("\n", cell("address"), cell("address_2")))
 	set("country", countryCode(cell("country")))
 	set("currency", strings.ToUpper(cell("currency")))
 	if w := cell("website"); w != "" && !strings.Contains(w, "://") {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/billing"
 	"folio/server/migrations"
 )
 
@@ -22,6 +23,13 @@ type kindSpec struct {
 	// same lists the fields a row is matched on, in order, each with how
 	// its value is compared.
 	same []sameField
+	// order, when set, orders the records already there so the one a row
+	// matches is the first of those alike.
+	order []string
+	// usedBy, when set, is the collection and field of the records that
+	// keep a created record from being undone (a vendor's expenses: its
+	// deletion would leave them without their vendor), and the refusal.
+	usedBy *usedBy
 	// label is the column a record already there is named by in the
 	// duplicates ("name" when empty).
 	label string
@@ -31,6 +39,12 @@ type kindSpec struct {
 	// row changes nothing).
 	write  func(app core.App, req *request, rec *core.Record, values map[string]any, n int) ([]Problem, error)
 	update func(app core.App, req *request, rec *core.Record, values map[string]any, n int) (*previousValues, []Problem, error)
+}
+
+// usedBy is a collection whose records refer to an imported record by
+// field, and the refusal of an undo that would delete one referred to.
+type usedBy struct {
+	collection, field, code, message string
 }
 
 // sameField is a field that makes a row the same record as one already
@@ -72,4 +86,25 @@ var kinds = map[string]*kindSpec{
 		write:      writeInvoice,
 		update:     updateInvoice,
 	},
+	// A vendor is matched as a receipt's vendor is
+	// (billing.MatchOrCreateVendor): by VAT ID, then IBAN, then name.
+	migrations.ImportVendors: {
+		collection: migrations.VendorsCollection,
+		fields:     VendorFields,
+		aliases:    vendorAliases,
+		named:      []string{"name", "contact_first", "contact_last"},
+		decide:     decideVendorRow,
+		same:       vendorSame(),
+		order:      billing.VendorPreference,
+		usedBy:     &usedBy{migrations.ExpensesCollection, migrations.FieldVendor, "folio_import_undo_vendor_in_use", msgUndoVendorInUse},
+	},
+}
+
+// vendorSame are billing.VendorKeys as the fields a row is matched on.
+func vendorSame() []sameField {
+	same := make([]sameField, len(billing.VendorKeys))
+	for i, k := range billing.VendorKeys {
+		same[i] = sameField{k.Field, k.Key}
+	}
+	return same
 }

@@ -29,6 +29,7 @@ const (
 	msgUndoExpired     = "An import can be undone only within a day."
 	msgUndoneAlready   = "This import has been undone already."
 	msgUndoInUse       = "A customer this import created has documents now, so the import can't be undone."
+	msgUndoVendorInUse = "A vendor this import created has expenses now, so the import can't be undone."
 	msgUndoChanged     = "An invoice this import created has changed since (a payment, a reminder or an edit), so the import can't be undone."
 	msgInterrupted     = "This import stopped before it finished (the server restarted), so nothing of it was written. Import the file again."
 )
@@ -40,22 +41,23 @@ const codeInterrupted = "folio_import_interrupted"
 // Messages maps each code of this package to its English sentence: one
 // code, one sentence.
 var Messages = map[string]string{
-	"folio_import_file_missing":     msgFileMissing,
-	"folio_import_file_too_large":   msgFileTooLarge,
-	"folio_import_too_many_rows":    msgTooManyRows,
-	"folio_import_file_unreadable":  msgFileUnreadable,
-	"folio_import_file_empty":       msgFileEmpty,
-	"folio_import_options_wrong":    msgOptionsWrong,
-	"folio_import_mapping_wrong":    msgMappingWrong,
-	"folio_import_no_name_column":   msgNoNameColumn,
-	"folio_import_rows_invalid":     msgRowsInvalid,
-	"folio_import_already_imported": msgAlreadyImported,
-	"folio_import_not_found":        msgImportMissing,
-	"folio_import_undo_expired":     msgUndoExpired,
-	"folio_import_undone_already":   msgUndoneAlready,
-	"folio_import_undo_in_use":      msgUndoInUse,
-	"folio_import_undo_changed":     msgUndoChanged,
-	"folio_import_interrupted":      msgInterrupted,
+	"folio_import_file_missing":       msgFileMissing,
+	"folio_import_file_too_large":     msgFileTooLarge,
+	"folio_import_too_many_rows":      msgTooManyRows,
+	"folio_import_file_unreadable":    msgFileUnreadable,
+	"folio_import_file_empty":         msgFileEmpty,
+	"folio_import_options_wrong":      msgOptionsWrong,
+	"folio_import_mapping_wrong":      msgMappingWrong,
+	"folio_import_no_name_column":     msgNoNameColumn,
+	"folio_import_rows_invalid":       msgRowsInvalid,
+	"folio_import_already_imported":   msgAlreadyImported,
+	"folio_import_not_found":          msgImportMissing,
+	"folio_import_undo_expired":       msgUndoExpired,
+	"folio_import_undone_already":     msgUndoneAlready,
+	"folio_import_undo_in_use":        msgUndoInUse,
+	"folio_import_undo_changed":       msgUndoChanged,
+	"folio_import_undo_vendor_in_use": msgUndoVendorInUse,
+	"folio_import_interrupted":        msgInterrupted,
 }
 
 // answer is a refusal of this package with its status.

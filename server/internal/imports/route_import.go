@@ -283,7 +283,11 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 		cols = append(cols, f.field)
 	}
 	var all []dbx.NullStringMap
-	err := app.DB().Select(cols...).From(spec.collection).Where(dbx.HashExp{"business": business}).All(&all)
+	q := app.DB().Select(cols...).From(spec.collection).Where(dbx.HashExp{"business": business})
+	if spec.order != nil {
+		q = q.OrderBy(spec.order...)
+	}
+	err := q.All(&all)
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +298,8 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 	for _, row := range all {
 		r := &dbRecord{ID: row["id"].String, Name: row[label].String}
 		for i, f := range spec.same {
-			if k := f.key(row[f.field].String); k != "" {
+			// The first record of a key is the one its rows match.
+			if k := f.key(row[f.field].String); k != "" && ex.index[i][k] == nil {
 				ex.index[i][k] = r
 			}
 		}

@@ -17,6 +17,10 @@ import (
 // errInUse is a created customer that can't be deleted any more.
 var errInUse = errors.New("a created customer is in use")
 
+// errUsedBy is a created record other records refer to by now (a
+// vendor's expenses).
+var errUsedBy = errors.New("a created record is referred to")
+
 // errChanged is an imported invoice changed since its import.
 var errChanged = errors.New("an imported invoice changed since")
 
@@ -134,6 +138,11 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 				}
 				continue
 			}
+			if spec.usedBy != nil {
+				if n, err := tx.CountRecords(spec.usedBy.collection, dbx.HashExp{spec.usedBy.field: id}); err != nil || n > 0 {
+					return cmp.Or(err, errUsedBy)
+				}
+			}
 			if err := tx.Delete(rec); err != nil {
 				return errInUse
 			}
@@ -144,6 +153,9 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 	})
 	if errors.Is(err, errChanged) {
 		return answer(http.StatusConflict, "folio_import_undo_changed", msgUndoChanged)
+	}
+	if errors.Is(err, errUsedBy) {
+		return answer(http.StatusConflict, spec.usedBy.code, spec.usedBy.message)
 	}
 	if errors.Is(err, errInUse) {
 		return answer(http.StatusConflict, "folio_import_undo_in_use", msgUndoInUse)
