@@ -317,7 +317,7 @@ func must[T any](v T, err error) T {
 }
 
 // Two runs of the same file at once import it once, for each kind (customers,
-// items, open invoices); the others are told it is already imported.
+// items, open invoices, vendors); the others are told it is already imported.
 func TestRaceSameFile(t *testing.T) {
 	files := map[string]struct {
 		collection string
@@ -329,6 +329,7 @@ func TestRaceSameFile(t *testing.T) {
 		migrations.ImportInvoices: {"invoices", "Invoice Number,Customer Name,Invoice Date,Total", func(i int) string {
 			return fmt.Sprintf("RACE-%d,Acme Ltd,2026-03-01,%d.00", i, i+10)
 		}},
+		migrations.ImportVendors: {migrations.VendorsCollection, "Name,IBAN", func(i int) string { return fmt.Sprintf("Race vendor %d,", i) }},
 	}
 	for kind, f := range files {
 		t.Run(kind, func(t *testing.T) {

@@ -36,6 +36,7 @@ const ACCEPT =
 /** The columns the first rows show, by what is imported. */
 const SHOWN: Record<Kind, readonly string[]> = {
   customers: ['name', 'email', 'city', 'country'],
+  vendors: ['name', 'vat_id', 'iban', 'country'],
   items: ['name', 'sku', 'unit', 'tax_rate'],
   invoices: ['number', 'customer', 'issue_date', 'due_date'],
 }
@@ -43,6 +44,7 @@ const SHOWN: Record<Kind, readonly string[]> = {
 /** Where the result links, and what the link says. */
 const RESULT = {
   customers: { href: paths.customers, label: 'imports.result.customers' },
+  vendors: { href: paths.vendors, label: 'imports.result.vendors' },
   items: { href: paths.items, label: 'imports.result.items' },
   invoices: { href: paths.invoices, label: 'imports.result.invoices' },
 } as const
@@ -228,6 +230,7 @@ export default function ImportPage() {
         }}
       >
         <option value="customers">{t('imports.kind.customers')}</option>
+        <option value="vendors">{t('imports.kind.vendors')}</option>
         <option value="items">{t('imports.kind.items')}</option>
         <option value="invoices">{t('imports.kind.invoices')}</option>
       </SelectField>

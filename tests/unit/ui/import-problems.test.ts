@@ -65,11 +65,26 @@ describe('import problems', () => {
     ).not.toContain('folio_')
   })
 
+  it("says a vendor row's IBAN and VAT ID problems with the vendor's field names", () => {
+    expect(problemText({ row: 14, field: 'iban', code: 'folio_invalid_iban' }, t)).toBe(
+      "Row 14: the IBAN's check digits are wrong.",
+    )
+    expect(problemText({ row: 8, field: 'vat_id', code: 'row_required' }, t)).toBe(
+      'Row 8: VAT ID is missing.',
+    )
+    expect(t('imports.duplicates.row', { row: 3, name: 'Papier GmbH', by: 'iban' })).toBe(
+      'Row 3 is Papier GmbH (same IBAN).',
+    )
+  })
+
   it('speaks the interface language', async () => {
     await setLocale('de')
     expect(
       problemText({ row: 4, field: 'email', code: 'row_invalid_email' }, translatorFor('de')),
     ).toBe('Zeile 4: Die E-Mail-Adresse ist ungültig.')
+    expect(
+      problemText({ row: 14, field: 'iban', code: 'folio_invalid_iban' }, translatorFor('de')),
+    ).toBe('Zeile 14: Die Prüfziffern der IBAN stimmen nicht.')
   })
 
   it('reports one line per problem and lists each problem row once', () => {
