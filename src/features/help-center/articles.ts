@@ -46,6 +46,7 @@ export const articles = [
       'help.articles.import.p4',
       'help.articles.import.p5',
       'help.articles.import.p6',
+      'help.articles.import.p7',
     ],
   },
   {
