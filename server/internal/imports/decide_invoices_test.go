@@ -31,13 +31,7 @@ func TestDecideInvoiceColumns(t *testing.T) {
 			"total": "Bruttobetrag", "currency": "Währung",
 		},
 	}
-	for file, want := range cases {
-		t.Run(file, func(t *testing.T) {
-			if got := guessed(t, "invoices", file, InvoiceFields, invoiceAliases); !reflect.DeepEqual(got, want) {
-				t.Errorf("%v\nwant %v", got, want)
-			}
-		})
-	}
+	checkGuesses(t, "invoices", InvoiceFields, invoiceAliases, cases)
 }
 
 func TestDecideInvoiceRow(t *testing.T) {

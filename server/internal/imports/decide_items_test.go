@@ -16,11 +16,7 @@ func TestDecideItemColumns(t *testing.T) {
 		"sevdesk.csv":      {"sku": "Artikelnummer", "name": "Name", "description": "Beschreibung", "unit": "Einheit", "price": "Preis netto", "tax_rate": "Umsatzsteuer"},
 		"lexoffice.csv":    {"sku": "Artikelnummer", "name": "Bezeichnung", "description": "Beschreibung", "unit": "Einheit", "price": "Nettopreis", "tax_rate": "Steuersatz"},
 	}
-	for file, want := range cases {
-		if got := guessed(t, "items", file, ItemFields, itemAliases); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: %v, want %v", file, got, want)
-		}
-	}
+	checkGuesses(t, "items", ItemFields, itemAliases, cases)
 }
 
 func TestParseAmount(t *testing.T) {

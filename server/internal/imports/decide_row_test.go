@@ -9,12 +9,7 @@ func TestDecideRow(t *testing.T) {
 	t.Parallel()
 	m := Mapping{"name": 0, "contact_first": 1, "contact_last": 2, "address": 3, "address_2": 4, "country": 5,
 		"currency": 6, "payment_terms_days": 7, "website": 8, "email": 9}
-	cases := []struct {
-		name     string
-		cells    []string
-		want     map[string]any
-		problems []Problem
-	}{
+	checkRows(t, func(cells []string) (map[string]any, []Problem) { return decideRow(m, 7, cells) }, []rowCase{
 		{"everything", []string{" Müller GmbH ", "Jan", "Müller", "Hauptstr. 1", "Hinterhaus", "Deutschland", "eur", "Net 30", "mueller.test", "a@b.test"},
 			map[string]any{"name": "Müller GmbH", "contact_name": "Jan Müller", "address": "Hauptstr. 1\nHinterhaus", "country": "DE",
 				"currency": "EUR", "payment_terms_days": 30, "website": "https://mueller.test", "email": "a@b.test"}, nil},
@@ -26,9 +21,22 @@ func TestDecideRow(t *testing.T) {
 			map[string]any{"email": "a@b.test"},
 			[]Problem{{Row: 7, Field: "name", Code: problemRequired}, {Row: 7, Field: "payment_terms_days", Code: problemNotNumber}}},
 		{"short row", []string{"Only"}, map[string]any{"name": "Only"}, nil},
-	}
+	})
+}
+
+// rowCase is a row's cells and the values and problems they become.
+type rowCase struct {
+	name     string
+	cells    []string
+	want     map[string]any
+	problems []Problem
+}
+
+// checkRows checks what decide makes of each case's cells.
+func checkRows(t *testing.T, decide func(cells []string) (map[string]any, []Problem), cases []rowCase) {
+	t.Helper()
 	for _, c := range cases {
-		got, problems := decideRow(m, 7, c.cells)
+		got, problems := decide(c.cells)
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}

@@ -28,25 +28,14 @@ func TestDecideVendorColumns(t *testing.T) {
 			"postal_code": "PLZ", "city": "Ort", "country": "Land", "email": "E-Mail", "vat_id": "USt-IdNr.", "iban": "IBAN",
 		},
 	}
-	for file, want := range cases {
-		t.Run(file, func(t *testing.T) {
-			if got := guessed(t, "vendors", file, VendorFields, vendorAliases); !reflect.DeepEqual(got, want) {
-				t.Errorf("%v\nwant %v", got, want)
-			}
-		})
-	}
+	checkGuesses(t, "vendors", VendorFields, vendorAliases, cases)
 }
 
 func TestDecideVendorRow(t *testing.T) {
 	t.Parallel()
 	m := Mapping{"name": 0, "contact_first": 1, "contact_last": 2, "address": 3, "address_2": 4, "postal_code": 5, "city": 6,
 		"country": 7, "vat_id": 8, "iban": 9, "email": 10}
-	cases := []struct {
-		name     string
-		cells    []string
-		want     map[string]any
-		problems []Problem
-	}{
+	checkRows(t, func(cells []string) (map[string]any, []Problem) { return decideVendorRow(m, 14, cells, "EUR") }, []rowCase{
 		{"a company, its address in one field, the country by name",
 			[]string{" Büro Lang KG ", "Eva", "Lang", "Hauptstr. 5", "Hinterhaus", "80331", "München", "Deutschland", "DE 222 222 222", "DE89 3704 0044 0532 0130 00", "buero@lang.test"},
 			map[string]any{"name": "Büro Lang KG", "address": "Hauptstr. 5\nHinterhaus\n80331 München", "country": "DE",
@@ -57,13 +46,7 @@ func TestDecideVendorRow(t *testing.T) {
 		{"no name at all",
 			[]string{"", "", "", "Ring 1", "", "", "", "", "", "", ""},
 			map[string]any{"address": "Ring 1"}, []Problem{{Row: 14, Field: "name", Code: problemRequired}}},
-	}
-	for _, c := range cases {
-		got, problems := decideVendorRow(m, 14, c.cells, "EUR")
-		if !reflect.DeepEqual(got, c.want) || !reflect.DeepEqual(problems, c.problems) {
-			t.Errorf("%s: %v %v\nwant %v %v", c.name, got, problems, c.want, c.problems)
-		}
-	}
+	})
 }
 
 // A row is matched to a vendor as a receipt is: VAT ID before IBAN before

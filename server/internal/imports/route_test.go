@@ -87,8 +87,13 @@ func (a *importAPI) count(collection string) int {
 }
 
 func (a *importAPI) customerBy(field, value string) *core.Record {
+	return a.recordBy("customers", field, value)
+}
+
+// recordBy is alice's record of collection whose field is value, or nil.
+func (a *importAPI) recordBy(collection, field, value string) *core.Record {
 	a.T.Helper()
-	rec, err := a.App.FindFirstRecordByFilter("customers", "business = {:b} && "+field+" = {:v}", dbx.Params{"b": alice, "v": value})
+	rec, err := a.App.FindFirstRecordByFilter(collection, "business = {:b} && "+field+" = {:v}", dbx.Params{"b": alice, "v": value})
 	if err != nil {
 		return nil
 	}

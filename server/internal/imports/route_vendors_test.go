@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"folio/server/internal/testapp"
@@ -40,12 +39,7 @@ func (a *importAPI) papier() *core.Record {
 }
 
 func (a *importAPI) vendorBy(field, value string) *core.Record {
-	a.T.Helper()
-	rec, err := a.App.FindFirstRecordByFilter(migrations.VendorsCollection, "business = {:b} && "+field+" = {:v}", dbx.Params{"b": alice, "v": value})
-	if err != nil {
-		return nil
-	}
-	return rec
+	return a.recordBy(migrations.VendorsCollection, field, value)
 }
 
 // duplicates lists an answer's duplicates as "row record by".
