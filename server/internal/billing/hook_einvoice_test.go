@@ -3,6 +3,7 @@ package billing
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -193,7 +194,7 @@ func TestDocumentVATCategory(t *testing.T) {
 			}
 			expect(t, rec, map[string]any{migrations.FieldVATExemptionCategory: c.wantCat, "total_cents": c.wantTotal})
 			want := []TaxRow{{Rate: 0, NetCents: 5000, Category: c.wantZero}, {Rate: 19, NetCents: 20000, TaxCents: 3800, Category: "S"}}
-			if got := breakdownOf(t, get(t, app, col, rec.Id)); !equalRows(got, want) {
+			if got := breakdownOf(t, get(t, app, col, rec.Id)); !slices.Equal(got, want) {
 				t.Errorf("%s %s: breakdown %+v, want %+v", c.name, col, got, want)
 			}
 			// The unit codes are kept on the stored lines.
@@ -214,18 +215,6 @@ func TestDocumentVATCategory(t *testing.T) {
 	if got := breakdownOf(t, get(t, app, "invoices", rec.Id)); got[0].Category != "G" || got[1].Category != "S" {
 		t.Errorf("after the change: %+v", got)
 	}
-}
-
-func equalRows(a, b []TaxRow) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestExemptionChecks(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,7 +101,7 @@ func TestRemindersKeepToTheHourlySendingLimit(t *testing.T) {
 		t.Errorf("%d mails in all, want %d", n, 2+len(due))
 	}
 	for _, id := range due {
-		if got := sentSteps(t, app, id); !slicesEqual(got, []int{-3}) {
+		if got := sentSteps(t, app, id); !slices.Equal(got, []int{-3}) {
 			t.Errorf("%s reminded %v, want [-3] once", id, got)
 		}
 	}

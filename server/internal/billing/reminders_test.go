@@ -2,6 +2,7 @@ package billing
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -94,7 +95,7 @@ func TestRemindersGoOutInOrderAndStopWhenPaid(t *testing.T) {
 
 	run(t, app, at("2026-03-31"))
 	run(t, app, at("2026-04-07"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3, 0, 7}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3, 0, 7}) {
 		t.Fatalf("invSent steps %v", got)
 	}
 	if n := countEvents(t, app, invSent, migrations.EventReminder); n != 3 {
@@ -111,10 +112,10 @@ func TestRemindersGoOutInOrderAndStopWhenPaid(t *testing.T) {
 	}
 	run(t, app, at("2026-04-14"))
 	run(t, app, at("2026-04-30"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3, 0, 7}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3, 0, 7}) {
 		t.Errorf("paid invSent got more reminders: %v", got)
 	}
-	if got := sentSteps(t, app, invPartial); !slicesEqual(got, []int{-3, 0, 7, 14, 30}) {
+	if got := sentSteps(t, app, invPartial); !slices.Equal(got, []int{-3, 0, 7, 14, 30}) {
 		t.Errorf("invPartial steps %v", got)
 	}
 	// Never: drafts, paid, void, another account's.
@@ -131,7 +132,7 @@ func TestRemindersCatchUpWithTheLatestStepOnly(t *testing.T) {
 	run(t, app, at("2026-03-28"))
 	// Down from 29 March to 16 April: 0 and 7 were missed, 14 is due.
 	run(t, app, at("2026-04-16"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3, 14}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3, 14}) {
 		t.Errorf("steps after downtime %v, want [-3 14]", got)
 	}
 	if n := app.TestMailer.TotalSend(); n != 4 {
@@ -198,7 +199,7 @@ func TestRemindersStopWhenVoided(t *testing.T) {
 		t.Fatal(err)
 	}
 	run(t, app, at("2026-04-30"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3}) {
 		t.Errorf("void invoice steps %v", got)
 	}
 }
@@ -256,7 +257,7 @@ func TestRemindersExactlyOnceWithRunnersRacing(t *testing.T) {
 		}
 		wg.Wait()
 	}
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3, 0, 7}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3, 0, 7}) {
 		t.Errorf("invSent steps %v", got)
 	}
 	if n := app.TestMailer.TotalSend(); n != 6 {
@@ -308,18 +309,6 @@ func TestReminderSettingsAndWeekRoute(t *testing.T) {
 	})
 }
 
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // Two servers on one data directory: two apps, each with its own
 // connections, run the job at once, again and again. Each reminder is
 // mailed by one of them only.
@@ -362,7 +351,7 @@ func TestRemindersExactlyOnceAcrossTwoAppsOnOneDataDir(t *testing.T) {
 		run(t, app, at(day))
 	}
 	for _, inv := range []string{invSent, invPartial} {
-		if got := sentSteps(t, app, inv); !slicesEqual(got, []int{-3, 0, 7, 14}) {
+		if got := sentSteps(t, app, inv); !slices.Equal(got, []int{-3, 0, 7, 14}) {
 			t.Errorf("%s steps %v", inv, got)
 		}
 	}
@@ -387,14 +376,14 @@ func TestReminderClaimedBeforeACrashIsNotSentAgain(t *testing.T) {
 	}
 	run(t, app, at("2026-03-28"))
 	run(t, app, at("2026-03-29"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3}) {
 		t.Errorf("invSent steps %v", got)
 	}
 	if n := app.TestMailer.TotalSend(); n != 1 {
 		t.Errorf("%d mails, want 1 (invPartial's)", n)
 	}
 	run(t, app, at("2026-03-31"))
-	if got := sentSteps(t, app, invSent); !slicesEqual(got, []int{-3, 0}) {
+	if got := sentSteps(t, app, invSent); !slices.Equal(got, []int{-3, 0}) {
 		t.Errorf("invSent steps after the due date %v", got)
 	}
 }
@@ -453,7 +442,7 @@ func TestAnInvoiceSentLateIsRemindedFromItsSend(t *testing.T) {
 		}
 	}
 	run(t, app, at("2026-03-22"))
-	if got := sentSteps(t, app, "ialicelate00001"); !slicesEqual(got, []int{7}) {
+	if got := sentSteps(t, app, "ialicelate00001"); !slices.Equal(got, []int{7}) {
 		t.Errorf("a week after the send: steps %v, want [7]", got)
 	}
 }
