@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useSearch } from 'wouter'
 import { PageHeader } from '@/components/layout/PageHeader'
@@ -28,6 +28,7 @@ import { NotCachedOffline, useWaitingOffline } from '@/components/ui/offline-not
 import { SetupChecklist } from './components/SetupChecklist'
 import { RemindersCard } from './components/RemindersCard'
 import { ensureBundle, useT } from '@/lib/i18n'
+import { useNear } from '@/lib/use-near'
 import { richText } from '@/lib/i18n/rich'
 import { WriteOnly } from '@/components/ui/role-note'
 
@@ -41,18 +42,11 @@ const IncomeExpensesCard = lazy(() =>
 function WhenNear({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
-  useEffect(() => {
-    const el = ref.current
-    if (!el || near) return
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true)
-      },
-      { rootMargin: '200px' },
-    )
-    io.observe(el)
-    return () => io.disconnect()
-  }, [near])
+  useNear(
+    ref,
+    useCallback(() => setNear(true), []),
+    { rootMargin: '200px', skip: near },
+  )
   return <div ref={ref}>{near ? <Suspense fallback={null}>{children}</Suspense> : null}</div>
 }
 

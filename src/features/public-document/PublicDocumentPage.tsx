@@ -1,6 +1,7 @@
 import { headingKeys } from '@/billing/settlement-rows'
 import { settlement } from '@/billing/credits'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useNear } from '@/lib/use-near'
 import { flushSync } from 'react-dom'
 import { docFormat } from '@/billing/doc-format'
 import { documentLocale } from '@/billing/document-language'
@@ -371,17 +372,7 @@ function usePaymentQr(doc: PrintableDocument) {
 /** Room for the QR code until it comes near the screen (then `onNear`): nothing moves when it appears. */
 function QrRoom({ onNear }: { onNear: () => void }) {
   const room = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const el = room.current
-    if (!el) return
-    // Without the observer (an old browser), the code is made at once.
-    if (typeof IntersectionObserver === 'undefined') return onNear()
-    const near = new IntersectionObserver((es) => es.some((e) => e.isIntersecting) && onNear(), {
-      rootMargin: '0px',
-    })
-    near.observe(el)
-    return () => near.disconnect()
-  }, [onNear])
+  useNear(room, onNear)
   return <div ref={room} className="h-44 w-36" aria-hidden />
 }
 

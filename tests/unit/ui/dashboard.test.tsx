@@ -17,7 +17,16 @@ import type { Dashboard } from '@/features/dashboard/api/dashboard'
 
 const send = vi.fn<(path: string, options: { query: Record<string, string> }) => Promise<unknown>>()
 
-vi.mock('@/lib/pocketbase/instance', () => ({ loadPb: async () => ({ send }) }))
+/** The reports the dashboard's income and expenses card asks for (after the dashboard). */
+const reports =
+  vi.fn<(path: string, options: { query: Record<string, string> }) => Promise<unknown>>()
+
+vi.mock('@/lib/pocketbase/instance', () => ({
+  loadPb: async () => ({
+    send: (path: string, options: { query: Record<string, string> }) =>
+      path.startsWith('/api/folio/reports/') ? reports(path, options) : send(path, options),
+  }),
+}))
 vi.mock('@/lib/auth-context', () => ({ useAuthSelector: () => ({ id: 'u1', name: 'Ada' }) }))
 
 const { default: DashboardPage } = await import('@/features/dashboard/DashboardPage')
@@ -192,10 +201,31 @@ describe('the dashboard page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-03-15T10:00:00Z'))
+    reports.mockResolvedValue({ report: { currencies: [] } })
   })
   afterEach(() => {
     vi.useRealTimers()
     send.mockReset()
+    reports.mockReset()
+  })
+
+  it("shows the period's income, expenses and profit per currency from the profit report", async () => {
+    send.mockResolvedValue(answer())
+    reports.mockResolvedValue({
+      report: {
+        currencies: [
+          { currency: 'EUR', income_cents: 500000, expenses_cents: 120050, profit_cents: 379950 },
+        ],
+      },
+    })
+    renderPage('period=this-quarter&currency=EUR')
+    const figures = await screen.findByLabelText('EUR')
+    expect(within(figures).getByText('Income')).toBeInTheDocument()
+    expect(within(figures).getByText('€3,799.50')).toBeInTheDocument()
+    // The period the dashboard's answer says it covers.
+    expect(reports).toHaveBeenCalledWith('/api/folio/reports/profit', {
+      query: { business: 'b1', ...answer().period },
+    })
   })
 
   it('a new account sees the empty state leading to a new customer', async () => {
