@@ -2,6 +2,7 @@
 // with the amount the receipt shows (gross or net) and the printed VAT when typed, paid_on only
 // when paid; and what a queued expense shows before the server has computed its amounts.
 import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
 import {
   toExpenseBody,
   toExpenseInput,
@@ -10,6 +11,12 @@ import {
   type ExpenseFormOutput,
 } from '@/features/expenses/data/schema'
 import { pendingExpense, withPreviewTotals } from '@/features/expenses/data/pending'
+import { totalsByCurrency } from '@/features/expenses/data/totals'
+import {
+  toVendorInput,
+  vendorSchema,
+  type VendorFormInput,
+} from '@/features/expenses/vendors/data/schema'
 import type { Expense, Vendor } from '@/billing/types'
 
 const vendor = (id: string, name: string) => ({ id, name }) as Vendor
@@ -115,5 +122,38 @@ describe('an expense the server has not answered yet', () => {
       total_cents: 1070,
     }
     expect(withPreviewTotals(stored)).toBe(stored)
+  })
+})
+
+describe('totalsByCurrency', () => {
+  it('sums each currency apart, never across currencies', () => {
+    const rows = [
+      { currency: 'EUR', net_cents: 1000, vat_cents: 190, total_cents: 1190 },
+      { currency: 'USD', net_cents: 500, vat_cents: 0, total_cents: 500 },
+      { currency: 'EUR', net_cents: 2000, vat_cents: 140, total_cents: 2140 },
+    ]
+    expect(totalsByCurrency(rows)).toEqual([
+      { currency: 'EUR', count: 2, net_cents: 3000, vat_cents: 330, total_cents: 3330 },
+      { currency: 'USD', count: 1, net_cents: 500, vat_cents: 0, total_cents: 500 },
+    ])
+    expect(totalsByCurrency([])).toEqual([])
+  })
+})
+
+describe('the vendor form', () => {
+  const vendorInput = (change: Partial<VendorFormInput>): VendorFormInput => ({
+    ...toVendorInput({ name: 'Office World' }),
+    ...change,
+  })
+  it('keeps an IBAN without spaces, refuses one whose check digits are wrong', () => {
+    const ok = v.safeParse(vendorSchema, vendorInput({ iban: 'de89 3704 0044 0532 0130 00' }))
+    expect(ok.success && ok.output.iban).toBe('DE89370400440532013000')
+    const bad = v.safeParse(vendorSchema, vendorInput({ iban: 'DE88370400440532013000' }))
+    expect(bad.success).toBe(false)
+  })
+  it('needs a name; an email, when given, must look like one', () => {
+    expect(v.safeParse(vendorSchema, vendorInput({ name: '  ' })).success).toBe(false)
+    expect(v.safeParse(vendorSchema, vendorInput({ email: 'not an email' })).success).toBe(false)
+    expect(v.safeParse(vendorSchema, vendorInput({ email: '' })).success).toBe(true)
   })
 })
