@@ -131,15 +131,9 @@ func decideStatic(urlPath string, isFile func(name string) bool) staticDecision 
 		if !isFile(page) {
 			return notFound
 		}
-		return staticDecision{
-			Action:       actionServeIndex,
-			Name:         page,
-			CacheControl: cacheRevalidate,
-			ContentType:  contentTypes[".html"],
-			Compress:     true,
-			AppResponse:  true,
-			PublicPage:   true,
-		}
+		d := htmlPage(page)
+		d.PublicPage = true
+		return d
 	}
 
 	if name != "" && isFile(name) {
@@ -158,9 +152,15 @@ func decideStatic(urlPath string, isFile func(name string) bool) staticDecision 
 		return notFound
 	}
 
+	return htmlPage(indexFile)
+}
+
+// htmlPage serves an HTML page of the app (the shell, or the customer's
+// page): revalidated on every load, compressed.
+func htmlPage(name string) staticDecision {
 	return staticDecision{
 		Action:       actionServeIndex,
-		Name:         indexFile,
+		Name:         name,
 		CacheControl: cacheRevalidate,
 		ContentType:  contentTypes[".html"],
 		Compress:     true,
