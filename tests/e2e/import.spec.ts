@@ -153,3 +153,29 @@ test('an open invoice from a Zoho export keeps its own number and shows its bala
   await expect(page.getByText('ZI-2025-0417').first()).toBeVisible()
   await expect(page.getByText(/380[.,]00/).first()).toBeVisible()
 })
+
+test('vendors from a lexoffice supplier export: a wrong IBAN is named, the others are in /vendors', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpVerified(page, uniqueEmail('import-vendors'))
+  await page.goto('/settings/import')
+  await page.getByLabel('What to import').selectOption('vendors')
+  await page.getByLabel('File (CSV or Excel)').setInputFiles({
+    name: 'lieferanten.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Lieferantennummer;Firmenname;Straße;PLZ;Ort;Land;USt-IdNr.;IBAN\r\n' +
+        '70001;Druckerei Neu;Ring 1;10115;Berlin;Deutschland;DE999999999;DE89 3704 0044 0532 0130 00\r\n' +
+        '70002;Kaputt KG;;;;DE;;DE88370400440532013000\r\n',
+    ),
+  })
+  await expect(page.getByText('2 rows: 1 ready, 0 already there, 1 with problems.')).toBeVisible()
+  await expect(page.getByText("Row 3: the IBAN's check digits are wrong.")).toBeVisible()
+  await page.getByLabel('Skip row 3').check()
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByText('1 created, 0 updated, 1 skipped, 0 with problems.')).toBeVisible()
+  await page.getByRole('link', { name: 'See the vendors' }).click()
+  await expect(page).toHaveURL(/\/vendors/)
+  await expect(page.getByText('Druckerei Neu', { exact: true }).first()).toBeVisible()
+})
