@@ -3,6 +3,7 @@ package billing
 import (
 	"database/sql"
 	"errors"
+	"github.com/pocketbase/ozzo-validation/v4/is"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -14,7 +15,7 @@ import (
 // VendorFacts are what a receipt or a received e-invoice says of its
 // vendor.
 type VendorFacts struct {
-	Name, VATID, IBAN, Address, Country string
+	Name, VATID, IBAN, Address, Country, Email string
 }
 
 // VendorKey is a field a vendor is matched on and how its values are
@@ -89,6 +90,9 @@ func MatchOrCreateVendor(app core.App, business string, f VendorFacts) (*core.Re
 	}
 	if v, rerr := decideVendor(name, "", "", f.Country); rerr == nil {
 		rec.Set("country", v.country)
+	}
+	if email := strings.TrimSpace(f.Email); is.EmailFormat.Validate(email) == nil {
+		rec.Set("email", email)
 	}
 	if err := app.Save(rec); err != nil {
 		return nil, err

@@ -48,7 +48,7 @@ func TestMatchOrCreateVendor(t *testing.T) {
 	// Bob's vendor's VAT ID is not Alice's: a new vendor, in her business.
 	before, _ := app.CountRecords(migrations.VendorsCollection)
 	got, err := MatchOrCreateVendor(app, alice, VendorFacts{Name: " Fournisseur SARL ", VATID: "fr12345678901",
-		IBAN: "FR00 1234", Address: "1 rue X\nParis", Country: "fr"})
+		IBAN: "FR00 1234", Address: "1 rue X\nParis", Country: "fr", Email: " factures@fournisseur.example "})
 	if err != nil || got == nil {
 		t.Fatalf("create: %v %v", got, err)
 	}
@@ -56,12 +56,18 @@ func TestMatchOrCreateVendor(t *testing.T) {
 	stored := get(t, app, migrations.VendorsCollection, got.Id)
 	if after != before+1 || stored.GetString("business") != alice || stored.GetString("name") != "Fournisseur SARL" ||
 		stored.GetString("vat_id") != "FR12345678901" || stored.GetString("iban") != "" ||
-		stored.GetString("country") != "FR" || stored.GetString("address") != "1 rue X\nParis" {
+		stored.GetString("country") != "FR" || stored.GetString("address") != "1 rue X\nParis" ||
+		stored.GetString("email") != "factures@fournisseur.example" {
 		t.Errorf("created %v (%d → %d vendors)", stored.FieldsData(), before, after)
 	}
 	// The same facts again find it.
 	if again, err := MatchOrCreateVendor(app, alice, VendorFacts{Name: "fournisseur sarl"}); err != nil || again == nil || again.Id != got.Id {
 		t.Errorf("again: %v %v, want %s", again, err, got.Id)
+	}
+	// An address that isn't one is left off, like a refused IBAN.
+	if odd, err := MatchOrCreateVendor(app, alice, VendorFacts{Name: "Odd Mail GmbH", Email: "not an address"}); err != nil ||
+		odd == nil || odd.GetString("email") != "" {
+		t.Errorf("a bad email: %v %v", odd, err)
 	}
 	// Nothing to match on and no name: no vendor.
 	if none, err := MatchOrCreateVendor(app, alice, VendorFacts{Address: "somewhere"}); none != nil || err != nil {

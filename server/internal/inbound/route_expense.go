@@ -6,10 +6,10 @@ import (
 	"path"
 	"strings"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
+	"folio/server/internal/billing"
 	"folio/server/migrations"
 )
 
@@ -36,7 +36,8 @@ func expenseRoute(e *core.RequestEvent) error {
 	p := DecidePrefill(d)
 	var out expenseAnswer
 	err = e.App.RunInTransaction(func(tx core.App) error {
-		vendor, err := matchOrCreateVendor(tx, up.business, p.Vendor)
+		vendor, err := billing.MatchOrCreateVendor(tx, up.business, billing.VendorFacts{Name: p.Vendor.Name,
+			VATID: p.Vendor.VATID, IBAN: p.Vendor.IBAN, Address: p.Vendor.Address, Country: p.Vendor.Country, Email: p.Vendor.Email})
 		if err != nil {
 			return err
 		}
@@ -102,61 +103,4 @@ func fileName(name, format string) string {
 		return "invoice.xml"
 	}
 	return name
-}
-
-// matchOrCreateVendor finds the business's vendor for the seller — the
-// same VAT ID, else the same IBAN, else the same name (any case) — or
-// makes one. An identifier the vendors' rules refuse (an IBAN with wrong
-// check digits, say) is left out rather than failing the import. No
-// seller name, no vendor.
-func matchOrCreateVendor(tx core.App, business string, v VendorPrefill) (*core.Record, error) {
-	if v.Name == "" {
-		return nil, nil
-	}
-	tries := []dbx.Expression{}
-	if v.VATID != "" {
-		tries = append(tries, dbx.HashExp{"vat_id": strings.ToUpper(v.VATID)})
-	}
-	if v.IBAN != "" {
-		tries = append(tries, dbx.HashExp{migrations.FieldIBAN: v.IBAN})
-	}
-	tries = append(tries, dbx.NewExp("LOWER([[name]]) = LOWER({:name})", dbx.Params{"name": v.Name}))
-	for _, where := range tries {
-		var found []*core.Record
-		err := tx.RecordQuery(migrations.VendorsCollection).
-			AndWhere(dbx.HashExp{migrations.FieldBusiness: business}).AndWhere(where).
-			OrderBy(migrations.FieldArchived+" ASC", "created ASC").Limit(1).All(&found)
-		if err != nil {
-			return nil, err
-		}
-		if len(found) > 0 {
-			return found[0], nil
-		}
-	}
-	col, err := tx.FindCollectionByNameOrId(migrations.VendorsCollection)
-	if err != nil {
-		return nil, err
-	}
-	// Each try leaves out one more of what a rule may refuse, the IBAN
-	// first, then the VAT ID, the country and the email.
-	fields := []struct{ name, value string }{
-		{"email", v.Email}, {"country", v.Country}, {"vat_id", v.VATID}, {migrations.FieldIBAN, v.IBAN},
-	}
-	var lastErr error
-	for drop := 0; drop <= len(fields); drop++ {
-		rec := core.NewRecord(col)
-		rec.Set(migrations.FieldBusiness, business)
-		rec.Set("name", v.Name)
-		rec.Set("address", v.Address)
-		for i, f := range fields {
-			if i >= len(fields)-drop {
-				break
-			}
-			rec.Set(f.name, f.value)
-		}
-		if lastErr = tx.Save(rec); lastErr == nil {
-			return rec, nil
-		}
-	}
-	return nil, lastErr
 }
