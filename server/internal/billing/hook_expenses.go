@@ -12,7 +12,8 @@ import (
 // the received e-invoice reader): the business stays, the vendor is one of
 // the business's, the currency is the business's default when none is
 // given, the VAT lines are checked and completed and the totals are their
-// sums (decideExpense; a client's totals are never kept), and a received
+// sums (decideExpense; a client's totals are never kept), the due date is
+// not before the receipt's date, and a received
 // e-invoice's file stays as it came once set.
 func saveExpense(e *core.RecordEvent) error {
 	r := e.Record
@@ -38,6 +39,9 @@ func saveExpense(e *core.RecordEvent) error {
 		}
 	}
 	r.Set(migrations.FieldVendorName, strings.TrimSpace(r.GetString(migrations.FieldVendorName)))
+	if due, date := r.GetDateTime("due_date"), r.GetDateTime("date"); !due.IsZero() && due.Time().Before(date.Time()) {
+		return refuse("due_date", "folio_due_before_issue", msgDueBeforeIssue)
+	}
 	currency := strings.ToUpper(strings.TrimSpace(r.GetString("currency")))
 	if currency == "" {
 		b, err := findBusiness(e.App, business)

@@ -87,7 +87,9 @@ func DecidePrefill(d Document) Prefill {
 	if isDate(d.IssueDate) {
 		p.Date = d.IssueDate
 	}
-	if isDate(d.DueDate) {
+	// A due date before the invoice's date is left for the person to type:
+	// an expense refuses it (the check has said what is wrong).
+	if isDate(d.DueDate) && d.DueDate >= p.Date {
 		p.DueDate = d.DueDate
 	}
 

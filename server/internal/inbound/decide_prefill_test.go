@@ -22,6 +22,22 @@ func TestDecidePrefill(t *testing.T) {
 	}
 }
 
+// A due date before the invoice's own is not prefilled (the expense would
+// refuse it); one on the same day is.
+func TestDecidePrefillDueDate(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ issue, due, want string }{
+		{"2026-11-02", "2026-12-02", "2026-12-02"},
+		{"2026-11-02", "2026-11-02", "2026-11-02"},
+		{"2026-11-02", "2026-11-01", ""},
+		{"", "2026-11-01", "2026-11-01"},
+	} {
+		if got := DecidePrefill(Document{IssueDate: c.issue, DueDate: c.due}).DueDate; got != c.want {
+			t.Errorf("issued %q due %q: %q, want %q", c.issue, c.due, got, c.want)
+		}
+	}
+}
+
 func TestDecidePrefillLines(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
