@@ -20,7 +20,7 @@ import { ExpenseForm } from './components/ExpenseForm'
 import { expenseCategories } from '@/billing/expense-categories'
 import { vendorsQuery } from './data/queries'
 import { toExpenseBody, toExpenseInput } from './data/schema'
-import { takeHandedReceipt } from './data/receipt-handoff'
+import { handedReceipt, releaseHandedReceipt } from './data/receipt-handoff'
 
 /**
  * /expenses/new and /expenses/:id/edit. A new expense gets its id on this device, so one made
@@ -44,7 +44,7 @@ export default function ExpenseFormPage() {
   useDocumentTitle(expense && t('expenses.form.editTitle', { name: expense.vendor_name }))
   const pending = usePendingWrites('expenses')
   const [openedAt] = useState(() => Date.now())
-  const [picked] = useState(() => (id ? null : takeHandedReceipt()))
+  const [picked] = useState(() => (id ? null : handedReceipt()))
   const role = useRole()
 
   // A role that reads only (the accountant) has no editor: the expense's page shows it all.
@@ -95,6 +95,7 @@ export default function ExpenseFormPage() {
             version,
           })
           if (!r.ok) return r
+          releaseHandedReceipt()
           if (!r.queued)
             notify('success', editing ? t('expenses.form.saved') : t('expenses.form.added'))
           navigate(recordPaths.expense(recordId))

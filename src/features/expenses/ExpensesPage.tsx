@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { FileInput } from 'lucide-react'
 import { RecordList, textColumn, type Column } from '@/billing/ui/RecordList'
@@ -17,7 +17,7 @@ import { useExpenseActions } from './components/expense-actions'
 import { PaymentBadge } from './components/PaymentBadge'
 import { PhotoButton } from './components/PhotoButton'
 import { ExpenseListTotals } from './components/ExpenseListTotals'
-import { handOffReceipt } from './data/receipt-handoff'
+import { handOffReceipt, releaseHandedReceipt } from './data/receipt-handoff'
 import { pendingExpense } from './data/pending'
 
 const spec = listSpecs.expenses
@@ -90,6 +90,8 @@ export default function ExpensesPage() {
   const role = useRole()
   const [deleting, setDeleting] = useState<Expense | null>(null)
   const actions = useExpenseActions()
+  // Back at the list: a photo handed to a new expense that was not saved is let go.
+  useEffect(() => releaseHandedReceipt(), [])
   return (
     <>
       <ListHeader

@@ -2,7 +2,8 @@ import { prepareLazily } from './receipt'
 
 /**
  * The photo taken from the expenses list's "Photograph a receipt", handed to the new expense's
- * form it opens (a File does not fit in a URL), already being made smaller. Taken once.
+ * form it opens (a File does not fit in a URL), already being made smaller. The form reads it
+ * however often it is drawn; the list lets it go when it is shown again (and a save does).
  */
 let picked: Promise<File> | null = null
 
@@ -10,8 +11,8 @@ export function handOffReceipt(file: File) {
   picked = prepareLazily(file)
 }
 
-export function takeHandedReceipt(): Promise<File> | null {
-  const file = picked
+export const handedReceipt = (): Promise<File> | null => picked
+
+export function releaseHandedReceipt() {
   picked = null
-  return file
 }
