@@ -32,9 +32,17 @@ export interface ReportInvoice {
   due_date: string
   currency: string
   breakdown: TaxBreakdownRow[] | null
-  /** A final invoice's deduction rows: what it still charges per rate after its deposits. */
-  final_rows?: Array<{ rate: number; due_net_cents: number; due_tax_cents: number }>
+  /** The invoice of a piece of work: the deposit invoices of that work, deducted or not. */
+  work_deposits?: ReportWorkDeposit[]
   balance_cents: number
+}
+
+/** A deposit invoice of a piece of work: its status, breakdown and credit notes' breakdowns. */
+export interface ReportWorkDeposit {
+  id: string
+  status: string
+  breakdown: TaxBreakdownRow[] | null
+  credited: TaxBreakdownRow[] | null
 }
 
 export interface ReportCreditNote {
@@ -177,14 +185,32 @@ const holds = (p: Pick<ReportPeriod, 'from' | 'to'>, stored: string): boolean =>
 export const issued = (status: string): boolean =>
   status !== '' && status !== 'draft' && status !== 'void'
 
-/** What an invoice charges per rate: a final invoice only what its deposits did not. */
+/**
+ * What an invoice charges per rate: the invoice of a piece of work less the VAT its deposits
+ * charged as issued (not void, less their credit notes), paid or not — they count on their own
+ * issue dates, so the work's VAT counts once.
+ */
 function charged(inv: ReportInvoice): TaxBreakdownRow[] {
-  if (inv.kind !== 'final' || !inv.final_rows) return inv.breakdown ?? []
-  return inv.final_rows.map((r) => ({
-    rate: r.rate,
-    net_cents: r.due_net_cents,
-    tax_cents: r.due_tax_cents,
-  }))
+  if (inv.kind === 'deposit' || !inv.work_deposits?.length) return inv.breakdown ?? []
+  const out: TaxBreakdownRow[] = []
+  const at = new Map<number, TaxBreakdownRow>()
+  const add = (g: TaxBreakdownRow, sign: number): void => {
+    let r = at.get(rateKey(g.rate))
+    if (!r) {
+      r = { rate: g.rate, net_cents: 0, tax_cents: 0 }
+      at.set(rateKey(g.rate), r)
+      out.push(r)
+    }
+    r.net_cents += sign * g.net_cents
+    r.tax_cents += sign * g.tax_cents
+  }
+  for (const g of inv.breakdown ?? []) add(g, 1)
+  for (const d of inv.work_deposits) {
+    if (!issued(d.status)) continue
+    for (const g of d.breakdown ?? []) add(g, -1)
+    for (const g of d.credited ?? []) add(g, 1)
+  }
+  return out
 }
 
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"folio/server/internal/money"
 	"folio/server/migrations"
 )
 
@@ -20,7 +21,7 @@ type invoiceRow struct {
 	DueDate      string `db:"due_date"`
 	Currency     string `db:"currency"`
 	Breakdown    string `db:"tax_breakdown"`
-	Deposits     string `db:"deposits"`
+	Quote        string `db:"quote"`
 	BalanceCents int64  `db:"balance_cents"`
 	IssuedPDF    string `db:"issued_pdf"`
 }
@@ -29,7 +30,7 @@ type invoiceRow struct {
 // them (business bound as {:business}).
 const invoiceSelect = `SELECT i.id, i.number, COALESCE(c.name, '') AS customer_name, i.status,
 		COALESCE(i.kind, '') AS kind, i.issue_date, i.due_date, i.currency,
-		COALESCE(i.tax_breakdown, '') AS tax_breakdown, COALESCE(i.deposits, '') AS deposits,
+		COALESCE(i.tax_breakdown, '') AS tax_breakdown, COALESCE(i.quote, '') AS quote,
 		i.balance_cents, COALESCE(i.issued_pdf, '') AS issued_pdf
 	FROM invoices i LEFT JOIN customers c ON c.id = i.customer
 	WHERE i.business = {:business} AND `
@@ -40,15 +41,62 @@ func (r invoiceRow) invoice() Invoice {
 		IssueDate: r.IssueDate, DueDate: r.DueDate, Currency: r.Currency, BalanceCents: r.BalanceCents,
 	}
 	_ = json.Unmarshal([]byte(r.Breakdown), &inv.Breakdown)
-	if r.Kind == "final" && r.Deposits != "" {
-		var d struct {
-			Rows []FinalRow `json:"rows"`
+	return inv
+}
+
+// periodDeposits is the condition on a deposit invoice d of being issued
+// (not a draft) and asked for the work of an invoice issued in the
+// period: from that invoice (a draft then) or from the quote it comes from.
+const periodDeposits = `d.business = {:business} AND d.kind = 'deposit' AND d.status != 'draft'
+	AND EXISTS (SELECT 1 FROM invoices w WHERE w.business = {:business}
+		AND w.issue_date >= {:from} AND w.issue_date < {:after} AND COALESCE(w.kind, '') != 'deposit'
+		AND (w.id = d.work_invoice OR (COALESCE(w.quote, '') != '' AND w.quote = d.work_quote)))`
+
+// readWorkDeposits gives each of l's invoices the deposit invoices of its
+// work, each with its credit notes' breakdowns, whatever their dates.
+func readWorkDeposits(db dbx.Builder, bind dbx.Params, l *ledger) error {
+	var deps []struct {
+		ID          string `db:"id"`
+		Status      string `db:"status"`
+		WorkInvoice string `db:"work_invoice"`
+		WorkQuote   string `db:"work_quote"`
+		Breakdown   string `db:"tax_breakdown"`
+	}
+	if err := db.NewQuery(`SELECT d.id, d.status, COALESCE(d.work_invoice, '') AS work_invoice,
+			COALESCE(d.work_quote, '') AS work_quote, COALESCE(d.tax_breakdown, '') AS tax_breakdown
+		FROM invoices d WHERE ` + periodDeposits + ` ORDER BY d.issue_date, d.seq`).Bind(bind).All(&deps); err != nil || len(deps) == 0 {
+		return err
+	}
+	var notes []struct {
+		Invoice   string `db:"invoice"`
+		Breakdown string `db:"tax_breakdown"`
+	}
+	if err := db.NewQuery(`SELECT cn.invoice, COALESCE(cn.tax_breakdown, '') AS tax_breakdown
+		FROM ` + migrations.CreditNotesCollection + ` cn JOIN invoices d ON d.id = cn.invoice
+		WHERE ` + periodDeposits).Bind(bind).All(&notes); err != nil {
+		return err
+	}
+	credited := map[string][]money.TaxGroup{}
+	for _, n := range notes {
+		var rows []money.TaxGroup
+		_ = json.Unmarshal([]byte(n.Breakdown), &rows)
+		credited[n.Invoice] = append(credited[n.Invoice], rows...)
+	}
+	for i, r := range l.invoices {
+		inv := &l.books.Invoices[i]
+		if r.Kind == "deposit" {
+			continue
 		}
-		if json.Unmarshal([]byte(r.Deposits), &d) == nil && d.Rows != nil {
-			inv.FinalRows = d.Rows
+		for _, d := range deps {
+			if d.WorkInvoice != r.ID && (r.Quote == "" || d.WorkQuote != r.Quote) {
+				continue
+			}
+			w := WorkDeposit{ID: d.ID, Status: d.Status, Credited: credited[d.ID]}
+			_ = json.Unmarshal([]byte(d.Breakdown), &w.Breakdown)
+			inv.WorkDeposits = append(inv.WorkDeposits, w)
 		}
 	}
-	return inv
+	return nil
 }
 
 // expenseRow is an expense as the query reads it.
@@ -85,6 +133,9 @@ func readLedger(app core.App, businessID string, p Period) (ledger, error) {
 	}
 	for _, r := range l.invoices {
 		l.books.Invoices = append(l.books.Invoices, r.invoice())
+	}
+	if err := readWorkDeposits(db, bind, &l); err != nil {
+		return l, err
 	}
 
 	var notes []invoiceRow

@@ -21,18 +21,20 @@ type Invoice struct {
 	// Breakdown is the stored tax_breakdown: per rate, the net (after the
 	// document's discount) and the VAT. A final invoice's is the whole work.
 	Breakdown []money.TaxGroup `json:"breakdown"`
-	// FinalRows are a final invoice's stored deduction rows (its "deposits"
-	// field): per rate, the net and VAT it still charges once the
-	// deposits' are deducted.
-	FinalRows    []FinalRow `json:"final_rows,omitempty"`
-	BalanceCents int64      `json:"balance_cents"`
+	// WorkDeposits are, for the invoice of a piece of work (not for a
+	// deposit invoice), the deposit invoices asked for that work, whether
+	// it deducts them or not.
+	WorkDeposits []WorkDeposit `json:"work_deposits,omitempty"`
+	BalanceCents int64         `json:"balance_cents"`
 }
 
-// FinalRow is what a final invoice charges at one rate after its deposits.
-type FinalRow struct {
-	Rate        float64 `json:"rate"`
-	DueNetCents int64   `json:"due_net_cents"`
-	DueTaxCents int64   `json:"due_tax_cents"`
+// WorkDeposit is one deposit invoice of a piece of work: its status, its
+// stored breakdown and its credit notes' breakdowns (all of them).
+type WorkDeposit struct {
+	ID        string           `json:"id"`
+	Status    string           `json:"status"`
+	Breakdown []money.TaxGroup `json:"breakdown"`
+	Credited  []money.TaxGroup `json:"credited"`
 }
 
 // CreditNote is a credit note as the reports read it. Every credit note
@@ -98,16 +100,43 @@ type VATReport struct {
 	Currencies []VATCurrency `json:"currencies"`
 }
 
-// charged is what an invoice charges, per rate: a final invoice only what
-// its deposits did not already charge (they count on their own issue
-// dates, so the work's VAT is counted once); any other its breakdown.
+// charged is what an invoice charges, per rate: the invoice of a piece of
+// work its breakdown less the VAT its deposit invoices charged as issued
+// (not void, less their credit notes), paid or not. The deposits' VAT is
+// due on their issue dates and counts there, so over the deposits and the
+// final invoice the work's VAT counts exactly once. The final invoice's
+// stored deduction is not used: it deducts only what a deposit brought
+// in, so a deposit paid in part (or not at all) would count twice.
 func charged(inv Invoice) []money.TaxGroup {
-	if inv.Kind != "final" || inv.FinalRows == nil {
+	if inv.Kind == "deposit" || len(inv.WorkDeposits) == 0 {
 		return inv.Breakdown
 	}
-	out := make([]money.TaxGroup, 0, len(inv.FinalRows))
-	for _, r := range inv.FinalRows {
-		out = append(out, money.TaxGroup{Rate: r.Rate, NetCents: r.DueNetCents, TaxCents: r.DueTaxCents})
+	out := make([]money.TaxGroup, 0, len(inv.Breakdown))
+	at := map[int64]int{}
+	add := func(g money.TaxGroup, sign int64) {
+		k := billing.RateKey(g.Rate)
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, money.TaxGroup{Rate: g.Rate})
+		}
+		out[i].NetCents += sign * g.NetCents
+		out[i].TaxCents += sign * g.TaxCents
+	}
+	for _, g := range inv.Breakdown {
+		add(g, 1)
+	}
+	for _, d := range inv.WorkDeposits {
+		if !billing.Issued(d.Status) {
+			continue
+		}
+		for _, g := range d.Breakdown {
+			add(g, -1)
+		}
+		for _, g := range d.Credited {
+			add(g, 1)
+		}
 	}
 	return out
 }

@@ -371,3 +371,63 @@ func TestAccountantsZip(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	refusaltest.Check(t, "Messages", "reports", Messages, nil)
 }
+
+// A deposit paid in part, asked from a draft invoice that is then issued
+// as the final invoice: billing's final deducts only the part paid, but
+// the quarter's VAT holds the work's VAT once (the deposit's on its issue
+// date, the final's less the deposit's VAT as issued).
+func TestVATOfADepositPaidInPart(t *testing.T) {
+	api := newAPI(t)
+	app := api.App
+	if err := save(app, "invoices", "reportsworkinv1", map[string]any{"business": alice, "customer": "reportscustacme",
+		"issue_date": "2026-03-15", "due_date": "2026-04-14", "items": line("Build", 100000, 19)}); err != nil {
+		t.Fatal(err)
+	}
+	status, dep := api.Do(alice, httptest.NewRequest(http.MethodPost,
+		strings.ReplaceAll(strings.ReplaceAll(billing.PathDeposit, "{collection}", "invoices"), "{id}", "reportsworkinv1"),
+		strings.NewReader(`{"percent": 30}`)))
+	if status != 200 {
+		t.Fatalf("deposit: %d %v", status, dep)
+	}
+	set := func(id string, fields map[string]any) {
+		t.Helper()
+		r, err := app.FindRecordById("invoices", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range fields {
+			r.Set(k, v)
+		}
+		if err := app.Save(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	depID, _ := dep["id"].(string)
+	set(depID, map[string]any{"status": "sent"})
+	if err := save(app, "payments", "", map[string]any{"business": alice, "invoice": depID, "amount_cents": 17850,
+		"date": "2026-03-15", "method": "bank_transfer"}); err != nil {
+		t.Fatal(err)
+	}
+	set("reportsworkinv1", map[string]any{"status": "sent"})
+	fin, err := app.FindRecordById("invoices", "reportsworkinv1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fin.GetString("kind") != "final" || fin.GetInt(migrations.FieldDeductedCents) != 17850 {
+		t.Fatalf("the final deducts %d (%q), want the part paid", fin.GetInt(migrations.FieldDeductedCents), fin.GetString("kind"))
+	}
+
+	_, _, body := raw(t, api, alice, Path+"/vat?business="+alice+"&period=quarter&date=2026-02-01")
+	var got struct {
+		Report VATReport `json:"report"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	// At 19 %: the fixture's 80.00/15.20 and the work's 1,000.00/190.00
+	// once (the deposit 300.00/57.00, the final 700.00/133.00).
+	rows := got.Report.Currencies[0].Rows
+	if r := rows[len(rows)-1]; r.Rate != 19 || r.CollectedNetCents != 8000+100000 || r.CollectedVATCents != 1520+19000 {
+		t.Errorf("19 %%: %+v", r)
+	}
+}
