@@ -39,6 +39,16 @@ type kindSpec struct {
 	// row changes nothing).
 	write  func(app core.App, req *request, rec *core.Record, values map[string]any, n int) ([]Problem, error)
 	update func(app core.App, req *request, rec *core.Record, values map[string]any, n int) (*previousValues, []Problem, error)
+	// undoCreate and undoUpdate, when set, take back a created or an
+	// updated record themselves (an open invoice and its payment); else
+	// a created record is deleted and an updated one gets its previous
+	// values back.
+	undoCreate func(tx core.App, imp, rec *core.Record) error
+	undoUpdate func(tx core.App, imp, rec *core.Record, prev previousValues) error
+	// groupKey, when set, is what makes rows one record ("" for a row of
+	// its own), and merge adds a row to the values of its group's first.
+	groupKey func(values map[string]any) string
+	merge    func(into, row map[string]any)
 }
 
 // usedBy is a collection whose records refer to an imported record by
@@ -52,6 +62,9 @@ type usedBy struct {
 type sameField struct {
 	field string
 	key   func(string) string
+	// with are more fields the record must have alike too (an expense:
+	// its number with its vendor and its date).
+	with []sameField
 }
 
 func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
@@ -65,7 +78,7 @@ var kinds = map[string]*kindSpec{
 		decide: func(m Mapping, n int, cells []string, _ string) (map[string]any, []Problem) {
 			return decideRow(m, n, cells)
 		},
-		same: []sameField{{"email", lower}, {"tax_id", taxKey}},
+		same: []sameField{{field: "email", key: lower}, {field: "tax_id", key: taxKey}},
 	},
 	migrations.ImportItems: {
 		collection: migrations.ItemsCollection,
@@ -73,7 +86,7 @@ var kinds = map[string]*kindSpec{
 		aliases:    itemAliases,
 		named:      []string{"name"},
 		decide:     decideItemRow,
-		same:       []sameField{{migrations.FieldItemSKU, strings.TrimSpace}, {"name", lower}},
+		same:       []sameField{{field: migrations.FieldItemSKU, key: strings.TrimSpace}, {field: "name", key: lower}},
 	},
 	migrations.ImportInvoices: {
 		collection: migrations.InvoicesCollection,
@@ -81,10 +94,12 @@ var kinds = map[string]*kindSpec{
 		aliases:    invoiceAliases,
 		named:      []string{"number"},
 		decide:     decideInvoiceRow,
-		same:       []sameField{{"number", lower}},
+		same:       []sameField{{field: "number", key: lower}},
 		label:      "number",
 		write:      writeInvoice,
 		update:     updateInvoice,
+		undoCreate: undoInvoice,
+		undoUpdate: undoInvoiceUpdate,
 	},
 	// A vendor is matched as a receipt's vendor is
 	// (billing.MatchOrCreateVendor): by VAT ID, then IBAN, then name.
@@ -98,13 +113,34 @@ var kinds = map[string]*kindSpec{
 		order:      billing.VendorPreference,
 		usedBy:     &usedBy{migrations.ExpensesCollection, migrations.FieldVendor, "folio_import_undo_vendor_in_use", msgUndoVendorInUse},
 	},
+	// Rows with the same vendor, number and date are one expense, a VAT
+	// line each; one with the same vendor, number and date is already
+	// there.
+	migrations.ImportExpenses: {
+		collection: migrations.ExpensesCollection,
+		fields:     ExpenseFields,
+		aliases:    expenseAliases,
+		named:      []string{"vendor", "vendor_vat_id"},
+		decide:     decideExpenseRow,
+		same: []sameField{{field: "number", key: lower, with: []sameField{
+			{field: migrations.FieldVendorName, key: lower}, {field: "date", key: day},
+		}}},
+		label:    "number",
+		write:    writeExpense,
+		update:   updateExpense,
+		groupKey: expenseKey,
+		merge:    mergeExpense,
+	},
 }
+
+// day is a date as its day, YYYY-MM-DD (a stored date has its time too).
+func day(s string) string { return strings.TrimSpace(s)[:min(10, len(strings.TrimSpace(s)))] }
 
 // vendorSame are billing.VendorKeys as the fields a row is matched on.
 func vendorSame() []sameField {
 	same := make([]sameField, len(billing.VendorKeys))
 	for i, k := range billing.VendorKeys {
-		same[i] = sameField{k.Field, k.Key}
+		same[i] = sameField{field: k.Field, key: k.Key}
 	}
 	return same
 }

@@ -54,6 +54,8 @@ type request struct {
 	// customers indexes the business's customers for open invoices
 	// (loaded by the first row that needs it).
 	customers *customerIndex
+	// createdVendors are the vendors an import of expenses created.
+	createdVendors []string
 }
 
 // readRequest reads the multipart form: "business", "kind" (customers, items),
@@ -281,6 +283,9 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 	cols := []string{"id", label}
 	for _, f := range spec.same {
 		cols = append(cols, f.field)
+		for _, w := range f.with {
+			cols = append(cols, w.field)
+		}
 	}
 	var all []dbx.NullStringMap
 	q := app.DB().Select(cols...).From(spec.collection).Where(dbx.HashExp{"business": business})
@@ -299,7 +304,7 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 		r := &dbRecord{ID: row["id"].String, Name: row[label].String}
 		for i, f := range spec.same {
 			// The first record of a key is the one its rows match.
-			if k := f.key(row[f.field].String); k != "" && ex.index[i][k] == nil {
+			if k := f.keyOf(func(field string) string { return row[field].String }); k != "" && ex.index[i][k] == nil {
 				ex.index[i][k] = r
 			}
 		}
@@ -310,14 +315,66 @@ func loadExisting(app core.App, spec *kindSpec, business string) (*existing, err
 // match is the record the row's values already are, and by which field.
 func (ex *existing) match(v map[string]any) (*dbRecord, string) {
 	for i, f := range ex.spec.same {
-		s, _ := v[f.field].(string)
-		if k := f.key(s); k != "" {
+		if k := f.keyOf(func(field string) string { s, _ := v[field].(string); return s }); k != "" {
 			if r := ex.index[i][k]; r != nil {
 				return r, f.field
 			}
 		}
 	}
 	return nil, ""
+}
+
+// keyOf is the key a record or a row is matched on by f: its field's
+// key and those of the fields with it; "" when the field's is empty.
+func (f sameField) keyOf(value func(field string) string) string {
+	k := f.key(value(f.field))
+	if k == "" {
+		return ""
+	}
+	for _, w := range f.with {
+		k += "\x00" + w.key(value(w.field))
+	}
+	return k
+}
+
+// decision is a row decided: its values and problems, or skipped, or
+// merged into the first row of its group.
+type decision struct {
+	values          map[string]any
+	problems        []Problem
+	skipped, merged bool
+}
+
+// decideAll decides every row not skipped; for a kind whose rows group
+// into one record (an expense's VAT lines) a row is merged into the
+// first of its group, which takes its problems too.
+func decideAll(req *request, currency string) []decision {
+	out := make([]decision, len(req.rows))
+	first := map[string]int{}
+	for i, row := range req.rows {
+		if req.skip[row.n] {
+			out[i].skipped = true
+			continue
+		}
+		v, p := req.spec.decide(req.mapping, row.n, req.cells(row), currency)
+		out[i] = decision{values: v, problems: p}
+		if req.spec.groupKey == nil {
+			continue
+		}
+		k := req.spec.groupKey(v)
+		if k == "" {
+			continue
+		}
+		j, seen := first[k]
+		if !seen {
+			first[k] = i
+			continue
+		}
+		req.spec.merge(out[j].values, v)
+		out[j].problems = append(out[j].problems, p...)
+		out[i].merged = true
+	}
+	return out
 }
 
 // defaultCurrency is the business's currency for new records.
@@ -352,13 +409,18 @@ func apply(app core.App, req *request) (*outcome, error) {
 			}
 		}
 	}
+	decided := decideAll(req, currency)
 	for i, row := range req.rows {
 		req.step(i)
-		if req.skip[row.n] {
+		d := decided[i]
+		if d.skipped {
 			out.Skipped++
 			continue
 		}
-		values, problems := req.spec.decide(req.mapping, row.n, req.cells(row), currency)
+		if d.merged {
+			continue
+		}
+		values, problems := d.values, d.problems
 		if len(problems) > 0 {
 			fail(problems)
 			continue
@@ -528,6 +590,7 @@ func (s *service) runRoute(e *core.RequestEvent) error {
 		claim.Set("failed_count", out.Failed)
 		claim.Set(migrations.FieldImportCreated, orEmpty(out.createdIDs))
 		claim.Set(migrations.FieldImportPrevious, orEmpty(out.previous))
+		claim.Set(migrations.FieldImportCreatedVendors, orEmpty(req.createdVendors))
 		return tx.Save(claim)
 	})
 	if err != nil {

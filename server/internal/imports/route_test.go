@@ -322,7 +322,7 @@ func must[T any](v T, err error) T {
 }
 
 // Two runs of the same file at once import it once, for each kind (customers,
-// items, open invoices, vendors); the others are told it is already imported.
+// items, open invoices, vendors, expenses); the others are told it is already imported.
 func TestRaceSameFile(t *testing.T) {
 	files := map[string]struct {
 		collection string
@@ -335,6 +335,9 @@ func TestRaceSameFile(t *testing.T) {
 			return fmt.Sprintf("RACE-%d,Acme Ltd,2026-03-01,%d.00", i, i+10)
 		}},
 		migrations.ImportVendors: {migrations.VendorsCollection, "Name,IBAN", func(i int) string { return fmt.Sprintf("Race vendor %d,", i) }},
+		migrations.ImportExpenses: {migrations.ExpensesCollection, "Vendor,Reference,Date,Total,Tax Rate", func(i int) string {
+			return fmt.Sprintf("Race vendor %d,R-%d,2026-03-01,%d.19,19", i%7, i, i+1)
+		}},
 	}
 	for kind, f := range files {
 		t.Run(kind, func(t *testing.T) {

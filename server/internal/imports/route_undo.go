@@ -108,14 +108,20 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 	if err := json.Unmarshal([]byte(imp.GetString(migrations.FieldImportPrevious)), &previous); err != nil {
 		return e.InternalServerError("", err)
 	}
+	var vendors []string
+	if raw := imp.GetString(migrations.FieldImportCreatedVendors); raw != "" {
+		if err := json.Unmarshal([]byte(raw), &vendors); err != nil {
+			return e.InternalServerError("", err)
+		}
+	}
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		for i := len(previous) - 1; i >= 0; i-- {
 			rec, err := tx.FindRecordById(spec.collection, previous[i].ID)
 			if err != nil {
 				continue // deleted since: nothing to restore
 			}
-			if spec.update != nil {
-				if err := undoInvoiceUpdate(tx, imp, rec, previous[i]); err != nil {
+			if spec.undoUpdate != nil {
+				if err := spec.undoUpdate(tx, imp, rec, previous[i]); err != nil {
 					return err
 				}
 				continue
@@ -132,8 +138,8 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 			if err != nil {
 				continue // deleted since
 			}
-			if spec.write != nil {
-				if err := undoInvoice(tx, imp, rec); err != nil {
+			if spec.undoCreate != nil {
+				if err := spec.undoCreate(tx, imp, rec); err != nil {
 					return err
 				}
 				continue
@@ -146,6 +152,9 @@ func (s *service) undoRoute(e *core.RequestEvent) error {
 			if err := tx.Delete(rec); err != nil {
 				return errInUse
 			}
+		}
+		if err := undoCreatedVendors(tx, vendors); err != nil {
+			return err
 		}
 		imp.Set("status", migrations.ImportUndone)
 		imp.Set("undone_at", s.now().UTC())
