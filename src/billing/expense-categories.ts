@@ -1,27 +1,33 @@
-import type { MessageKey, Translate } from '@/lib/i18n'
+import { queryOptions } from '@tanstack/react-query'
+import { loadPb } from '@/lib/pocketbase/instance'
 
 /** The most categories a business keeps, and the longest name (the server's limits). */
 export const CATEGORIES_MAX = 30
 export const CATEGORY_NAME_MAX = 60
 
-/** The categories a business starts with, in the interface's language. */
-export const DEFAULT_CATEGORY_KEYS: readonly MessageKey[] = [
-  'expenses.category.rent',
-  'expenses.category.travel',
-  'expenses.category.software',
-  'expenses.category.office',
-  'expenses.category.meals',
-  'expenses.category.phone',
-  'expenses.category.insurance',
-  'expenses.category.fees',
-  'expenses.category.goods',
-  'expenses.category.other',
-]
-
-/** The business's categories: its own list, or the default one when it has none. */
-export function expenseCategories(saved: readonly string[] | null | undefined, t: Translate) {
-  return saved?.length ? [...saved] : DEFAULT_CATEGORY_KEYS.map((k) => t(k))
+/** The business's categories as the server keeps them (GET /api/folio/expenses/categories). */
+export interface ExpenseCategories {
+  /** Its own list, or while it has none the default one in its document language. */
+  categories: string[]
+  /** The list is the default one. */
+  default: boolean
 }
+
+export const expenseCategoriesKey = (business: string) => ['expense-categories', business] as const
+
+/**
+ * The business's expense categories. The default list comes from the server in the business's
+ * document language, so every member picks the same names whatever their interface's language
+ * (a report by category adds up "Rent" and "Miete" apart), and the words are kept once.
+ */
+export const expenseCategoriesQuery = (business: string) =>
+  queryOptions({
+    queryKey: expenseCategoriesKey(business),
+    queryFn: async (): Promise<ExpenseCategories> =>
+      (await loadPb()).send<ExpenseCategories>('/api/folio/expenses/categories', {
+        query: { business },
+      }),
+  })
 
 /** What is wrong with a typed list of categories, per name (by index) and for the whole list. */
 export interface CategoryProblems {

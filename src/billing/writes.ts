@@ -6,6 +6,7 @@ import { defineWrite, type WriteContext } from '@/lib/writes'
 import { refreshMemberships } from '@/lib/business'
 import { computeTotals } from './money/totals'
 import { dashboardKey, recordKeys, sellerKey } from './queries'
+import { expenseCategoriesKey } from './expense-categories'
 import { deriveInvoiceStatus } from './status'
 import type { AnyRecord, Collection, InvoiceStatus, LineItem } from './types'
 
@@ -321,6 +322,9 @@ export const writes = {
     },
     settled: (qc, vars: SettingsUpdate) => {
       void qc.invalidateQueries({ queryKey: sellerKey(vars.business || vars.userId || '') })
+      // The categories, or the default ones in the document's language.
+      if ('expense_categories' in vars.body || 'document_language' in vars.body)
+        void qc.invalidateQueries({ queryKey: expenseCategoriesKey(vars.business || '') })
       // The switcher shows the business's name, and the 2FA gate its rule, from the memberships.
       if ('company_name' in vars.body || 'require_mfa' in vars.body) void refreshMemberships()
     },

@@ -17,7 +17,7 @@ import { useBusinessId } from '@/lib/business'
 import { useRole } from '@/lib/roles'
 import { selectUser } from '@machines/auth/selectors'
 import { ExpenseForm } from './components/ExpenseForm'
-import { expenseCategories } from '@/billing/expense-categories'
+import { expenseCategoriesQuery } from '@/billing/expense-categories'
 import { vendorsQuery } from './data/queries'
 import { toExpenseBody, toExpenseInput } from './data/schema'
 import { handedReceipt, releaseHandedReceipt } from './data/receipt-handoff'
@@ -34,6 +34,7 @@ export default function ExpenseFormPage() {
   const business = useBusinessId()
   const seller = useQuery({ ...sellerQuery(business), enabled: !!business })
   const vendors = useQuery(vendorsQuery())
+  const categories = useQuery({ ...expenseCategoriesQuery(business), enabled: !!business })
   const existing = useQuery({
     ...recordQuery<Expense>('expenses', id ?? ''),
     enabled: !!id,
@@ -71,7 +72,7 @@ export default function ExpenseFormPage() {
         key={expense?.id ?? 'new'}
         initial={toExpenseInput(expense ?? {}, defaults)}
         vendors={vendors.data ?? []}
-        categories={expenseCategories(seller.data?.expense_categories, t)}
+        categories={categories.data?.categories ?? []}
         savedReceipt={typeof expense?.receipt === 'string' ? expense.receipt : undefined}
         draftKey={user ? `${user.id}:expenses:${id ?? 'new'}` : null}
         submitLabel={editing ? t('expenses.form.saveChanges') : t('expenses.form.add')}

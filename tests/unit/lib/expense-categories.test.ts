@@ -1,17 +1,21 @@
-// The business's expense categories: its own list or the default one, and what the settings
+// The business's expense categories as the server keeps them, and what the settings
 // editor refuses before sending (the server's limits: 30 names of at most 60 characters).
-import { describe, expect, it } from 'vitest'
-import { checkCategories, expenseCategories } from '@/billing/expense-categories'
-import { t } from '@/lib/i18n'
+import { describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
 
-describe('expenseCategories', () => {
-  it('is the business list when it has one, the default list otherwise', () => {
-    expect(expenseCategories(['Fuel', 'Tools'], t)).toEqual(['Fuel', 'Tools'])
-    const defaults = expenseCategories(null, t)
-    expect(defaults).toHaveLength(10)
-    expect(defaults[0]).toBe('Rent')
-    expect(defaults).toContain('Phone and internet')
-    expect(expenseCategories([], t)).toEqual(defaults)
+const send = vi.fn<(path: string, options: { query: Record<string, string> }) => Promise<unknown>>()
+vi.mock('@/lib/pocketbase/instance', () => ({ loadPb: async () => ({ send }) }))
+
+const { checkCategories, expenseCategoriesQuery } = await import('@/billing/expense-categories')
+
+describe('expenseCategoriesQuery', () => {
+  it("asks the server for the business's list (the default one in its document language)", async () => {
+    send.mockResolvedValue({ categories: ['Miete', 'Reisekosten'], default: true })
+    const got = await new QueryClient().fetchQuery(expenseCategoriesQuery('b1'))
+    expect(send).toHaveBeenCalledWith('/api/folio/expenses/categories', {
+      query: { business: 'b1' },
+    })
+    expect(got).toEqual({ categories: ['Miete', 'Reisekosten'], default: true })
   })
 })
 

@@ -8,7 +8,11 @@ import { RoleNote } from '@/components/ui/role-note'
 import { sellerQuery } from '@/billing/queries'
 import { save } from '@/billing/save'
 import { writes } from '@/billing/writes'
-import { CATEGORIES_MAX, checkCategories, expenseCategories } from '@/billing/expense-categories'
+import {
+  CATEGORIES_MAX,
+  checkCategories,
+  expenseCategoriesQuery,
+} from '@/billing/expense-categories'
 import { useBusiness } from '@/lib/business'
 import { useT } from '@/lib/i18n'
 import { useRole } from '@/lib/roles'
@@ -23,8 +27,9 @@ export function ExpenseCategoriesSection() {
   const { current } = useBusiness()
   const role = useRole()
   const settings = useQuery({ ...sellerQuery(current ?? ''), enabled: !!current })
+  const categories = useQuery({ ...expenseCategoriesQuery(current ?? ''), enabled: !!current })
   const id = useId()
-  if (!current || !settings.data) return null
+  if (!current || !settings.data || !categories.data) return null
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
       <div>
@@ -39,12 +44,12 @@ export function ExpenseCategoriesSection() {
         <CategoriesEditor
           key={settings.data.updated}
           business={current}
-          initial={expenseCategories(settings.data.expense_categories, t)}
+          initial={categories.data.categories}
         />
       ) : (
         <>
           <p className="text-sm">
-            <bdi>{expenseCategories(settings.data.expense_categories, t).join(', ')}</bdi>
+            <bdi>{categories.data.categories.join(', ')}</bdi>
           </p>
           <RoleNote only="expenses.settings.only" />
         </>
