@@ -22,20 +22,24 @@ const (
 	msgDoctype       = "This XML declares a document type or entities, which e-invoices never do, so it was not read."
 	msgUnknownFormat = "This XML is not an e-invoice Folio reads (XRechnung or Peppol UBL, or CII as in XRechnung and Factur-X/ZUGFeRD)."
 	msgPDFUnreadable = "This PDF can't be read."
+	msgPDFTooLarge   = "This PDF unpacks to far more data than an e-invoice needs (over 40 MB, or an attached XML over 10 MB), so it was not read."
+	msgPDFTooComplex = "This PDF has far more objects, or deeper nesting, than an e-invoice needs, so it was not read."
 	msgPDFNoInvoice  = "This PDF has no e-invoice inside (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml attached). Ask the sender for the XML file or a Factur-X/ZUGFeRD PDF."
 )
 
 // Messages maps each code of this package to its English sentence: one
 // code, one sentence.
 var Messages = map[string]string{
-	"folio_inbound_file_missing":   msgFileMissing,
-	"folio_inbound_credit_note":    msgCreditNote,
-	"folio_inbound_file_too_large": msgFileTooLarge,
-	"folio_inbound_not_xml":        msgNotXML,
-	"folio_inbound_doctype":        msgDoctype,
-	"folio_inbound_unknown_format": msgUnknownFormat,
-	"folio_inbound_pdf_unreadable": msgPDFUnreadable,
-	"folio_inbound_pdf_no_invoice": msgPDFNoInvoice,
+	"folio_inbound_file_missing":    msgFileMissing,
+	"folio_inbound_credit_note":     msgCreditNote,
+	"folio_inbound_file_too_large":  msgFileTooLarge,
+	"folio_inbound_not_xml":         msgNotXML,
+	"folio_inbound_doctype":         msgDoctype,
+	"folio_inbound_unknown_format":  msgUnknownFormat,
+	"folio_inbound_pdf_unreadable":  msgPDFUnreadable,
+	"folio_inbound_pdf_no_invoice":  msgPDFNoInvoice,
+	"folio_inbound_pdf_too_large":   msgPDFTooLarge,
+	"folio_inbound_pdf_too_complex": msgPDFTooComplex,
 }
 
 // refuse is a refusal of this package (a file that can't be read).

@@ -44,6 +44,12 @@ func embeddedXML(data []byte) (xml []byte, err error) {
 			xml, err = nil, fmt.Errorf("%w: %v", errPDFUnreadable, r)
 		}
 	}()
+	switch err := checkPDF(data); {
+	case errors.Is(err, errPDFEncrypted):
+		return nil, errNoEmbedded
+	case err != nil:
+		return nil, err
+	}
 	conf := model.NewDefaultConfiguration()
 	conf.Cmd = model.EXTRACTATTACHMENTS
 	// Validation (relaxed) builds the name trees the attachments are in;

@@ -27,6 +27,10 @@ func Read(name string, data []byte) (Document, []Problem, error) {
 		switch {
 		case errors.Is(err, errNoEmbedded):
 			return Document{}, nil, refuse("folio_inbound_pdf_no_invoice", msgPDFNoInvoice)
+		case errors.Is(err, errPDFTooLarge):
+			return Document{}, nil, refuse("folio_inbound_pdf_too_large", msgPDFTooLarge)
+		case errors.Is(err, errPDFTooComplex):
+			return Document{}, nil, refuse("folio_inbound_pdf_too_complex", msgPDFTooComplex)
 		case err != nil:
 			return Document{}, nil, refuse("folio_inbound_pdf_unreadable", msgPDFUnreadable)
 		}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -244,6 +245,9 @@ func TestExpenseRouteRefusals(t *testing.T) {
 		"no-invoice.pdf":         {sample(t, "no-invoice.pdf"), 400, "folio_inbound_pdf_no_invoice"},
 		"peppol-credit-note.xml": {sample(t, "peppol-credit-note.xml"), 400, "folio_inbound_credit_note"},
 		"empty.xml":              {nil, 400, "folio_inbound_file_missing"},
+		// 1 GB of spaces attached as factur-x.xml, in a few KB.
+		"bomb.pdf": {attachedPDF(flateTimes(2), deflated(t, ' ', 1<<30, 2)), 400, "folio_inbound_pdf_too_large"},
+		"deep.pdf": {makePDF(pdfObject{dict: "<< /Deep " + strings.Repeat("[", 10_000) + strings.Repeat("]", 10_000) + " >>"}), 400, "folio_inbound_pdf_too_complex"},
 	}
 	for name, c := range cases {
 		for _, path := range []string{PathRead, PathExpense} {
