@@ -16,6 +16,7 @@ type node struct {
 	attrs        []xml.Attr
 	text         string
 	kids         []*node
+	buf          []byte // text as it is read (joined at the end tag)
 }
 
 // The limits of a tree: an EN 16931 invoice is a few levels deep and has
@@ -79,11 +80,15 @@ func parseTree(data []byte) (*node, error) {
 			}
 			stack = append(stack, n)
 		case xml.EndElement:
+			n := stack[len(stack)-1]
+			n.text, n.buf = string(n.buf), nil
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
 			if len(stack) > 0 {
+				// Appended, not joined as strings: text cut by a
+				// million comments would be copied a million times.
 				n := stack[len(stack)-1]
-				n.text += string(t)
+				n.buf = append(n.buf, t...)
 			} else if len(bytes.TrimSpace(t)) > 0 {
 				return nil, errNotXML
 			}
