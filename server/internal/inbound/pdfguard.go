@@ -99,7 +99,7 @@ func checkPDF(data []byte) error {
 // delimited says whether data[i] starts a token (the byte before it is
 // white space or a delimiter).
 func delimited(data []byte, i int) bool {
-	return i == 0 || isPDFSpace(data[i-1]) || bytes.IndexByte([]byte("()<>[]{}/%"), data[i-1]) >= 0
+	return i == 0 || isPDFSpace(data[i-1]) || isPDFDelimiter(data[i-1])
 }
 
 // keywordAt says whether the keyword kw stands at data[i] (followed by
@@ -109,7 +109,11 @@ func keywordAt(data []byte, i int, kw string) bool {
 		return false
 	}
 	j := i + len(kw)
-	return j == len(data) || isPDFSpace(data[j]) || bytes.IndexByte([]byte("()<>[]{}/%"), data[j]) >= 0
+	return j == len(data) || isPDFSpace(data[j]) || isPDFDelimiter(data[j])
+}
+
+func isPDFDelimiter(c byte) bool {
+	return bytes.IndexByte([]byte("()<>[]{}/%"), c) >= 0
 }
 
 func isPDFSpace(c byte) bool {
