@@ -47,6 +47,7 @@ export const articles = [
       'help.articles.import.p5',
       'help.articles.import.p6',
       'help.articles.import.p7',
+      'help.articles.import.p8',
     ],
   },
   {

@@ -39,6 +39,7 @@ const SHOWN: Record<Kind, readonly string[]> = {
   vendors: ['name', 'vat_id', 'iban', 'country'],
   items: ['name', 'sku', 'unit', 'tax_rate'],
   invoices: ['number', 'customer', 'issue_date', 'due_date'],
+  expenses: ['date', 'vendor_name', 'number', 'description'],
 }
 
 /** Where the result links, and what the link says. */
@@ -47,6 +48,7 @@ const RESULT = {
   vendors: { href: paths.vendors, label: 'imports.result.vendors' },
   items: { href: paths.items, label: 'imports.result.items' },
   invoices: { href: paths.invoices, label: 'imports.result.invoices' },
+  expenses: { href: paths.expenses, label: 'imports.result.expenses' },
 } as const
 
 /**
@@ -233,6 +235,7 @@ export default function ImportPage() {
         <option value="vendors">{t('imports.kind.vendors')}</option>
         <option value="items">{t('imports.kind.items')}</option>
         <option value="invoices">{t('imports.kind.invoices')}</option>
+        <option value="expenses">{t('imports.kind.expenses')}</option>
       </SelectField>
       <FileInput
         label={t('imports.file.label')}

@@ -48,7 +48,7 @@ export interface RunResult extends Outcome {
 export type Fixes = Record<number, Record<string, string>>
 
 export type DuplicateChoice = 'skip' | 'update' | 'new'
-export type Kind = 'customers' | 'vendors' | 'items' | 'invoices'
+export type Kind = 'customers' | 'vendors' | 'items' | 'invoices' | 'expenses'
 export type Mode = 'all' | 'rows'
 
 /**

@@ -41,6 +41,31 @@ describe('import problems', () => {
     ).toBe('Row 7: there is no customer named Nobody. Import or add the customer first.')
   })
 
+  it("says an imported receipt's VAT line problem with its row and rate", () => {
+    expect(
+      problemText(
+        {
+          row: 7,
+          field: 'vat_lines',
+          code: 'folio_expense_vat_mismatch',
+          params: { line: 2, rate: 19, amount: '38.00 EUR' },
+        },
+        t,
+      ),
+    ).toBe("Row 7: the VAT doesn't match the amount at 19 % (at this rate it is 38.00 EUR).")
+    expect(
+      problemText(
+        {
+          row: 3,
+          field: 'vat_lines',
+          code: 'folio_expense_rate_twice',
+          params: { line: 2, rate: 7 },
+        },
+        t,
+      ),
+    ).toBe('Row 3: this receipt already has a row at 7 % VAT. Put each rate on one row.')
+  })
+
   it('says why an open invoice imported again is not updated', () => {
     expect(
       problemText(
