@@ -47,6 +47,9 @@ var paymentStates = map[string]string{
 	"unpaid": migrations.ExpenseUnpaid, "offen": migrations.ExpenseUnpaid, "open": migrations.ExpenseUnpaid,
 	"unbezahlt": migrations.ExpenseUnpaid, "no": migrations.ExpenseUnpaid, "nein": migrations.ExpenseUnpaid,
 	"impaye": migrations.ExpenseUnpaid, "pendiente": migrations.ExpenseUnpaid, "غيرمدفوع": migrations.ExpenseUnpaid,
+	// sevDesk's states of a receipt not paid in full.
+	"uberfallig": migrations.ExpenseUnpaid, "overdue": migrations.ExpenseUnpaid, "teilbezahlt": migrations.ExpenseUnpaid,
+	"teilweisebezahlt": migrations.ExpenseUnpaid, "partiallypaid": migrations.ExpenseUnpaid,
 }
 
 // lineRowsKey holds, in an expense's values, the file row of each of its
