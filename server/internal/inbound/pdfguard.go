@@ -6,6 +6,7 @@ import (
 	"compress/zlib"
 	"errors"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 
@@ -38,7 +39,7 @@ var (
 var (
 	reFilter    = regexp.MustCompile(`/Filter\s*(/[^\s/\[\]<>()%]+|\[[^\]]*\])`)
 	reName      = regexp.MustCompile(`/([^\s/\[\]<>()%]+)`)
-	reLength    = regexp.MustCompile(`/Length\s+(\d+)(\s+\d+\s+R)?`)
+	reLength    = regexp.MustCompile(`/Length\s+(\d+)(\s+(\d+)\s+R)?`)
 	reType      = regexp.MustCompile(`/Type\s*/([A-Za-z]+)`)
 	reCount     = regexp.MustCompile(`/(?:N|Size)\s+(\d+)`)
 	reW         = regexp.MustCompile(`/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]`)
@@ -135,6 +136,12 @@ func (g *pdfGuard) stream(dict, data []byte, start int) (int, error) {
 	end := -1
 	if m := reLength.FindSubmatch(dict); m != nil {
 		n, err := strconv.ParseInt(string(m[1]), 10, 64)
+		if len(m[2]) > 0 && err == nil {
+			// pdfcpu makes a buffer of the length it finds there.
+			if ind := indirectInt(data, m[1], m[3]); ind > int64(len(data)) {
+				return 0, errPDFTooLarge
+			}
+		}
 		switch {
 		case err != nil || (len(m[2]) == 0 && n > int64(len(data))):
 			// pdfcpu would make a buffer of that length.
@@ -205,6 +212,24 @@ func (g *pdfGuard) stream(dict, data []byte, start int) (int, error) {
 		}
 	}
 	return end, nil
+}
+
+// indirectInt is the integer written as object nr gen in data, -1 if
+// there is none (or it is in an object stream).
+func indirectInt(data, nr, gen []byte) int64 {
+	re, err := regexp.Compile(`(?:^|[^0-9])` + string(nr) + `\s+` + string(gen) + `\s+obj\s*(\d+)\s*endobj`)
+	if err != nil {
+		return -1
+	}
+	m := re.FindSubmatch(data)
+	if m == nil {
+		return -1
+	}
+	n, err := strconv.ParseInt(string(m[1]), 10, 64)
+	if err != nil {
+		return math.MaxInt64
+	}
+	return n
 }
 
 func atoi(b []byte) int {

@@ -132,7 +132,8 @@ func hostilePDFs(t testing.TB) map[string][]byte {
 			pdfObject{dict: "<< /Type /Catalog /Pages 2 0 R >>"},
 			pdfObject{dict: " /Type /XRef /Size 1000000000 /W [1 1 1] /Root 1 0 R" + flateTimes(1), stream: deflated(t, 0, 1<<20, 1)},
 		),
-		"length past the end": []byte("%PDF-1.7\n1 0 obj\n<< /Length 4000000000 >>\nstream\nxx\nendstream\nendobj\n"),
+		"length past the end":          []byte("%PDF-1.7\n1 0 obj\n<< /Length 4000000000 >>\nstream\nxx\nendstream\nendobj\n"),
+		"indirect length past the end": []byte("%PDF-1.7\n1 0 obj\n<< /Length 2 0 R >>\nstream\nxx\nendstream\nendobj\n2 0 obj 4000000000 endobj\n"),
 	}
 }
 
@@ -146,6 +147,7 @@ var hostileCodes = map[string]string{
 	"many objects":                   "folio_inbound_pdf_too_complex",
 	"xref stream of 1e9 objects":     "folio_inbound_pdf_too_complex",
 	"length past the end":            "folio_inbound_pdf_too_large",
+	"indirect length past the end":   "folio_inbound_pdf_too_large",
 }
 
 // TestReadHostilePDF: each hostile PDF is refused with its code before
