@@ -40,10 +40,7 @@ var oneLine = []map[string]any{{"description": "Consulting", "quantity": 1, "uni
 func buildFixture(app *tests.TestApp) error {
 	team.BindWithClock(app, testapp.Clock)
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Carol); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Carol); err != nil {
 		return err
 	}
 	save := func(collection, id string, fields map[string]any) error {

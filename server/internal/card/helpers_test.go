@@ -57,10 +57,7 @@ var oneLine = []map[string]any{{"description": "Consulting", "quantity": 1, "uni
 func buildFixture(app *tests.TestApp) error {
 	team.BindWithClock(app, testapp.Clock)
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob, testapp.Carol); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Bob, testapp.Carol); err != nil {
 		return err
 	}
 	for _, b := range []struct{ owner, token string }{{alice, tokInvoice}, {bob, tokBob}} {

@@ -49,10 +49,7 @@ const pdf = "%PDF-1.7\n% issued copy\n%%EOF\n"
 // has a name, and her team (an admin, a member, an accountant).
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Bob); err != nil {
 		return err
 	}
 	var err error

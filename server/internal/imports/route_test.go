@@ -28,10 +28,7 @@ var alice = testapp.Alice.ID
 func buildFixture(app *tests.TestApp) error {
 	team.BindWithClock(app, testapp.Clock)
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Carol); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Carol); err != nil {
 		return err
 	}
 	col, err := app.FindCollectionByNameOrId(migrations.CustomersCollection)

@@ -57,10 +57,7 @@ func factory(t testing.TB) *tests.TestApp {
 // made yet. "Now" is testapp.FixedNow, 2026-03-15 10:00 UTC.
 func buildFixture(app *tests.TestApp) error {
 	bindAll(app)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Bob); err != nil {
 		return err
 	}
 	b, err := app.FindRecordById(migrations.BusinessesCollection, alice)

@@ -64,10 +64,7 @@ func save(app core.App, collection, id string, fields map[string]any) error {
 
 func buildFixture(app *tests.TestApp) error {
 	billing.BindWithClock(app, testapp.Clock)
-	if err := testapp.AddUsers(app, testapp.Alice, testapp.Bob); err != nil {
-		return err
-	}
-	if err := testapp.AliceTeam(app); err != nil {
+	if err := testapp.AliceTeamAnd(app, testapp.Bob); err != nil {
 		return err
 	}
 	steps := []func() error{

@@ -79,6 +79,15 @@ const Password = "correct-horse-42"
 
 // AddUsers saves the users, verified and with Password, through whatever
 // hooks are bound on app. For fixture builders, which return errors.
+// AliceTeamAnd saves Alice with her team (AliceTeam) and the other users,
+// each with a business of their own: the usual world of a package's tests.
+func AliceTeamAnd(app core.App, others ...User) error {
+	if err := AddUsers(app, append([]User{Alice}, others...)...); err != nil {
+		return err
+	}
+	return AliceTeam(app)
+}
+
 func AddUsers(app core.App, users ...User) error {
 	for _, u := range users {
 		if _, err := addUser(app, u); err != nil {
