@@ -38,7 +38,7 @@ var serverFields = map[string][]string{
 		"customer", "number", "seq", "currency", "discount_percent", "subtotal_cents", "discount_cents",
 		"tax_cents", "total_cents", "tax_breakdown", migrations.FieldRefundedCents,
 		migrations.FieldVATExemptionCategory, migrations.FieldVATExemptionReason,
-		migrations.FieldCreditNoteSentAt,
+		migrations.FieldCreditNoteSentAt, migrations.FieldIssuedPDF,
 	},
 	migrations.RefundsCollection:  {"invoice", "customer", "currency"},
 	migrations.ExpensesCollection: {migrations.FieldNetCents, migrations.FieldVATCents, migrations.FieldTotalCents},

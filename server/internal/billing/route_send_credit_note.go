@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"folio/server/internal/refusal"
@@ -39,6 +40,12 @@ type CreditNoteSendResponse struct {
 // business's hourly limits like any mail, and stamps sent_at. A mail that
 // fails is a 500 and takes both back. The invoice it corrects records a
 // credit_note_sent event in its activity (taken back too on failure).
+//
+// The PDF of the first send is kept as the credit note's issued copy (the
+// protected issued_pdf, as on invoices). A credit note never changes, so
+// its copy never does either: later sends attach the kept copy, whatever
+// they upload, and may upload none (decideIssuedCopy with one unchanging
+// content).
 func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	missing := notFound("folio_credit_note_not_found", msgCreditNoteNotFound, nil)
 	cn, err := e.App.FindRecordById(migrations.CreditNotesCollection, e.Request.PathValue("id"))
@@ -52,12 +59,9 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("", err)
 	}
-	form, pdf, err := readSendRequest(e, creditNoteNoun)
+	form, upload, err := readSendRequest(e, creditNoteNoun)
 	if err != nil {
 		return err
-	}
-	if pdf == nil {
-		return refuse("pdf", "folio_invalid_pdf", msgInvalidPDF)
 	}
 
 	var msg *mailer.Message
@@ -65,6 +69,7 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 	var to string
 	var cc []string
 	var before any
+	var kept bool // this send stored the issued copy
 	now := s.now()
 	err = e.App.RunInTransaction(func(tx core.App) error {
 		rec, err := tx.FindRecordById(migrations.CreditNotesCollection, cn.Id)
@@ -108,6 +113,28 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 		message := firstNonEmpty(strings.TrimSpace(form.Message), words.CreditNoteMessage)
 		message = renderTemplate(strings.ReplaceAll(message, "{invoice}", invoiceNumber), values)
 
+		name := pdfFileName(rec.GetString("number"), "credit-note")
+		attach, keep := decideIssuedCopy(rec.GetString(migrations.FieldIssuedPDF) != "", "", "", upload != nil)
+		var pdf []byte
+		switch attach {
+		case attachKept:
+			if pdf, err = readIssuedCopy(tx, rec); err != nil {
+				return err
+			}
+		case attachUploaded:
+			pdf = upload
+		default:
+			return refuse("pdf", "folio_invalid_pdf", msgInvalidPDF)
+		}
+		if keep {
+			file, err := filesystem.NewFileFromBytes(pdf, name)
+			if err != nil {
+				return err
+			}
+			rec.Set(migrations.FieldIssuedPDF, file)
+			kept = true
+		}
+
 		before = rec.Get(migrations.FieldCreditNoteSentAt)
 		rec.Set(migrations.FieldCreditNoteSentAt, now)
 		if err := tx.Save(rec); err != nil {
@@ -126,7 +153,6 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 		cn = rec
 
 		settings := e.App.Settings()
-		name := pdfFileName(rec.GetString("number"), "credit-note")
 		msg = &mailer.Message{
 			From:        mail.Address{Name: settings.Meta.SenderName, Address: settings.Meta.SenderAddress},
 			To:          []mail.Address{{Name: customerNameFor(customer, to), Address: to}},
@@ -149,6 +175,10 @@ func (s *service) sendCreditNoteRoute(e *core.RequestEvent) error {
 		e.App.Logger().Error("send credit note mail", "id", cn.Id, "error", err)
 		(&preparedSend{event: event, counted: counted}).undo(e.App)
 		cn.Set(migrations.FieldCreditNoteSentAt, before)
+		if kept {
+			// Nothing was issued: the next send keeps its own PDF.
+			cn.Set(migrations.FieldIssuedPDF, nil)
+		}
 		if serr := e.App.Save(cn); serr != nil {
 			e.App.Logger().Error("restore sent_at after a failed send", "id", cn.Id, "error", serr)
 		}

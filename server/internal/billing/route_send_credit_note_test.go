@@ -1,13 +1,19 @@
 package billing
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"strings"
 	"testing"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
@@ -90,4 +96,108 @@ func TestSendCreditNoteRoute(t *testing.T) {
 			before: withCreditNote, body: map[string]any{"sent_at": "2026-03-15 10:00:00.000Z"}, status: 200, contains: []string{`"sent_at":""`}},
 	)
 	runAPICases(t, cases)
+}
+
+// A credit note keeps the PDF of its first send as its issued copy: later
+// sends attach it whatever they upload (or without an upload), a client
+// can't replace it, and only the business's members open it, with a file
+// token.
+func TestCreditNoteKeepsItsIssuedCopy(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	withCreditNote(t, app)
+	srv := testServer(t, app)
+	auth := testapp.Token(t, app, alice)
+
+	send := func(pdf []byte) []byte {
+		t.Helper()
+		app.TestMailer.Reset()
+		// One credit note is sent more often here than an hour allows.
+		if _, err := app.DB().Delete(migrations.MailSendsCollection, nil).Execute(); err != nil {
+			t.Fatal(err)
+		}
+		body, ct := multipartSend(t, nil, pdf, "x.pdf")
+		res := do(srv, http.MethodPost, sendURL("credit_notes", cnAlice), body, map[string]string{"Authorization": auth, "Content-Type": ct})
+		if res.Code != 200 {
+			t.Fatalf("send: %d %s", res.Code, res.Body)
+		}
+		for name, r := range app.TestMailer.LastMessage().Attachments {
+			if name != "CN-00001.pdf" {
+				t.Errorf("attached as %q", name)
+			}
+			b, _ := io.ReadAll(r)
+			return b
+		}
+		return nil
+	}
+	kept := func() (string, []byte) {
+		t.Helper()
+		cn := get(t, app, "credit_notes", cnAlice)
+		b, err := readIssuedCopy(app, cn)
+		if err != nil {
+			t.Fatalf("read the issued copy %q: %v", cn.GetString(migrations.FieldIssuedPDF), err)
+		}
+		return cn.GetString(migrations.FieldIssuedPDF), b
+	}
+
+	if got := send(pdfA); !bytes.Equal(got, pdfA) {
+		t.Fatalf("first send attached %q", got)
+	}
+	file, b := kept()
+	if !bytes.Equal(b, pdfA) {
+		t.Fatalf("issued copy = %q, want the first send's PDF", b)
+	}
+	if got := send(pdfB); !bytes.Equal(got, pdfA) {
+		t.Errorf("a send with another PDF attached %q, want the issued copy", got)
+	}
+	if got := send(nil); !bytes.Equal(got, pdfA) {
+		t.Errorf("a send without a PDF attached %q, want the issued copy", got)
+	}
+	if f, b := kept(); f != file || !bytes.Equal(b, pdfA) {
+		t.Errorf("the issued copy changed to %s (%q)", f, b)
+	}
+
+	// A client's upload of issued_pdf is dropped, as any server field.
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	part, err := w.CreatePart(textproto.MIMEHeader{"Content-Disposition": {`form-data; name="issued_pdf"; filename="y.pdf"`},
+		"Content-Type": {"application/pdf"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(pdfB)
+	w.Close()
+	res := do(srv, http.MethodPatch, "/api/collections/credit_notes/records/"+cnAlice, &buf,
+		map[string]string{"Authorization": auth, "Content-Type": w.FormDataContentType()})
+	if res.Code != 200 {
+		t.Errorf("patch: %d %s", res.Code, res.Body)
+	}
+	if f, b := kept(); f != file || !bytes.Equal(b, pdfA) {
+		t.Errorf("a client replaced the issued copy with %s (%q)", f, b)
+	}
+
+	// Protected: a guest and another business's member don't open it; a
+	// member does, with a file token.
+	fileToken := func(who string) string {
+		t.Helper()
+		res := do(srv, http.MethodPost, "/api/files/token", nil, map[string]string{"Authorization": testapp.Token(t, app, who)})
+		var out struct {
+			Token string `json:"token"`
+		}
+		if err := json.Unmarshal(res.Body.Bytes(), &out); err != nil || out.Token == "" {
+			t.Fatalf("file token: %d %s", res.Code, res.Body)
+		}
+		return out.Token
+	}
+	url := "/api/files/credit_notes/" + cnAlice + "/" + file
+	if res := do(srv, http.MethodGet, url, nil, nil); res.Code != 404 {
+		t.Errorf("guest download: %d", res.Code)
+	}
+	if res := do(srv, http.MethodGet, url+"?token="+fileToken(bob), nil, nil); res.Code != 404 {
+		t.Errorf("another business's download: %d", res.Code)
+	}
+	if res := do(srv, http.MethodGet, url+"?token="+fileToken(alice), nil, nil); res.Code != 200 || !bytes.Equal(res.Body.Bytes(), pdfA) {
+		t.Errorf("the owner's download: %d %q", res.Code, res.Body)
+	}
 }
