@@ -117,7 +117,7 @@ type expenseRow struct {
 type ledger struct {
 	books       Books
 	invoices    []invoiceRow
-	creditNotes []Invoice
+	creditNotes []invoiceRow
 	expenses    []expenseRow
 }
 
@@ -138,18 +138,17 @@ func readLedger(app core.App, businessID string, p Period) (ledger, error) {
 		return l, err
 	}
 
-	var notes []invoiceRow
-	if err := db.NewQuery(`SELECT id, number, issue_date, currency, COALESCE(tax_breakdown, '') AS tax_breakdown
+	if err := db.NewQuery(`SELECT id, number, issue_date, currency, COALESCE(tax_breakdown, '') AS tax_breakdown,
+		COALESCE(issued_pdf, '') AS issued_pdf
 		FROM ` + migrations.CreditNotesCollection + `
 		WHERE business = {:business} AND issue_date >= {:from} AND issue_date < {:after}
-		ORDER BY issue_date, seq`).Bind(bind).All(&notes); err != nil {
+		ORDER BY issue_date, seq`).Bind(bind).All(&l.creditNotes); err != nil {
 		return l, err
 	}
-	for _, r := range notes {
+	for _, r := range l.creditNotes {
 		cn := CreditNote{ID: r.ID, Number: r.Number, IssueDate: r.IssueDate, Currency: r.Currency}
 		_ = json.Unmarshal([]byte(r.Breakdown), &cn.Breakdown)
 		l.books.CreditNotes = append(l.books.CreditNotes, cn)
-		l.creditNotes = append(l.creditNotes, Invoice{ID: r.ID, Number: r.Number, IssueDate: r.IssueDate})
 	}
 
 	if err := db.NewQuery(`SELECT id, date, currency, COALESCE(category, '') AS category,

@@ -28,10 +28,10 @@ func safe(s string) string {
 func zipName(p Period) string { return "folio-" + p.From + "-" + p.To + ".zip" }
 
 // zip streams one zip of the period (from..to, or period and date): the
-// issued copies of its invoices, the expenses' receipts and received
-// e-invoices, the three reports as CSV, and a README.txt naming the
-// documents whose issued copy is not stored. Nothing is built in memory:
-// each file is copied from the storage into the answer.
+// issued copies of its invoices and credit notes, the expenses' receipts
+// and received e-invoices, the three reports as CSV, and a README.txt
+// naming the documents whose issued copy is not stored. Nothing is built
+// in memory: each file is copied from the storage into the answer.
 func (s *service) zip(e *core.RequestEvent) error {
 	r, err := s.read(e)
 	if err != nil {
@@ -85,25 +85,33 @@ func writeZip(app core.App, fsys *filesystem.System, out io.Writer, r request, l
 	}
 
 	var missing []string
-	invoices, err := app.FindCachedCollectionByNameOrId(migrations.InvoicesCollection)
-	if err != nil {
-		return err
-	}
+	// Every credit note is issued when saved; an invoice once sent.
+	var issued []invoiceRow
 	for _, inv := range l.invoices {
-		if !billing.Issued(inv.Status) {
-			continue
-		}
-		label := safe(inv.Number)
-		if label == "" {
-			label = inv.ID
-		}
-		if inv.IssuedPDF == "" || !copyStored(fsys, create, invoices.Id+"/"+inv.ID+"/"+inv.IssuedPDF, path.Join("invoices", label+".pdf")) {
-			missing = append(missing, inv.Number+" ("+day(inv.IssueDate)+")")
+		if billing.Issued(inv.Status) {
+			issued = append(issued, inv)
 		}
 	}
-	// Credit notes keep no issued copy.
-	for _, cn := range l.creditNotes {
-		missing = append(missing, cn.Number+" ("+day(cn.IssueDate)+")")
+	for _, docs := range []struct {
+		collection, folder string
+		rows               []invoiceRow
+	}{
+		{migrations.InvoicesCollection, "invoices", issued},
+		{migrations.CreditNotesCollection, "credit-notes", l.creditNotes},
+	} {
+		col, err := app.FindCachedCollectionByNameOrId(docs.collection)
+		if err != nil {
+			return err
+		}
+		for _, doc := range docs.rows {
+			label := safe(doc.Number)
+			if label == "" {
+				label = doc.ID
+			}
+			if doc.IssuedPDF == "" || !copyStored(fsys, create, col.Id+"/"+doc.ID+"/"+doc.IssuedPDF, path.Join(docs.folder, label+".pdf")) {
+				missing = append(missing, doc.Number+" ("+day(doc.IssueDate)+")")
+			}
+		}
 	}
 
 	if expenses, err := app.FindCachedCollectionByNameOrId(migrations.ExpensesCollection); err == nil {
