@@ -1,4 +1,4 @@
-import type { CreditNote, Invoice, Payment, TaxBreakdownRow } from './types'
+import type { CreditNote, Invoice, Payment, Quote, TaxBreakdownRow } from './types'
 
 /**
  * What an invoice's payments, credit notes and refunds leave on it: the twin of the server's
@@ -141,3 +141,14 @@ export function creditRateProblem(
 export function creditNoteText(cn: Pick<CreditNote, 'reason' | 'notes'>): string {
   return [cn.reason, cn.notes].filter((s) => s?.trim()).join('\n\n')
 }
+
+/**
+ * Whether sending a document needs a PDF made on this device. A credit note never changes, so the
+ * PDF its first send mailed is kept as its issued copy and the server attaches that copy to every
+ * later send (server/internal/billing/route_send_credit_note.go); making another would be wasted
+ * and ignored. A quote or invoice always sends one: the server keeps it when its content changed.
+ */
+export const sendMakesPdf = (
+  kind: 'quotes' | 'invoices' | 'credit_notes',
+  doc: Quote | Invoice | CreditNote,
+): boolean => kind !== 'credit_notes' || !(doc as CreditNote).issued_pdf

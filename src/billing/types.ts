@@ -192,6 +192,8 @@ export interface CreditNote extends BaseRecord {
   refunded_cents: number
   /** When it was last mailed to the customer ("" never; absent on older records). */
   sent_at?: string
+  /** The stored name of the PDF its first send mailed, its issued copy ("" none yet). */
+  issued_pdf?: string
   expand?: { customer?: Customer; invoice?: Invoice }
 }
 

@@ -7,11 +7,12 @@ import {
   creditRatesLeft,
   creditableCents,
   paidCents,
+  sendMakesPdf,
   settlement,
   type SettlementInput,
 } from '@/billing/credits'
 import { deriveInvoiceStatus } from '@/billing/status'
-import type { InvoiceStatus, TaxBreakdownRow } from '@/billing/types'
+import type { CreditNote, Invoice, InvoiceStatus, TaxBreakdownRow } from '@/billing/types'
 
 /** The settlement rule's cases, shared with the server's Go tests (decide_credit_test.go). */
 interface Vectors {
@@ -138,5 +139,20 @@ describe('canCredit', () => {
     expect(canCredit({ status: 'sent', total_cents: 100, credited_cents: 100 })).toBe(false)
     expect(canCredit({ status: 'draft', total_cents: 100, credited_cents: 0 })).toBe(false)
     expect(canCredit({ status: 'void', total_cents: 100, credited_cents: 0 })).toBe(false)
+  })
+})
+
+describe('sendMakesPdf', () => {
+  const note = (issued_pdf?: string) => ({ id: 'cn1', issued_pdf }) as CreditNote
+  it('makes the PDF for a credit note’s first send, which the server keeps as its issued copy', () => {
+    expect(sendMakesPdf('credit_notes', note())).toBe(true)
+    expect(sendMakesPdf('credit_notes', note(''))).toBe(true)
+  })
+  it('makes none once the credit note has its issued copy: the server attaches that one', () => {
+    expect(sendMakesPdf('credit_notes', note('cn_00001_a1b2c3.pdf'))).toBe(false)
+  })
+  it('always makes one for an invoice, whose copy follows its content', () => {
+    const inv = { id: 'i1', issued_pdf: 'inv_00001_a1b2c3.pdf' } as unknown as Invoice
+    expect(sendMakesPdf('invoices', inv)).toBe(true)
   })
 })

@@ -28,6 +28,7 @@ import { useAuthSelector } from '@/lib/auth-context'
 import { selectUser } from '@machines/auth/selectors'
 import { requestVerification } from '@/lib/pocketbase/verification'
 import { SEND_LIMITS } from '@/billing/send-limits'
+import { sendMakesPdf } from '@/billing/credits'
 
 const email = v.pipe(v.string(), v.trim(), v.email())
 
@@ -74,7 +75,8 @@ const PLACEHOLDERS = {
 /**
  * "Send": nothing is mailed before this dialog is confirmed. The mail is written from the
  * business's templates (placeholders filled by the server, which alone knows the new link);
- * the PDF is made on this device and attached, and the server keeps it as the issued copy.
+ * the PDF is made on this device and attached, and the server keeps it as the issued copy (a
+ * credit note keeps its first: later sends make none, see sendMakesPdf).
  */
 export function SendDialog({
   open,
@@ -143,27 +145,30 @@ export function SendDialog({
     }
     setBusy(true)
     try {
+      // A credit note sent before goes out with its issued copy, which the server keeps.
       let pdf: { blob: Blob; fileName: string } | null = null
-      try {
-        const { makeDocumentPdf } = await import('@/billing/document-pdf')
-        // What the customer receives is the document once sent: not a draft.
-        const withLogo = printableOf(await logoToken())
-        const made = await makeDocumentPdf(
-          { ...withLogo, status: withLogo.status === 'draft' ? 'sent' : withLogo.status },
-          'a4',
-          einvoice(),
-        )
-        if (made.missing.length) {
-          setFormError(t('documents.send.notEInvoice', { missing: made.missing.join(' ') }))
+      if (sendMakesPdf(kind, doc)) {
+        try {
+          const { makeDocumentPdf } = await import('@/billing/document-pdf')
+          // What the customer receives is the document once sent: not a draft.
+          const withLogo = printableOf(await logoToken())
+          const made = await makeDocumentPdf(
+            { ...withLogo, status: withLogo.status === 'draft' ? 'sent' : withLogo.status },
+            'a4',
+            einvoice(),
+          )
+          if (made.missing.length) {
+            setFormError(t('documents.send.notEInvoice', { missing: made.missing.join(' ') }))
+            return
+          }
+          pdf = made
+        } catch {
+          pdf = null
+        }
+        if (!pdf) {
+          setFormError(t('documents.send.pdfFailed'))
           return
         }
-        pdf = made
-      } catch {
-        pdf = null
-      }
-      if (!pdf) {
-        setFormError(t('documents.send.pdfFailed'))
-        return
       }
       const r = await save(writes.documentSend, {
         collection: kind,
@@ -172,8 +177,7 @@ export function SendDialog({
           ? t('documents.send.writeLabel', { number: doc.number })
           : t('documents.send.writeLabelDraft'),
         ...parsed.output,
-        pdf: pdf.blob,
-        pdfName: pdf.fileName,
+        ...(pdf ? { pdf: pdf.blob, pdfName: pdf.fileName } : {}),
       })
       if (!r.ok) {
         setErrors(r.fields)
