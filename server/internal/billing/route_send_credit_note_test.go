@@ -3,6 +3,7 @@ package billing
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"folio/server/internal/testapp"
@@ -199,5 +201,36 @@ func TestCreditNoteKeepsItsIssuedCopy(t *testing.T) {
 	}
 	if res := do(srv, http.MethodGet, url+"?token="+fileToken(alice), nil, nil); res.Code != 200 || !bytes.Equal(res.Body.Bytes(), pdfA) {
 		t.Errorf("the owner's download: %d %q", res.Code, res.Body)
+	}
+}
+
+// A send whose mail fails issued nothing: its PDF is not kept, so the
+// next send's PDF becomes the issued copy.
+func TestCreditNoteSendThatFailsKeepsNoCopy(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	withCreditNote(t, app)
+	srv := testServer(t, app)
+	auth := testapp.Token(t, app, alice)
+	down := app.OnMailerSend().BindFunc(func(*core.MailerEvent) error { return errors.New("the mail server is down") })
+
+	send := func(pdf []byte) int {
+		t.Helper()
+		body, ct := multipartSend(t, nil, pdf, "x.pdf")
+		return do(srv, http.MethodPost, sendURL("credit_notes", cnAlice), body, map[string]string{"Authorization": auth, "Content-Type": ct}).Code
+	}
+	if code := send(pdfA); code != 500 {
+		t.Fatalf("send with the mail down: %d, want 500", code)
+	}
+	if cn := get(t, app, "credit_notes", cnAlice); cn.GetString(migrations.FieldIssuedPDF) != "" || !cn.GetDateTime(migrations.FieldCreditNoteSentAt).IsZero() {
+		t.Errorf("after a failed send: issued %q, sent_at %v", cn.GetString(migrations.FieldIssuedPDF), cn.GetDateTime(migrations.FieldCreditNoteSentAt))
+	}
+	app.OnMailerSend().Unbind(down)
+	if code := send(pdfB); code != 200 {
+		t.Fatalf("send: %d", code)
+	}
+	if b, err := readIssuedCopy(app, get(t, app, "credit_notes", cnAlice)); err != nil || !bytes.Equal(b, pdfB) {
+		t.Errorf("issued copy = %q, %v; want the PDF of the send that went out", b, err)
 	}
 }
