@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { harness } from '../support/env'
 import { expect, signIn, test, waitForMail } from '../support/fixtures'
+import { readMails } from '../support/smtp-sink'
 import { fillLine, recordPayment, sendFromDialog } from '../support/billing'
 import { pdfText } from '../support/pdf'
 import { download, validate } from '../support/downloads'
@@ -84,6 +85,7 @@ test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (she
   const cnHeading = page.getByRole('heading', { name: /^Credit note CN-\d+$/, level: 1 })
   await expect(cnHeading).toBeVisible()
   const cnNumber = ((await cnHeading.textContent()) ?? '').replace('Credit note ', '')
+  const cnUrl = page.url()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   const send = page.getByRole('dialog', { name: /^Send credit note/ })
   await expect(send.getByLabel('Message')).toHaveValue(
@@ -96,6 +98,7 @@ test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (she
   const mail = await waitForMail(to, new RegExp(cnNumber))
   expect(mail.text).toContain(`correcting invoice ${depositNumber}`)
   expect(pdfText(mail)).toContain(`Credit note ${cnNumber}`)
+  const issuedCopy = mail.attachments.find((a) => a.contentType === 'application/pdf')?.base64
 
   await page.mouse.move(0, 0)
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 20_000 })
@@ -113,4 +116,32 @@ test('a quote, a 30 % deposit paid, the final invoice deducting it per rate (she
   await expect(
     page.getByRole('list', { name: 'Activity' }).getByText(`Credit note ${cnNumber} sent to ${to}`),
   ).toBeVisible()
+
+  // The mailed PDF is kept as the credit note's issued copy: sent again, the mail carries that
+  // same file, and the accountant's zip of the quarter holds it instead of naming it as missing.
+  await page.goto(cnUrl)
+  await expect(cnHeading).toBeVisible()
+  const mailsOf = () =>
+    readMails(h.mailFile).filter((m) => m.to.includes(to) && m.subject.includes(cnNumber))
+  const sentBefore = mailsOf().length
+  await page.getByRole('button', { name: 'Send again', exact: true }).click()
+  const again = page.getByRole('dialog', { name: /^Send credit note/ })
+  await again.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(again).toBeHidden({ timeout: 20_000 })
+  await expect.poll(() => mailsOf().length).toBe(sentBefore + 1)
+  const resent = mailsOf()
+    .at(-1)!
+    .attachments.find((a) => a.contentType === 'application/pdf')
+  expect(resent?.filename).toBe(`${cnNumber}.pdf`)
+  expect(resent?.base64).toBe(issuedCopy)
+
+  await page.goto(`/reports?period=quarter&date=${new Date().toISOString().slice(0, 10)}`)
+  const zip = await download(
+    page,
+    page.getByRole('button', { name: 'Download everything for the accountant (zip)' }),
+  )
+  const kept = execFileSync('unzip', ['-p', zip, `credit-notes/${cnNumber}.pdf`])
+  expect(kept.toString('base64')).toBe(issuedCopy)
+  const readme = execFileSync('unzip', ['-p', zip, 'README.txt'], { encoding: 'utf8' })
+  expect(readme).not.toContain(`- ${cnNumber} (`)
 })

@@ -256,7 +256,11 @@ test("the accountant downloads the quarter's zip", async ({ page, browser }) => 
       listing.includes(`invoices/${inv.number}.pdf`) || readme.includes(`- ${inv.number} (`),
       inv.number,
     ).toBe(true)
-  for (const n of notes) expect(readme).toContain(`- ${n.number} (`)
+  for (const n of notes)
+    expect(
+      listing.includes(`credit-notes/${n.number}.pdf`) || readme.includes(`- ${n.number} (`),
+      n.number,
+    ).toBe(true)
   const csv = execFileSync('unzip', ['-p', file, `vat-${from}-${to}.csv`], { encoding: 'utf8' })
   expect(csv.startsWith('\uFEFFCurrency,VAT rate (%),')).toBe(true)
   // Each report downloads as CSV (the server's, in the business's language) and as a PDF.
