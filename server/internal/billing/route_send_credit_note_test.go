@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"net/textproto"
 	"strings"
 	"testing"
@@ -100,17 +101,29 @@ func TestSendCreditNoteRoute(t *testing.T) {
 	runAPICases(t, cases)
 }
 
+// creditNoteSender is a test app with cnAlice to send, its server, alice's
+// token, and a send of cnAlice by alice with pdf (none when nil).
+func creditNoteSender(t *testing.T) (*tests.TestApp, http.Handler, string, func([]byte) *httptest.ResponseRecorder) {
+	t.Helper()
+	app := factory(t)
+	t.Cleanup(app.Cleanup)
+	withCreditNote(t, app)
+	srv := testServer(t, app)
+	auth := testapp.Token(t, app, alice)
+	return app, srv, auth, func(pdf []byte) *httptest.ResponseRecorder {
+		t.Helper()
+		body, ct := multipartSend(t, nil, pdf, "x.pdf")
+		return do(srv, http.MethodPost, sendURL("credit_notes", cnAlice), body, map[string]string{"Authorization": auth, "Content-Type": ct})
+	}
+}
+
 // A credit note keeps the PDF of its first send as its issued copy: later
 // sends attach it whatever they upload (or without an upload), a client
 // can't replace it, and only the business's members open it, with a file
 // token.
 func TestCreditNoteKeepsItsIssuedCopy(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	withCreditNote(t, app)
-	srv := testServer(t, app)
-	auth := testapp.Token(t, app, alice)
+	app, srv, auth, post := creditNoteSender(t)
 
 	send := func(pdf []byte) []byte {
 		t.Helper()
@@ -119,8 +132,7 @@ func TestCreditNoteKeepsItsIssuedCopy(t *testing.T) {
 		if _, err := app.DB().Delete(migrations.MailSendsCollection, nil).Execute(); err != nil {
 			t.Fatal(err)
 		}
-		body, ct := multipartSend(t, nil, pdf, "x.pdf")
-		res := do(srv, http.MethodPost, sendURL("credit_notes", cnAlice), body, map[string]string{"Authorization": auth, "Content-Type": ct})
+		res := post(pdf)
 		if res.Code != 200 {
 			t.Fatalf("send: %d %s", res.Code, res.Body)
 		}
@@ -208,18 +220,10 @@ func TestCreditNoteKeepsItsIssuedCopy(t *testing.T) {
 // next send's PDF becomes the issued copy.
 func TestCreditNoteSendThatFailsKeepsNoCopy(t *testing.T) {
 	t.Parallel()
-	app := factory(t)
-	defer app.Cleanup()
-	withCreditNote(t, app)
-	srv := testServer(t, app)
-	auth := testapp.Token(t, app, alice)
+	app, _, _, post := creditNoteSender(t)
 	down := app.OnMailerSend().BindFunc(func(*core.MailerEvent) error { return errors.New("the mail server is down") })
 
-	send := func(pdf []byte) int {
-		t.Helper()
-		body, ct := multipartSend(t, nil, pdf, "x.pdf")
-		return do(srv, http.MethodPost, sendURL("credit_notes", cnAlice), body, map[string]string{"Authorization": auth, "Content-Type": ct}).Code
-	}
+	send := func(pdf []byte) int { return post(pdf).Code }
 	if code := send(pdfA); code != 500 {
 		t.Fatalf("send with the mail down: %d, want 500", code)
 	}

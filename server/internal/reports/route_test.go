@@ -321,19 +321,8 @@ func zipListing(t *testing.T, body []byte) ([]string, map[string]string) {
 func TestAccountantsZip(t *testing.T) {
 	api := newAPI(t)
 	// invB was sent from Folio: its issued copy is stored.
-	inv, err := api.App.FindRecordById("invoices", invB)
-	if err != nil {
-		t.Fatal(err)
-	}
 	pdf := []byte("%PDF-1.4\nthe issued copy\n%%EOF\n")
-	file, err := filesystem.NewFileFromBytes(pdf, "issued.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv.Set(migrations.FieldIssuedPDF, file)
-	if err := api.App.Save(inv); err != nil {
-		t.Fatal(err)
-	}
+	storeIssuedCopy(t, api.App, "invoices", invB, pdf)
 
 	status, h, body := raw(t, api, testapp.AliceAccountant.ID, Path+"/zip?business="+alice+"&from=2026-01-01&to=2026-03-31")
 	if status != 200 || h.Get("Content-Type") != "application/zip" ||

@@ -5,29 +5,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"folio/server/internal/testapp"
 	"folio/server/migrations"
 )
 
+// storeIssuedCopy stores pdf as a document's issued copy, as its send does.
+func storeIssuedCopy(t *testing.T, app core.App, collection, id string, pdf []byte) {
+	t.Helper()
+	rec, err := app.FindRecordById(collection, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := filesystem.NewFileFromBytes(pdf, "issued.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set(migrations.FieldIssuedPDF, file)
+	if err := app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A credit note sent from Folio has its issued copy in the zip, beside the
 // invoices', and is no longer named in the README as missing.
 func TestZipHoldsACreditNotesIssuedCopy(t *testing.T) {
 	api := newAPI(t)
-	cn, err := api.App.FindRecordById(migrations.CreditNotesCollection, cnA)
-	if err != nil {
-		t.Fatal(err)
-	}
 	pdf := []byte("%PDF-1.4\nthe credit note as mailed\n%%EOF\n")
-	file, err := filesystem.NewFileFromBytes(pdf, "CN-00001.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cn.Set(migrations.FieldIssuedPDF, file)
-	if err := api.App.Save(cn); err != nil {
-		t.Fatal(err)
-	}
+	storeIssuedCopy(t, api.App, migrations.CreditNotesCollection, cnA, pdf)
 
 	status, _, body := raw(t, api, testapp.AliceAccountant.ID, Path+"/zip?business="+alice+"&from=2026-01-01&to=2026-03-31")
 	if status != 200 {
