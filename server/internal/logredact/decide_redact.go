@@ -4,8 +4,8 @@
 // URL, the referer and a "GET /path" message), keeps it for days, and
 // every backup holds it. Several of Folio's URLs carry a secret: the
 // public link of a document (/d/{token}, /api/folio/public/documents/
-// {token}/...), the one-time download tickets of the export and of the
-// backups, the tokens of the account mails' links (/verify-email?token=,
+// {token}/...), the one-time download tickets of the export, of the
+// backups and of the reports' zip, the tokens of the account mails' links (/verify-email?token=,
 // /reset-password?token=, /confirm-email-change?token=), a file token
 // (/api/files/...?token=) and an OAuth2 sign-in's code and state.
 //
@@ -31,6 +31,7 @@ var SecretPathPrefixes = []string{
 	"/api/folio/public/documents/", // its data, logo, PDF, accept, reject…
 	"/api/folio/export/",           // a data export's download ticket
 	"/api/folio/backups/download/", // a backup's download ticket
+	"/api/folio/reports/zip/",      // the accountant's zip's download ticket
 }
 
 // SecretParams are the query parameters whose value is a secret: the

@@ -20,6 +20,8 @@ func TestText(t *testing.T) {
 		{"export request keeps its path", "/api/folio/export", "/api/folio/export"},
 		{"backup ticket", "/api/folio/backups/download/" + tok, "/api/folio/backups/download/[redacted]"},
 		{"backup request keeps its path", "/api/folio/backups/download", "/api/folio/backups/download"},
+		{"reports zip ticket", "GET /api/folio/reports/zip/" + tok, "GET /api/folio/reports/zip/[redacted]"},
+		{"reports zip request keeps its query", "/api/folio/reports/zip?business=b1&from=2026-10-01", "/api/folio/reports/zip?business=b1&from=2026-10-01"},
 		{"verification link", "/verify-email?token=" + tok, "/verify-email?token=[redacted]"},
 		{"reset link", "https://f.example/reset-password?token=" + tok + "#x", "https://f.example/reset-password?token=[redacted]#x"},
 		{"email change link", "/confirm-email-change?lang=de&token=" + tok, "/confirm-email-change?lang=de&token=[redacted]"},

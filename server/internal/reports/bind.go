@@ -11,6 +11,8 @@
 //
 //	GET /api/folio/reports/{vat|profit|aging}?business=…&period=quarter&date=2026-10-01[&format=csv]
 //	GET /api/folio/reports/zip?business=…&from=2026-10-01&to=2026-12-31
+//	POST (same query) answers {url}: GET /api/folio/reports/zip/{ticket},
+//	a one-time URL the browser downloads without a token (package ticket)
 package reports
 
 import (
@@ -43,5 +45,7 @@ func bindWith(app core.App, now func() time.Time) {
 		routes.Signed(http.MethodGet, Path+"/profit", s.report(reportProfit)),
 		routes.Signed(http.MethodGet, Path+"/aging", s.report(reportAging)),
 		routes.Signed(http.MethodGet, Path+"/zip", s.zip),
+		routes.Signed(http.MethodPost, Path+"/zip", s.zipTicket),
+		routes.Open(http.MethodGet, Path+"/zip/{ticket}", s.zipDownload),
 	)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -30,18 +31,24 @@ type request struct {
 	words    words
 }
 
-// read checks the caller reads the business and the period is one: from..to
-// when either is given (the zip, the dashboard's period), else period and date.
+// read checks the caller reads the business and the period is one (see
+// requestOf).
 func (s *service) read(e *core.RequestEvent) (request, error) {
 	businessID := team.BusinessParam(e)
 	if err := team.Require(e, businessID, team.Read); err != nil {
 		return request{}, err
 	}
-	business, err := e.App.FindRecordById(migrations.BusinessesCollection, businessID)
+	return s.requestOf(e.App, businessID, e.Request.URL.Query())
+}
+
+// requestOf checks the period of q is one: from..to when either is given
+// (the zip, the dashboard's period), else period and date. The caller
+// checked who may read the business.
+func (s *service) requestOf(app core.App, businessID string, q url.Values) (request, error) {
+	business, err := app.FindRecordById(migrations.BusinessesCollection, businessID)
 	if err != nil {
 		return request{}, refusal.NothingHere()
 	}
-	q := e.Request.URL.Query()
 	today := schedule.Today(business.GetString(migrations.FieldTimeZone), s.now())
 	var p Period
 	var code string

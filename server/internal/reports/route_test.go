@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
@@ -18,6 +19,7 @@ import (
 	"folio/server/internal/billing"
 	"folio/server/internal/refusal/refusaltest"
 	"folio/server/internal/testapp"
+	"folio/server/internal/ticket"
 	"folio/server/migrations"
 )
 
@@ -415,5 +417,66 @@ func TestVATOfADepositPaidInPart(t *testing.T) {
 	rows := got.Report.Currencies[0].Rows
 	if r := rows[len(rows)-1]; r.Rate != 19 || r.CollectedNetCents != 8000+100000 || r.CollectedVATCents != 1520+19000 {
 		t.Errorf("19 %%: %+v", r)
+	}
+}
+
+// The browser downloads the zip with a plain GET: a POST checks the
+// request and answers a one-time URL that needs no token.
+func TestZipDownloadTicket(t *testing.T) {
+	api := newAPI(t)
+	ask := func(who, query string) (int, string) {
+		t.Helper()
+		status, body := api.Do(who, httptest.NewRequest(http.MethodPost, Path+"/zip?"+query, nil))
+		u, _ := body["url"].(string)
+		return status, u
+	}
+	quarter := "business=" + alice + "&period=quarter&date=2026-02-01"
+
+	status, u := ask(testapp.AliceAccountant.ID, quarter)
+	if status != 200 || !strings.HasPrefix(u, Path+"/zip/") {
+		t.Fatalf("ticket: %d %q", status, u)
+	}
+	status, h, body := raw(t, api, "", u)
+	if status != 200 || h.Get("Content-Type") != "application/zip" ||
+		h.Get("Content-Disposition") != `attachment; filename="folio-2026-01-01-2026-03-31.zip"` {
+		t.Fatalf("download: %d %v %s", status, h, body)
+	}
+	if names, _ := zipListing(t, body); !slices.Contains(names, "vat-2026-01-01-2026-03-31.csv") {
+		t.Errorf("zip holds %v", names)
+	}
+	if status, _, body := raw(t, api, "", u); status != 404 || !strings.Contains(string(body), `"folio_download_expired"`) {
+		t.Errorf("a used ticket: %d %s", status, body)
+	}
+
+	// Made three minutes ago: expired.
+	old, err := ticket.For(api.App).Issue(ticket.Ticket{Kind: zipTicketKind, UserID: alice,
+		Name: "business=" + alice + "&from=2026-01-01&to=2026-03-31"}, testapp.FixedNow.Add(-3*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, body := raw(t, api, "", Path+"/zip/"+old); status != 404 || !strings.Contains(string(body), `"folio_download_expired"`) {
+		t.Errorf("an expired ticket: %d %s", status, body)
+	}
+
+	// Another business's: Bob gets no ticket for Alice's books, and a
+	// ticket of Bob's naming them opens nothing.
+	if status, u := ask(bob, quarter); status != 404 || u != "" {
+		t.Errorf("Bob asked Alice's zip: %d %q", status, u)
+	}
+	forged, err := ticket.For(api.App).Issue(ticket.Ticket{Kind: zipTicketKind, UserID: bob,
+		Name: "business=" + alice + "&from=2026-01-01&to=2026-03-31"}, testapp.FixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, body := raw(t, api, "", Path+"/zip/"+forged); status != 404 || strings.Contains(string(body), "PK") {
+		t.Errorf("Bob's ticket for Alice's books: %d %s", status, body)
+	}
+	// An export's ticket is not a zip's; nobody gets a ticket unsigned.
+	export, _ := ticket.For(api.App).Issue(ticket.Ticket{Kind: "export", UserID: alice, Name: alice}, testapp.FixedNow)
+	if status, _, _ := raw(t, api, "", Path+"/zip/"+export); status != 404 {
+		t.Errorf("an export ticket opened the zip: %d", status)
+	}
+	if status, u := ask("", quarter); status != 401 || u != "" {
+		t.Errorf("a guest asked a ticket: %d %q", status, u)
 	}
 }

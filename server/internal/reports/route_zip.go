@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 
 	"folio/server/internal/billing"
+	"folio/server/internal/team"
+	"folio/server/internal/ticket"
 	"folio/server/migrations"
 )
 
@@ -27,16 +30,64 @@ func safe(s string) string {
 // zipName is the zip's file name: folio-2026-10-01-2026-12-31.zip.
 func zipName(p Period) string { return "folio-" + p.From + "-" + p.To + ".zip" }
 
-// zip streams one zip of the period (from..to, or period and date): the
-// issued copies of its invoices and credit notes, the expenses' receipts
-// and received e-invoices, the three reports as CSV, and a README.txt
-// naming the documents whose issued copy is not stored. Nothing is built
-// in memory: each file is copied from the storage into the answer.
+// zipTicketKind marks the download tickets of the zip.
+const zipTicketKind = "reports-zip"
+
+// zip streams the zip of the period asked (see sendZip) to a caller with
+// a token: for API clients.
 func (s *service) zip(e *core.RequestEvent) error {
 	r, err := s.read(e)
 	if err != nil {
 		return err
 	}
+	return sendZip(e, r)
+}
+
+// zipTicket checks the zip asked (business, from..to or period and date)
+// the way zip does, and answers {url}: a one-time URL (package ticket)
+// that the browser downloads with a plain GET, streamed to disk.
+func (s *service) zipTicket(e *core.RequestEvent) error {
+	r, err := s.read(e)
+	if err != nil {
+		return err
+	}
+	q := url.Values{"business": {r.business.Id}, "from": {r.period.From}, "to": {r.period.To}}
+	id, err := ticket.For(e.App).Issue(ticket.Ticket{Kind: zipTicketKind, UserID: e.Auth.Id, Name: q.Encode()}, s.now())
+	if err != nil {
+		return e.InternalServerError("", err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"url": Path + "/zip/" + id})
+}
+
+// zipDownload streams the zip a ticket was made for, if the person who
+// asked still reads the business (a role taken away between the two
+// requests counts). Any ticket that does not work is "expired".
+func (s *service) zipDownload(e *core.RequestEvent) error {
+	t, ok := ticket.For(e.App).Take(e.Request.PathValue("ticket"), zipTicketKind, s.now())
+	if !ok {
+		return ticket.Expired()
+	}
+	q, err := url.ParseQuery(t.Name)
+	if err != nil {
+		return ticket.Expired()
+	}
+	businessID := q.Get("business")
+	if role, err := team.RoleOf(e.App, t.UserID, businessID); err != nil || !team.Can(role, team.Read) {
+		return ticket.Expired()
+	}
+	r, err := s.requestOf(e.App, businessID, q)
+	if err != nil {
+		return ticket.Expired()
+	}
+	return sendZip(e, r)
+}
+
+// sendZip streams one zip of r's period: the issued copies of its
+// invoices and credit notes, the expenses' receipts and received
+// e-invoices, the three reports as CSV, and a README.txt naming the
+// documents whose issued copy is not stored. Nothing is built in memory: each file is copied from the
+// storage into the answer.
+func sendZip(e *core.RequestEvent, r request) error {
 	l, err := readLedger(e.App, r.business.Id, r.period)
 	if err != nil {
 		return e.InternalServerError("", err)

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/inputs'
 import { Card } from '@/components/ui/card'
 import { formatDate } from '@/billing/format'
-import { downloadReport, type ReportRange } from '@/billing/report-api'
+import { downloadZip, type ReportRange } from '@/billing/report-api'
 import { PERIOD_KINDS, type PeriodKind } from '@/billing/reports'
 import { useT } from '@/lib/i18n'
 import { notify } from '@/lib/toast'
@@ -77,11 +77,7 @@ export default function ReportsPage() {
               busy={zipping}
               onClick={() => {
                 setZipping(true)
-                downloadReport(
-                  'zip',
-                  { from: period.from, to: period.to },
-                  `folio-${period.from}-${period.to}.zip`,
-                )
+                downloadZip({ from: period.from, to: period.to })
                   .catch(() => notify('error', t('reports.downloadFailed')))
                   .finally(() => setZipping(false))
               }}

@@ -1,4 +1,5 @@
 import { currentBusinessId } from '@/lib/business'
+import { downloadURL } from '@/lib/download-url'
 import { loadPb } from '@/lib/pocketbase/instance'
 
 /** One stored server backup (server/internal/backup/route_backups.go). */
@@ -31,20 +32,6 @@ export const backupStatusQuery = (userId: string) => ({
   meta: { silent: true },
 })
 
-/**
- * Starts a browser download of a one-time URL the server handed out: the file streams to disk
- * without passing through this page's memory.
- */
-function download(url: string) {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = ''
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-}
-
 /** Asks for this account's data export (rate-limited: a refusal says so) and downloads it. */
 export async function downloadExport() {
   const { url } = await (
@@ -53,7 +40,7 @@ export async function downloadExport() {
     method: 'POST',
     body: { business: currentBusinessId() },
   })
-  download(url)
+  downloadURL(url)
 }
 
 /** The operator only: downloads the server's newest backup. */
@@ -63,7 +50,7 @@ export async function downloadLatestBackup() {
   ).send<{ url: string }>('/api/folio/backups/download', {
     method: 'POST',
   })
-  download(url)
+  downloadURL(url)
 }
 
 /** The replica's state (server/internal/replica/replicator.go Status). */
