@@ -240,11 +240,14 @@ test("the accountant downloads the quarter's zip", async ({ page, browser }) => 
   await accountant.getByRole('link', { name: 'Reports' }).first().click()
   await expect(accountant.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible()
   await accountant.goto(`/reports?period=quarter&date=${day}`)
+  // A plain GET of a one-time URL, streamed to disk, not a blob built in the page.
+  const zipped = accountant.waitForEvent('download')
   const file = await download(
     accountant,
     accountant.getByRole('button', { name: 'Download everything for the accountant (zip)' }),
     `folio-${from}-${to}.zip`,
   )
+  expect((await zipped).url()).toMatch(/\/api\/folio\/reports\/zip\/[0-9a-f]{64}$/)
   const listing = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n')
   for (const name of [`vat-${from}-${to}.csv`, `profit-${from}-${to}.csv`, 'README.txt'])
     expect(listing).toContain(name)
