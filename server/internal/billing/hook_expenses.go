@@ -10,7 +10,8 @@ import (
 
 // saveExpense checks and completes an expense on every save (API, Go code,
 // the received e-invoice reader): the business stays, the vendor is one of
-// the business's, the currency is the business's default when none is
+// the business's (or, when only its name is given, the one of that name,
+// made if there is none), the currency is the business's default when none is
 // given, the VAT lines are checked and completed and the totals are their
 // sums (decideExpense; a client's totals are never kept), the due date is
 // not before the receipt's date, and a received
@@ -62,7 +63,24 @@ func saveExpense(e *core.RecordEvent) error {
 	r.Set(migrations.FieldNetCents, t.NetCents)
 	r.Set(migrations.FieldVATCents, t.VATCents)
 	r.Set(migrations.FieldTotalCents, t.TotalCents)
-	return e.Next()
+	if r.GetString(migrations.FieldVendor) != "" || r.GetString(migrations.FieldVendorName) == "" {
+		return e.Next()
+	}
+	// A receipt typed with a vendor's name only: the vendor list fills
+	// itself. The vendor is found by name or made in the expense's
+	// transaction, so a refused expense leaves none, and of two receipts
+	// of a new vendor at once the second finds the first's.
+	return e.App.RunInTransaction(func(tx core.App) error {
+		vendor, err := MatchOrCreateVendor(tx, business, VendorFacts{Name: r.GetString(migrations.FieldVendorName)})
+		if err != nil {
+			return err
+		}
+		if vendor != nil {
+			r.Set(migrations.FieldVendor, vendor.Id)
+		}
+		e.App = tx
+		return e.Next()
+	})
 }
 
 // saveVendor checks and normalizes a vendor on every save: the business

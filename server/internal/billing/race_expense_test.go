@@ -6,6 +6,9 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
 	"folio/server/migrations"
 )
 
@@ -58,5 +61,49 @@ func TestExpenseLinesChangedTwiceAtOnce(t *testing.T) {
 				t.Errorf("stored lines %+v are neither save's", s.Lines)
 			}
 		})
+	}
+}
+
+// Receipts typed with a vendor's name only fill the vendor list: the
+// vendor of that name is linked (any case) or made once, even for four
+// receipts of a new vendor sent at the same moment; a refused receipt
+// leaves no vendor behind.
+func TestReceiptsFillTheVendors(t *testing.T) {
+	t.Parallel()
+	app := factory(t)
+	defer app.Cleanup()
+	receipt := func(vendor string) call {
+		return call{http.MethodPost, expensesURL, `{"business":"` + alice + `","date":"2026-03-02","vendor_name":"` + vendor +
+			`","vat_lines":[{"rate":19,"gross_cents":1190}]}`, ""}
+	}
+	// The vendors called name, in any case (whichever receipt came first named it).
+	vendorsNamed := func(name string) []*core.Record {
+		rs, err := app.FindRecordsByFilter(migrations.VendorsCollection, "business = {:b} && name ~ {:n}", "", 0, 0,
+			dbx.Params{"b": alice, "n": name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	refused := receipt("Ghost GmbH")
+	refused.body = `{"business":"` + alice + `","date":"2026-03-02","vendor_name":"Ghost GmbH","vat_lines":[]}`
+	answers := atOnce(t, app, []call{receipt("Racy AG"), receipt("Racy AG"), receipt("racy ag "), receipt("Racy AG"), refused})
+	if a := answers[4]; a.code != http.StatusBadRequest {
+		t.Errorf("a receipt without lines: %d %s", a.code, a.body)
+	}
+	made := vendorsNamed("Racy AG")
+	if len(made) != 1 {
+		t.Fatalf("%d vendors Racy AG, want 1; answers %+v", len(made), answers)
+	}
+	for i, a := range answers[:4] {
+		var e struct {
+			Vendor string `json:"vendor"`
+		}
+		if a.code != http.StatusOK || json.Unmarshal([]byte(a.body), &e) != nil || e.Vendor != made[0].Id {
+			t.Errorf("receipt %d: %d %s, want the vendor %s", i, a.code, a.body, made[0].Id)
+		}
+	}
+	if ghosts := vendorsNamed("Ghost GmbH"); len(ghosts) != 0 {
+		t.Errorf("a refused receipt left %d vendors", len(ghosts))
 	}
 }
