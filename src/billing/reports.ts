@@ -5,6 +5,7 @@
  */
 import { rateKey } from './credits'
 import { daysBetween } from './format'
+import { divRound } from './money/totals'
 import type { TaxBreakdownRow } from './types'
 
 export type PeriodKind = 'month' | 'quarter' | 'year'
@@ -32,17 +33,19 @@ export interface ReportInvoice {
   due_date: string
   currency: string
   breakdown: TaxBreakdownRow[] | null
-  /** The invoice of a piece of work: the deposit invoices of that work, deducted or not. */
-  work_deposits?: ReportWorkDeposit[]
+  /** A final invoice: its stored due rows (the net and VAT it charges per rate). */
+  due?: TaxBreakdownRow[]
   balance_cents: number
 }
 
-/** A deposit invoice of a piece of work: its status, breakdown and credit notes' breakdowns. */
-export interface ReportWorkDeposit {
-  id: string
+/** A payment on a deposit invoice: its date, what came in (less returned), the deposit's figures. */
+export interface ReportDepositPayment {
+  invoice: string
+  date: string
+  amount_cents: number
   status: string
+  currency: string
   breakdown: TaxBreakdownRow[] | null
-  credited: TaxBreakdownRow[] | null
 }
 
 export interface ReportCreditNote {
@@ -72,6 +75,8 @@ export interface Books {
   invoices: ReportInvoice[]
   credit_notes: ReportCreditNote[]
   expenses: ReportExpense[]
+  /** The period's payments on deposit invoices, whenever those were issued. */
+  deposit_payments?: ReportDepositPayment[]
 }
 
 export interface VATRow {
@@ -186,36 +191,45 @@ export const issued = (status: string): boolean =>
   status !== '' && status !== 'draft' && status !== 'void'
 
 /**
- * What an invoice charges per rate: the invoice of a piece of work less the VAT its deposits
- * charged as issued (not void, less their credit notes), paid or not — they count on their own
- * issue dates, so the work's VAT counts once.
+ * What an invoice charges on its issue date per rate: a deposit nothing (its VAT counts as its
+ * payments come in), a final invoice its stored due rows (the VAT the document states), any other
+ * its breakdown.
  */
 function charged(inv: ReportInvoice): TaxBreakdownRow[] {
-  if (inv.kind === 'deposit' || !inv.work_deposits?.length) return inv.breakdown ?? []
-  const out: TaxBreakdownRow[] = []
-  const at = new Map<number, TaxBreakdownRow>()
-  const add = (g: TaxBreakdownRow, sign: number): void => {
-    let r = at.get(rateKey(g.rate))
-    if (!r) {
-      r = { rate: g.rate, net_cents: 0, tax_cents: 0 }
-      at.set(rateKey(g.rate), r)
-      out.push(r)
-    }
-    r.net_cents += sign * g.net_cents
-    r.tax_cents += sign * g.tax_cents
-  }
-  for (const g of inv.breakdown ?? []) add(g, 1)
-  for (const d of inv.work_deposits) {
-    if (!issued(d.status)) continue
-    for (const g of d.breakdown ?? []) add(g, -1)
-    for (const g of d.credited ?? []) add(g, 1)
-  }
-  return out
+  if (inv.kind === 'deposit') return []
+  if (inv.kind === 'final' && inv.due) return inv.due
+  return inv.breakdown ?? []
+}
+
+const mulDivRound = (a: number, b: number, d: number): number =>
+  Number(divRound(BigInt(a) * BigInt(b), BigInt(d)))
+
+/**
+ * The VAT inside one payment on a deposit, per rate: each rate's net and VAT × paid / gross,
+ * rounded half away from zero, the last rate's net taking the rest so the parts add up to the
+ * payment exactly.
+ */
+function inPayment(pay: ReportDepositPayment): TaxBreakdownRow[] {
+  const rows = pay.breakdown ?? []
+  const gross = rows.reduce((s, g) => s + g.net_cents + g.tax_cents, 0)
+  if (gross <= 0 || pay.amount_cents <= 0) return []
+  let left = pay.amount_cents
+  return rows.map((g, i) => {
+    const tax = mulDivRound(g.tax_cents, pay.amount_cents, gross)
+    const net =
+      i === rows.length - 1 ? left - tax : mulDivRound(g.net_cents, pay.amount_cents, gross)
+    left -= net + tax
+    return { rate: g.rate, net_cents: net, tax_cents: tax }
+  })
 }
 
 const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** The VAT of a period per currency and rate: collected, paid and the difference. */
+/**
+ * The VAT of a period per currency and rate: collected, paid and the difference. A deposit's VAT
+ * counts per payment on the payment's date (Art. 65 Directive 2006/112/EC: chargeable on receipt,
+ * on the amount received); the final invoice counts the VAT it states on its issue date.
+ */
 export function decideVAT(b: Books, p: Pick<ReportPeriod, 'from' | 'to'>): VATReport {
   const rows = new Map<string, { cur: string; key: number; row: VATRow }>()
   const row = (cur: string, rate: number): VATRow => {
@@ -242,6 +256,14 @@ export function decideVAT(b: Books, p: Pick<ReportPeriod, 'from' | 'to'>): VATRe
     if (!issued(inv.status) || !holds(p, inv.issue_date)) continue
     for (const g of charged(inv)) {
       const r = row(inv.currency, g.rate)
+      r.collected_net_cents += g.net_cents
+      r.collected_vat_cents += g.tax_cents
+    }
+  }
+  for (const pay of b.deposit_payments ?? []) {
+    if (!issued(pay.status) || !holds(p, pay.date)) continue
+    for (const g of inPayment(pay)) {
+      const r = row(pay.currency, g.rate)
       r.collected_net_cents += g.net_cents
       r.collected_vat_cents += g.tax_cents
     }
@@ -307,8 +329,10 @@ export function decideProfit(b: Books, p: Pick<ReportPeriod, 'from' | 'to'>): Pr
     }
     return e
   }
-  for (const c of decideVAT({ invoices: b.invoices, credit_notes: [], expenses: [] }, p)
-    .currencies) {
+  for (const c of decideVAT(
+    { invoices: b.invoices, credit_notes: [], expenses: [], deposit_payments: b.deposit_payments },
+    p,
+  ).currencies) {
     for (const r of c.rows) cur(c.currency).c.invoiced_cents += r.collected_net_cents
   }
   for (const cn of b.credit_notes) {

@@ -21,7 +21,7 @@ type invoiceRow struct {
 	DueDate      string `db:"due_date"`
 	Currency     string `db:"currency"`
 	Breakdown    string `db:"tax_breakdown"`
-	Quote        string `db:"quote"`
+	Deposits     string `db:"deposits"`
 	BalanceCents int64  `db:"balance_cents"`
 	IssuedPDF    string `db:"issued_pdf"`
 }
@@ -30,7 +30,7 @@ type invoiceRow struct {
 // them (business bound as {:business}).
 const invoiceSelect = `SELECT i.id, i.number, COALESCE(c.name, '') AS customer_name, i.status,
 		COALESCE(i.kind, '') AS kind, i.issue_date, i.due_date, i.currency,
-		COALESCE(i.tax_breakdown, '') AS tax_breakdown, COALESCE(i.quote, '') AS quote,
+		COALESCE(i.tax_breakdown, '') AS tax_breakdown, COALESCE(i.deposits, '') AS deposits,
 		i.balance_cents, COALESCE(i.issued_pdf, '') AS issued_pdf
 	FROM invoices i LEFT JOIN customers c ON c.id = i.customer
 	WHERE i.business = {:business} AND `
@@ -41,62 +41,53 @@ func (r invoiceRow) invoice() Invoice {
 		IssueDate: r.IssueDate, DueDate: r.DueDate, Currency: r.Currency, BalanceCents: r.BalanceCents,
 	}
 	_ = json.Unmarshal([]byte(r.Breakdown), &inv.Breakdown)
+	if r.Kind == "final" {
+		var d struct {
+			Rows []struct {
+				Rate        float64 `json:"rate"`
+				DueNetCents int64   `json:"due_net_cents"`
+				DueTaxCents int64   `json:"due_tax_cents"`
+			} `json:"rows"`
+		}
+		if json.Unmarshal([]byte(r.Deposits), &d) == nil && d.Rows != nil {
+			inv.Due = make([]money.TaxGroup, 0, len(d.Rows))
+			for _, g := range d.Rows {
+				inv.Due = append(inv.Due, money.TaxGroup{Rate: g.Rate, NetCents: g.DueNetCents, TaxCents: g.DueTaxCents})
+			}
+		}
+	}
 	return inv
 }
 
-// periodDeposits is the condition on a deposit invoice d of being issued
-// (not a draft) and asked for the work of an invoice issued in the
-// period: from that invoice (a draft then) or from the quote it comes from.
-const periodDeposits = `d.business = {:business} AND d.kind = 'deposit' AND d.status != 'draft'
-	AND EXISTS (SELECT 1 FROM invoices w WHERE w.business = {:business}
-		AND w.issue_date >= {:from} AND w.issue_date < {:after} AND COALESCE(w.kind, '') != 'deposit'
-		AND (w.id = d.work_invoice OR (COALESCE(w.quote, '') != '' AND w.quote = d.work_quote)))`
-
-// readWorkDeposits gives each of l's invoices the deposit invoices of its
-// work, each with its credit notes' breakdowns, whatever their dates.
-func readWorkDeposits(db dbx.Builder, bind dbx.Params, l *ledger) error {
-	var deps []struct {
-		ID          string `db:"id"`
+// readDepositPayments reads the payments dated in the period on issued
+// deposit invoices, whenever those were issued: what came in (less what
+// was returned), with the deposit's status, currency and breakdown.
+func readDepositPayments(db dbx.Builder, bind dbx.Params) ([]DepositPayment, error) {
+	var rows []struct {
+		Invoice     string `db:"invoice"`
+		Date        string `db:"date"`
+		AmountCents int64  `db:"amount_cents"`
 		Status      string `db:"status"`
-		WorkInvoice string `db:"work_invoice"`
-		WorkQuote   string `db:"work_quote"`
+		Currency    string `db:"currency"`
 		Breakdown   string `db:"tax_breakdown"`
 	}
-	if err := db.NewQuery(`SELECT d.id, d.status, COALESCE(d.work_invoice, '') AS work_invoice,
-			COALESCE(d.work_quote, '') AS work_quote, COALESCE(d.tax_breakdown, '') AS tax_breakdown
-		FROM invoices d WHERE ` + periodDeposits + ` ORDER BY d.issue_date, d.seq`).Bind(bind).All(&deps); err != nil || len(deps) == 0 {
-		return err
+	if err := db.NewQuery(`SELECT p.invoice, p.date,
+			COALESCE(p.amount_cents, 0) - COALESCE(p.` + migrations.FieldReturnedCents + `, 0) AS amount_cents,
+			d.status, d.currency, COALESCE(d.tax_breakdown, '') AS tax_breakdown
+		FROM ` + migrations.PaymentsCollection + ` p JOIN ` + migrations.InvoicesCollection + ` d ON d.id = p.invoice
+		WHERE d.business = {:business} AND d.` + migrations.FieldInvoiceKind + ` = 'deposit'
+			AND d.status NOT IN ('draft', 'void')
+			AND p.date >= {:from} AND p.date < {:after}
+		ORDER BY p.date, p.id`).Bind(bind).All(&rows); err != nil {
+		return nil, err
 	}
-	var notes []struct {
-		Invoice   string `db:"invoice"`
-		Breakdown string `db:"tax_breakdown"`
+	out := make([]DepositPayment, 0, len(rows))
+	for _, r := range rows {
+		pay := DepositPayment{Invoice: r.Invoice, Date: r.Date, AmountCents: r.AmountCents, Status: r.Status, Currency: r.Currency}
+		_ = json.Unmarshal([]byte(r.Breakdown), &pay.Breakdown)
+		out = append(out, pay)
 	}
-	if err := db.NewQuery(`SELECT cn.invoice, COALESCE(cn.tax_breakdown, '') AS tax_breakdown
-		FROM ` + migrations.CreditNotesCollection + ` cn JOIN invoices d ON d.id = cn.invoice
-		WHERE ` + periodDeposits).Bind(bind).All(&notes); err != nil {
-		return err
-	}
-	credited := map[string][]money.TaxGroup{}
-	for _, n := range notes {
-		var rows []money.TaxGroup
-		_ = json.Unmarshal([]byte(n.Breakdown), &rows)
-		credited[n.Invoice] = append(credited[n.Invoice], rows...)
-	}
-	for i, r := range l.invoices {
-		inv := &l.books.Invoices[i]
-		if r.Kind == "deposit" {
-			continue
-		}
-		for _, d := range deps {
-			if d.WorkInvoice != r.ID && (r.Quote == "" || d.WorkQuote != r.Quote) {
-				continue
-			}
-			w := WorkDeposit{ID: d.ID, Status: d.Status, Credited: credited[d.ID]}
-			_ = json.Unmarshal([]byte(d.Breakdown), &w.Breakdown)
-			inv.WorkDeposits = append(inv.WorkDeposits, w)
-		}
-	}
-	return nil
+	return out, nil
 }
 
 // expenseRow is an expense as the query reads it.
@@ -121,8 +112,8 @@ type ledger struct {
 	expenses    []expenseRow
 }
 
-// readLedger reads a business's invoices and credit notes issued in p and
-// its expenses dated in p.
+// readLedger reads a business's invoices and credit notes issued in p, its
+// expenses dated in p, and the payments dated in p on its deposit invoices.
 func readLedger(app core.App, businessID string, p Period) (ledger, error) {
 	var l ledger
 	bind := dbx.Params{"business": businessID, "from": p.From, "after": p.after()}
@@ -134,9 +125,11 @@ func readLedger(app core.App, businessID string, p Period) (ledger, error) {
 	for _, r := range l.invoices {
 		l.books.Invoices = append(l.books.Invoices, r.invoice())
 	}
-	if err := readWorkDeposits(db, bind, &l); err != nil {
+	pays, err := readDepositPayments(db, bind)
+	if err != nil {
 		return l, err
 	}
+	l.books.DepositPayments = pays
 
 	if err := db.NewQuery(`SELECT id, number, issue_date, currency, COALESCE(tax_breakdown, '') AS tax_breakdown,
 		COALESCE(issued_pdf, '') AS issued_pdf

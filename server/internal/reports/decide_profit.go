@@ -44,7 +44,7 @@ func decideProfit(b Books, p Period) ProfitReport {
 		}
 		return byCur[code]
 	}
-	vat := decideVAT(Books{Invoices: b.Invoices}, p)
+	vat := decideVAT(Books{Invoices: b.Invoices, DepositPayments: b.DepositPayments}, p)
 	for _, c := range vat.Currencies {
 		for _, r := range c.Rows {
 			cur(c.Currency).InvoicedCents += r.CollectedNetCents

@@ -21,20 +21,23 @@ type Invoice struct {
 	// Breakdown is the stored tax_breakdown: per rate, the net (after the
 	// document's discount) and the VAT. A final invoice's is the whole work.
 	Breakdown []money.TaxGroup `json:"breakdown"`
-	// WorkDeposits are, for the invoice of a piece of work (not for a
-	// deposit invoice), the deposit invoices asked for that work, whether
-	// it deducts them or not.
-	WorkDeposits []WorkDeposit `json:"work_deposits,omitempty"`
-	BalanceCents int64         `json:"balance_cents"`
+	// Due is, for a final invoice, its stored due rows: per rate the net
+	// and the VAT it charges once the deposits' payments are deducted
+	// (net_cents = due_net_cents, tax_cents = due_tax_cents).
+	Due          []money.TaxGroup `json:"due,omitempty"`
+	BalanceCents int64            `json:"balance_cents"`
 }
 
-// WorkDeposit is one deposit invoice of a piece of work: its status, its
-// stored breakdown and its credit notes' breakdowns (all of them).
-type WorkDeposit struct {
-	ID        string           `json:"id"`
-	Status    string           `json:"status"`
-	Breakdown []money.TaxGroup `json:"breakdown"`
-	Credited  []money.TaxGroup `json:"credited"`
+// DepositPayment is one payment on a deposit invoice: the day it came
+// in and what came in (amount less what was returned), with the deposit's
+// status, currency and stored breakdown.
+type DepositPayment struct {
+	Invoice     string           `json:"invoice"`
+	Date        string           `json:"date"`
+	AmountCents int64            `json:"amount_cents"`
+	Status      string           `json:"status"`
+	Currency    string           `json:"currency"`
+	Breakdown   []money.TaxGroup `json:"breakdown"`
 }
 
 // CreditNote is a credit note as the reports read it. Every credit note
@@ -71,6 +74,9 @@ type Books struct {
 	Invoices    []Invoice    `json:"invoices"`
 	CreditNotes []CreditNote `json:"credit_notes"`
 	Expenses    []Expense    `json:"expenses"`
+	// DepositPayments are the payments of the period on deposit invoices,
+	// whenever those were issued.
+	DepositPayments []DepositPayment `json:"deposit_payments,omitempty"`
 }
 
 // VATRow is one rate of one currency: the VAT collected (issued invoices
@@ -100,50 +106,57 @@ type VATReport struct {
 	Currencies []VATCurrency `json:"currencies"`
 }
 
-// charged is what an invoice charges, per rate: the invoice of a piece of
-// work its breakdown less the VAT its deposit invoices charged as issued
-// (not void, less their credit notes), paid or not. The deposits' VAT is
-// due on their issue dates and counts there, so over the deposits and the
-// final invoice the work's VAT counts exactly once. The final invoice's
-// stored deduction is not used: it deducts only what a deposit brought
-// in, so a deposit paid in part (or not at all) would count twice.
+// charged is what an invoice charges on its issue date, per rate: a
+// deposit invoice nothing (its VAT counts as its payments come in, see
+// inPayment), a final invoice its stored due rows — the VAT the document
+// states, the work's less what the deposits brought in — and any other
+// invoice its breakdown.
 func charged(inv Invoice) []money.TaxGroup {
-	if inv.Kind == "deposit" || len(inv.WorkDeposits) == 0 {
-		return inv.Breakdown
+	switch {
+	case inv.Kind == "deposit":
+		return nil
+	case inv.Kind == "final" && inv.Due != nil:
+		return inv.Due
 	}
-	out := make([]money.TaxGroup, 0, len(inv.Breakdown))
-	at := map[int64]int{}
-	add := func(g money.TaxGroup, sign int64) {
-		k := billing.RateKey(g.Rate)
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, money.TaxGroup{Rate: g.Rate})
-		}
-		out[i].NetCents += sign * g.NetCents
-		out[i].TaxCents += sign * g.TaxCents
+	return inv.Breakdown
+}
+
+// inPayment is the VAT inside one payment on a deposit invoice, per rate:
+// each rate's net and VAT of the deposit's breakdown times paid / gross,
+// rounded half away from zero, the last rate's net taking the rest, so the
+// parts add up to the payment exactly.
+func inPayment(pay DepositPayment) []money.TaxGroup {
+	var gross int64
+	for _, g := range pay.Breakdown {
+		gross += g.NetCents + g.TaxCents
 	}
-	for _, g := range inv.Breakdown {
-		add(g, 1)
+	if gross <= 0 || pay.AmountCents <= 0 {
+		return nil
 	}
-	for _, d := range inv.WorkDeposits {
-		if !billing.Issued(d.Status) {
-			continue
+	out := make([]money.TaxGroup, 0, len(pay.Breakdown))
+	left := pay.AmountCents
+	for i, g := range pay.Breakdown {
+		tax := money.MulDivRound(g.TaxCents, pay.AmountCents, gross)
+		net := money.MulDivRound(g.NetCents, pay.AmountCents, gross)
+		if i == len(pay.Breakdown)-1 {
+			net = left - tax
 		}
-		for _, g := range d.Breakdown {
-			add(g, -1)
-		}
-		for _, g := range d.Credited {
-			add(g, 1)
-		}
+		left -= net + tax
+		out = append(out, money.TaxGroup{Rate: g.Rate, NetCents: net, TaxCents: tax})
 	}
 	return out
 }
 
-// decideVAT sums the VAT of the period p: collected on issued invoices by
-// issue date (drafts and void ones left out) less credit notes by their
-// date, paid on expenses by their date, per currency and rate.
+// decideVAT sums the VAT of the period p, per currency and rate:
+// collected on issued invoices (drafts and void ones left out) by issue
+// date less credit notes by their date, paid on expenses by their date.
+// A deposit invoice's VAT is chargeable when its money comes in, on the
+// amount received (Art. 65 of Directive 2006/112/EC, §13(1) no. 1a
+// sentence 4 UStG, Art. 269 CGI): it counts per payment, on the payment's
+// date (an unpaid deposit counts nothing), and a credit note against it on
+// the note's date as any other. The final invoice counts the VAT it states
+// (the work's less what the deposits brought in) on its issue date, so
+// over the deposits and the final the work's VAT counts exactly once.
 func decideVAT(b Books, p Period) VATReport {
 	type key struct {
 		cur  string
@@ -163,6 +176,16 @@ func decideVAT(b Books, p Period) VATReport {
 		}
 		for _, g := range charged(inv) {
 			r := row(inv.Currency, g.Rate)
+			r.CollectedNetCents += g.NetCents
+			r.CollectedVATCents += g.TaxCents
+		}
+	}
+	for _, pay := range b.DepositPayments {
+		if !billing.Issued(pay.Status) || !p.holds(pay.Date) {
+			continue
+		}
+		for _, g := range inPayment(pay) {
+			r := row(pay.Currency, g.Rate)
 			r.CollectedNetCents += g.NetCents
 			r.CollectedVATCents += g.TaxCents
 		}
