@@ -252,29 +252,21 @@ export function decideVAT(b: Books, p: Pick<ReportPeriod, 'from' | 'to'>): VATRe
     }
     return r.row
   }
-  for (const inv of b.invoices) {
-    if (!issued(inv.status) || !holds(p, inv.issue_date)) continue
-    for (const g of charged(inv)) {
-      const r = row(inv.currency, g.rate)
-      r.collected_net_cents += g.net_cents
-      r.collected_vat_cents += g.tax_cents
+  const collect = (cur: string, groups: readonly TaxBreakdownRow[], sign: number): void => {
+    for (const g of groups) {
+      const r = row(cur, g.rate)
+      r.collected_net_cents += sign * g.net_cents
+      r.collected_vat_cents += sign * g.tax_cents
     }
+  }
+  for (const inv of b.invoices) {
+    if (issued(inv.status) && holds(p, inv.issue_date)) collect(inv.currency, charged(inv), 1)
   }
   for (const pay of b.deposit_payments ?? []) {
-    if (!issued(pay.status) || !holds(p, pay.date)) continue
-    for (const g of inPayment(pay)) {
-      const r = row(pay.currency, g.rate)
-      r.collected_net_cents += g.net_cents
-      r.collected_vat_cents += g.tax_cents
-    }
+    if (issued(pay.status) && holds(p, pay.date)) collect(pay.currency, inPayment(pay), 1)
   }
   for (const cn of b.credit_notes) {
-    if (!holds(p, cn.issue_date)) continue
-    for (const g of cn.breakdown ?? []) {
-      const r = row(cn.currency, g.rate)
-      r.collected_net_cents -= g.net_cents
-      r.collected_vat_cents -= g.tax_cents
-    }
+    if (holds(p, cn.issue_date)) collect(cn.currency, cn.breakdown ?? [], -1)
   }
   for (const ex of b.expenses) {
     if (!holds(p, ex.date)) continue

@@ -170,34 +170,26 @@ func decideVAT(b Books, p Period) VATReport {
 		}
 		return rows[k]
 	}
-	for _, inv := range b.Invoices {
-		if !billing.Issued(inv.Status) || !p.holds(inv.IssueDate) {
-			continue
+	collect := func(cur string, groups []money.TaxGroup, sign int64) {
+		for _, g := range groups {
+			r := row(cur, g.Rate)
+			r.CollectedNetCents += sign * g.NetCents
+			r.CollectedVATCents += sign * g.TaxCents
 		}
-		for _, g := range charged(inv) {
-			r := row(inv.Currency, g.Rate)
-			r.CollectedNetCents += g.NetCents
-			r.CollectedVATCents += g.TaxCents
+	}
+	for _, inv := range b.Invoices {
+		if billing.Issued(inv.Status) && p.holds(inv.IssueDate) {
+			collect(inv.Currency, charged(inv), 1)
 		}
 	}
 	for _, pay := range b.DepositPayments {
-		if !billing.Issued(pay.Status) || !p.holds(pay.Date) {
-			continue
-		}
-		for _, g := range inPayment(pay) {
-			r := row(pay.Currency, g.Rate)
-			r.CollectedNetCents += g.NetCents
-			r.CollectedVATCents += g.TaxCents
+		if billing.Issued(pay.Status) && p.holds(pay.Date) {
+			collect(pay.Currency, inPayment(pay), 1)
 		}
 	}
 	for _, cn := range b.CreditNotes {
-		if !p.holds(cn.IssueDate) {
-			continue
-		}
-		for _, g := range cn.Breakdown {
-			r := row(cn.Currency, g.Rate)
-			r.CollectedNetCents -= g.NetCents
-			r.CollectedVATCents -= g.TaxCents
+		if p.holds(cn.IssueDate) {
+			collect(cn.Currency, cn.Breakdown, -1)
 		}
 	}
 	for _, ex := range b.Expenses {
