@@ -14,6 +14,7 @@ interface TaxRow {
   tax_cents: number
 }
 interface Invoice {
+  id: string
   number: string
   status: string
   kind: string
@@ -27,6 +28,12 @@ interface CreditNote {
   issue_date: string
   currency: string
   tax_breakdown: TaxRow[] | null
+}
+interface Payment {
+  invoice: string
+  date: string
+  amount_cents: number
+  returned_cents: number | null
 }
 interface Expense {
   date: string
@@ -72,8 +79,9 @@ const money = (cents: number, currency: string) =>
 
 /**
  * The quarter's VAT per currency, added up here from the records the API gives: what issued
- * invoices charged (a final invoice only what its deposits did not), less credit notes, and what
- * expenses paid.
+ * invoices charged (a final invoice what it states, a deposit invoice nothing), the VAT inside
+ * the quarter's payments on deposit invoices (pro rata of the deposit's rates), less credit
+ * notes, and what expenses paid.
  */
 async function vatOfQuarter(page: Page, from: string, to: string) {
   const range = (field: string) => `${field} >= "${from} 00:00:00" && ${field} <= "${to} 23:59:59"`
@@ -83,12 +91,29 @@ async function vatOfQuarter(page: Page, from: string, to: string) {
   const sums = new Map<string, { collected: number; paid: number }>()
   const of = (c: string) => sums.get(c) ?? sums.set(c, { collected: 0, paid: 0 }).get(c)!
   for (const inv of invoices) {
-    if (inv.status === 'draft' || inv.status === 'void') continue
+    if (inv.status === 'draft' || inv.status === 'void' || inv.kind === 'deposit') continue
     const taxes =
       inv.kind === 'final' && inv.deposits?.rows
         ? inv.deposits.rows.map((r) => r.due_tax_cents)
         : (inv.tax_breakdown ?? []).map((r) => r.tax_cents)
     for (const tax of taxes) of(inv.currency).collected += tax
+  }
+  const deposits = new Map(
+    (
+      await list<Invoice>(
+        page,
+        'invoices',
+        'kind = "deposit" && status != "draft" && status != "void"',
+      )
+    ).map((d) => [d.id, d]),
+  )
+  for (const p of await list<Payment>(page, 'payments', range('date'))) {
+    const d = deposits.get(p.invoice)
+    const rows = d?.tax_breakdown ?? []
+    const gross = rows.reduce((sum, r) => sum + r.net_cents + r.tax_cents, 0)
+    const amount = p.amount_cents - (p.returned_cents ?? 0)
+    if (!d || gross <= 0) continue
+    for (const r of rows) of(d.currency).collected += Math.round((r.tax_cents * amount) / gross)
   }
   for (const n of notes)
     for (const r of n.tax_breakdown ?? []) of(n.currency).collected -= r.tax_cents
