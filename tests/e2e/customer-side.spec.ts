@@ -156,7 +156,10 @@ test('the customer’s side: a mailed quote opened, accepted, invoiced, paid', a
     .getByRole('dialog', { name: 'Make a new link?' })
     .getByRole('button', { name: 'Make a new link' })
     .click()
-  await expect(page.getByLabel('New link')).toHaveValue(/\/d\/[A-Za-z0-9_-]{40,}$/)
+  // By role: a label match also finds the closing dialog "Make a new link?" (not an input).
+  await expect(page.getByRole('textbox', { name: 'New link', exact: true })).toHaveValue(
+    /\/d\/[A-Za-z0-9_-]{40,}$/,
+  )
   await customer.goto(invoiceLink)
   await expect(
     customer.getByRole('heading', { name: 'This link is no longer valid.' }),
