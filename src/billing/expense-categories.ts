@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { loadPb } from '@/lib/pocketbase/instance'
+import { expenseCategoriesKey } from './queries'
 
 /** The most categories a business keeps, and the longest name (the server's limits). */
 export const CATEGORIES_MAX = 30
@@ -12,8 +13,6 @@ export interface ExpenseCategories {
   /** The list is the default one. */
   default: boolean
 }
-
-export const expenseCategoriesKey = (business: string) => ['expense-categories', business] as const
 
 /**
  * The business's expense categories. The default list comes from the server in the business's

@@ -282,6 +282,9 @@ export interface SellerSettings {
 
 export const sellerKey = (businessId: string) => ['businesses', businessId] as const
 
+/** The business's expense categories (expense-categories.ts), refreshed when its settings change. */
+export const expenseCategoriesKey = (business: string) => ['expense-categories', business] as const
+
 /** The current business's settings (seller block, defaults, reminders): its `businesses` record. */
 export const sellerQuery = (businessId: string) =>
   queryOptions({
