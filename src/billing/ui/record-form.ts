@@ -20,6 +20,12 @@ export interface RecordFormOptions<S extends Schema> {
   version?: string
 }
 
+/** What a record's form component is given: the hook's options, its button's label and Cancel. */
+export type RecordFormProps<S extends Schema> = RecordFormOptions<S> & {
+  submitLabel: string
+  onCancel: () => void
+}
+
 /**
  * A record's form: checked by its schema (useForm), what is typed kept as a draft until saved,
  * and the save made from the version the form opened with. A refusal keeps the draft and shows

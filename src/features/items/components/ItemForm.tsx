@@ -7,12 +7,11 @@ import { DraftOffer } from '@/components/ui/draft-notice'
 import { CurrencySelect } from '@/billing/ui/CurrencySelect'
 import { UNIT_CODE_NAMES, type UnitCode } from '@/billing/ui/LineUnitField'
 import { VAT_CATEGORY_LABELS, type ZeroRateCategory } from '@/billing/ui/vat-categories'
-import { useRecordForm } from '@/billing/ui/record-form'
+import { useRecordForm, type RecordFormProps } from '@/billing/ui/record-form'
 import { unitCodeFor } from '@/billing/einvoice/units'
 import { COMMON_CURRENCIES } from '@/billing/currencies'
-import type { Refusal } from '@/lib/use-form'
 import { useT } from '@/lib/i18n'
-import { itemSchema, type ItemFormInput, type ItemFormOutput } from '../data/schema'
+import { itemSchema } from '../data/schema'
 
 /**
  * The item form: name, description, SKU, unit and its code, tax rate (and the VAT category at
@@ -27,18 +26,7 @@ export function ItemForm({
   readOnly = false,
   draftKey = null,
   version,
-}: {
-  initial: ItemFormInput
-  submitLabel: string
-  /** Resolves to the server's refusal, or nothing when saved. */
-  onSubmit: (values: ItemFormOutput, version?: string) => Promise<Refusal | void>
-  onCancel: () => void
-  readOnly?: boolean
-  /** Where what is typed is kept until it is saved (null: not kept). */
-  draftKey?: string | null
-  /** The edited record's version (`updated`): the one it had when the form opened is kept. */
-  version?: string
-}) {
+}: RecordFormProps<typeof itemSchema>) {
   const t = useT()
   const { values, setValues, set, bind, errors, clearError, formError, busy, draft, submit } =
     useRecordForm(itemSchema, { initial, onSubmit, readOnly, draftKey, version })

@@ -3,10 +3,9 @@ import { TextAreaField } from '@/components/ui/inputs'
 import { FormFooter } from '@/components/ui/form-footer'
 import { DraftOffer } from '@/components/ui/draft-notice'
 import { CountrySelect } from '@/billing/ui/CodeSelects'
-import { useRecordForm } from '@/billing/ui/record-form'
-import type { Refusal } from '@/lib/use-form'
+import { useRecordForm, type RecordFormProps } from '@/billing/ui/record-form'
 import { useT } from '@/lib/i18n'
-import { vendorSchema, type VendorFormInput, type VendorFormOutput } from '../data/schema'
+import { vendorSchema } from '../data/schema'
 
 /**
  * The vendor form: name, address, country, VAT ID, IBAN and email. Read-only (a fieldset
@@ -20,15 +19,7 @@ export function VendorForm({
   readOnly = false,
   draftKey = null,
   version,
-}: {
-  initial: VendorFormInput
-  submitLabel: string
-  onSubmit: (values: VendorFormOutput, version?: string) => Promise<Refusal | void>
-  onCancel: () => void
-  readOnly?: boolean
-  draftKey?: string | null
-  version?: string
-}) {
+}: RecordFormProps<typeof vendorSchema>) {
   const t = useT()
   const { values, set, bind, errors, formError, busy, draft, submit } = useRecordForm(
     vendorSchema,
